@@ -1,0 +1,369 @@
+//! The `treereduce` command: validates the arguments into a ready-to-run
+//! setup, checks the input, runs the engine, and reports. Errors are printed
+//! once, with what to do next; exit codes are in [`crate::exit`].
+
+mod output;
+mod progress;
+
+use std::ffi::OsStr;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow};
+use clap::Parser;
+
+pub use output::{BestWriter, Destination, write_atomically};
+pub use progress::{Mode, Printer};
+
+use crate::cli::Args;
+use crate::engine::{self, Config, Observer, Phase, Session};
+use crate::exit;
+use crate::lang::{self, Language};
+use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
+use crate::stats::Stats;
+use crate::syntax::Grammar;
+
+/// How long the check of the input may run when `--timeout` is not given.
+pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let args = Args::parse();
+    let code = match run(args) {
+        Ok(code) => code,
+        Err(Failure::Usage(e)) => {
+            eprintln!("treereduce: error: {e:#}");
+            exit::USAGE
+        }
+        Err(Failure::Internal(e)) => {
+            eprintln!("treereduce: internal error: {e:#}");
+            exit::INTERNAL
+        }
+    };
+    ExitCode::from(code)
+}
+
+enum Failure {
+    /// The user can fix it (arguments, files, script).
+    Usage(anyhow::Error),
+    /// Something broke while running.
+    Internal(anyhow::Error),
+}
+
+fn usage<T>(r: Result<T>) -> Result<T, Failure> {
+    r.map_err(Failure::Usage)
+}
+
+/// Everything validated, ready to run.
+struct Setup {
+    input_path: PathBuf,
+    input: Vec<u8>,
+    language: &'static Language,
+    destination: Destination,
+    jobs: usize,
+}
+
+fn setup(args: &Args) -> Result<Setup> {
+    let input_path = args.input.clone();
+    let input = std::fs::read(&input_path)
+        .with_context(|| format!("cannot read the input {}", input_path.display()))?;
+    let language = match &args.lang {
+        Some(name) => lang::by_name(name).ok_or_else(|| {
+            anyhow!(
+                "unknown language {name:?}; the choices are: {}",
+                lang::choices()
+            )
+        })?,
+        None => lang::by_path(&input_path).ok_or_else(|| {
+            anyhow!(
+                "cannot tell the language of {} from its extension; pass -l with one of: {}",
+                input_path.display(),
+                lang::choices()
+            )
+        })?,
+    };
+    let destination = match &args.output {
+        Some(p) if p.as_os_str() == "-" => Destination::Stdout,
+        Some(p) => Destination::File(p.clone()),
+        None => Destination::File(default_output(&input_path)),
+    };
+    if let Destination::File(out) = &destination
+        && same_file(out, &input_path)
+    {
+        return Err(anyhow!(
+            "the output {} is the input; treereduce never modifies its input (choose another -o)",
+            out.display()
+        ));
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(anyhow!("-j must be at least 1"));
+    }
+    if let Some(t) = args.timeout
+        && !(t > 0.0 && t.is_finite())
+    {
+        return Err(anyhow!("--timeout must be a positive number of seconds"));
+    }
+    Ok(Setup {
+        input_path,
+        input,
+        language,
+        destination,
+        jobs,
+    })
+}
+
+/// `dir/crash.c` -> `dir/crash.reduced.c`; `dir/Makefile` -> `dir/Makefile.reduced`.
+pub fn default_output(input: &Path) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .unwrap_or(OsStr::new("input"))
+        .to_string_lossy();
+    let name = match input.extension() {
+        Some(ext) => format!("{stem}.reduced.{}", ext.to_string_lossy()),
+        None => format!("{stem}.reduced"),
+    };
+    input.with_file_name(name)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+struct CliObserver<'a> {
+    writer: &'a BestWriter,
+    printer: &'a Printer,
+}
+
+impl Observer for CliObserver<'_> {
+    fn improved(&self, seq: u64, text: &[u8]) {
+        if let Err(e) = self.writer.improved(seq, text) {
+            self.printer
+                .line(format!("treereduce: warning: cannot write the result: {e}"));
+        }
+    }
+
+    fn phase(&self, phase: Phase) {
+        self.printer.phase(phase);
+    }
+}
+
+fn run(args: Args) -> Result<u8, Failure> {
+    let setup = usage(setup(&args))?;
+    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
+    {
+        let cancel = cancel.clone();
+        ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
+    }
+    let file_name = setup
+        .input_path
+        .file_name()
+        .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
+    let first_limit = args
+        .timeout
+        .map_or(INPUT_CHECK_LIMIT, Duration::from_secs_f64);
+    let oracle = ScriptOracle::new(
+        &args.interesting,
+        file_name,
+        setup.jobs,
+        first_limit,
+        cancel.clone(),
+    )
+    .map_err(|e| Failure::Usage(e.into()))?;
+
+    let stats = Arc::new(Stats::new());
+    let mode = if args.quiet {
+        Mode::Quiet
+    } else if std::io::stderr().is_terminal() {
+        Mode::Bar
+    } else {
+        Mode::Log
+    };
+    let mut printer = Printer::start(mode, stats.clone());
+
+    // The input must be interesting; its run time sets the default timeout.
+    printer.phase(Phase::Check);
+    let report = oracle
+        .run_detailed(&setup.input, first_limit)
+        .map_err(|e| {
+            Failure::Usage(anyhow!(
+                "cannot run the test {}: {e}",
+                oracle.script().display()
+            ))
+        })?;
+    match report.outcome {
+        RunOutcome::Exited(0) => {}
+        RunOutcome::Cancelled => {
+            printer.stop();
+            eprintln!("treereduce: interrupted while checking the input; nothing was written");
+            return Ok(exit::INTERRUPTED);
+        }
+        outcome => {
+            printer.stop();
+            eprintln!(
+                "{}",
+                not_interesting_message(&setup, &oracle, outcome, first_limit, &report.stderr_tail)
+            );
+            return Ok(exit::NOT_INTERESTING);
+        }
+    }
+    let timeout = args.timeout.map_or_else(
+        || (report.duration * 10).max(Duration::from_secs(1)),
+        Duration::from_secs_f64,
+    );
+    oracle.set_timeout(timeout);
+
+    let writer = BestWriter::new(setup.destination.clone());
+    // The output exists from the start: the input is the first best result.
+    writer
+        .start(&setup.input)
+        .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
+    let grammar = Grammar::new(setup.language);
+    let config = Config {
+        jobs: setup.jobs,
+        passes: args.passes,
+        ddmin_subsets: !args.no_ddmin_subsets,
+        tidy: !args.no_tidy,
+        verify: !args.no_verify,
+        input_checked: true,
+    };
+    let observer = CliObserver {
+        writer: &writer,
+        printer: &printer,
+    };
+    let session = Session::new(&grammar, &oracle, &config, &stats, Some(&cancel), &observer);
+    let outcome = engine::reduce(&session, &setup.input, None);
+    printer.stop();
+    let outcome = match outcome {
+        Ok(o) => o,
+        // The input was checked above; only a flaky test can get here.
+        Err(e) => {
+            eprintln!("treereduce: error: {e}; the test seems flaky (it accepted the input once)");
+            return Ok(exit::NOT_INTERESTING);
+        }
+    };
+    writer
+        .finish(&outcome.text)
+        .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?;
+    if let Some(path) = &args.stats_json {
+        let json =
+            serde_json::to_vec_pretty(&stats.report()).map_err(|e| Failure::Internal(e.into()))?;
+        write_atomically(path, &json)
+            .map_err(|e| Failure::Internal(anyhow!("cannot write {}: {e}", path.display())))?;
+    }
+    if !args.quiet {
+        eprintln!("{}", summary(&stats, &setup.destination, &outcome, timeout));
+    }
+    Ok(if outcome.cancelled {
+        exit::INTERRUPTED
+    } else {
+        exit::SUCCESS
+    })
+}
+
+fn not_interesting_message(
+    setup: &Setup,
+    oracle: &ScriptOracle,
+    outcome: RunOutcome,
+    limit: Duration,
+    stderr_tail: &str,
+) -> String {
+    let what = match outcome {
+        RunOutcome::Exited(code) => {
+            format!("the test exited with code {code}; it must exit 0 on the input")
+        }
+        RunOutcome::Signaled(sig) => {
+            format!("the test was killed by signal {sig}; it must exit 0 on the input")
+        }
+        RunOutcome::TimedOut => format!(
+            "the test did not finish within {:.1} s on the input (raise --timeout if it is just slow)",
+            limit.as_secs_f64()
+        ),
+        RunOutcome::Cancelled => "the test was interrupted".to_string(),
+    };
+    let input = setup.input_path.display();
+    let script = oracle.script().display();
+    let name = oracle.file_name().to_string_lossy();
+    let mut msg = format!(
+        "treereduce: error: the input is not interesting: {what}.\n  test:  {script}\n  input: {input}\n"
+    );
+    if !stderr_tail.trim().is_empty() {
+        msg.push_str("  the test's stderr (last lines):\n");
+        for line in stderr_tail.lines() {
+            msg.push_str(&format!("    | {line}\n"));
+        }
+    }
+    msg.push_str(&format!(
+        "  to run the check by hand, the way treereduce runs it:\n    d=$(mktemp -d) && cp '{input}' \"$d/{name}\" && (cd \"$d\" && '{script}' \"$d/{name}\"); echo \"exit code: $?\""
+    ));
+    msg
+}
+
+fn summary(
+    stats: &Stats,
+    destination: &Destination,
+    outcome: &engine::Outcome,
+    timeout: Duration,
+) -> String {
+    use progress::{bytes, clock, thousands};
+    use std::sync::atomic::Ordering::Relaxed;
+    let (start, best) = (stats.start(), stats.best());
+    let pct = if start.bytes == 0 {
+        0.0
+    } else {
+        100.0 * (1.0 - best.bytes as f64 / start.bytes as f64)
+    };
+    let place = match destination {
+        Destination::File(p) => format!("wrote {}", p.display()),
+        Destination::Stdout => "wrote the result to stdout".to_string(),
+    };
+    let mut s = format!(
+        "treereduce: {} -> {} ({pct:.1}% smaller), {} -> {} tokens, {} tests ({} cached, {} rejected by the parser, {} timed out at {:.1} s), {}; {place}",
+        bytes(start.bytes),
+        bytes(best.bytes),
+        thousands(start.tokens),
+        thousands(best.tokens),
+        thousands(stats.tests.load(Relaxed)),
+        thousands(stats.cache_hits.load(Relaxed)),
+        thousands(stats.syntax_rejected.load(Relaxed)),
+        thousands(stats.timed_out.load(Relaxed)),
+        timeout.as_secs_f64(),
+        clock(stats.elapsed()),
+    );
+    if outcome.cancelled {
+        s.push_str("\ntreereduce: interrupted; the result is the best found so far");
+    }
+    if outcome.flaky {
+        s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_output_sits_beside_the_input() {
+        assert_eq!(
+            default_output(Path::new("a/crash.c")),
+            PathBuf::from("a/crash.reduced.c")
+        );
+        assert_eq!(
+            default_output(Path::new("x.tar.js")),
+            PathBuf::from("x.tar.reduced.js")
+        );
+        assert_eq!(
+            default_output(Path::new("Makefile")),
+            PathBuf::from("Makefile.reduced")
+        );
+    }
+}

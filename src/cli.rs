@@ -1,0 +1,67 @@
+//! Command-line definitions (clap) and nothing else: validation and running
+//! live in [`crate::app`].
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+const AFTER_HELP: &str = "\
+The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
+candidate under the input's own file name; exit code 0 means \"still interesting\".
+
+Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
+3 the input is not interesting, 130 interrupted (the best result so far is kept).";
+
+/// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
+#[derive(Debug, Parser)]
+#[command(name = "treereduce", version, about, after_help = AFTER_HELP)]
+pub struct Args {
+    /// The program to reduce (never modified).
+    #[arg(value_name = "INPUT")]
+    pub input: PathBuf,
+
+    /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
+    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
+    pub interesting: PathBuf,
+
+    /// Seconds a test may run before it is killed and counted as not interesting
+    /// [default: 10x the time of the first run, at least 1].
+    #[arg(long, value_name = "SECS", help_heading = "Test")]
+    pub timeout: Option<f64>,
+
+    /// Language: c, rust, javascript [default: from the file extension].
+    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
+    pub lang: Option<String>,
+
+    /// Where to write the result; `-` for stdout [default: <stem>.reduced.<ext> beside the input].
+    #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
+    pub output: Option<PathBuf>,
+
+    /// Write statistics (tests, cache hits, sizes, per-pass times) as JSON.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Tests to run in parallel [default: number of cores].
+    #[arg(short, long, value_name = "N", help_heading = "Performance")]
+    pub jobs: Option<usize>,
+
+    /// Stop after N reduction passes [default: repeat until a pass removes nothing].
+    #[arg(long, value_name = "N", help_heading = "Performance")]
+    pub passes: Option<usize>,
+
+    /// Do not try ddmin's subset tests (keep one chunk, delete the others).
+    #[arg(long, help_heading = "Reductions")]
+    pub no_ddmin_subsets: bool,
+
+    /// Do not tidy whitespace at the end.
+    #[arg(long, help_heading = "Reductions")]
+    pub no_tidy: bool,
+
+    /// Do not re-run the test on the result at the end.
+    #[arg(long, help_heading = "Reductions")]
+    pub no_verify: bool,
+
+    /// No progress display or summary (errors are still printed).
+    #[arg(short, long, help_heading = "Display")]
+    pub quiet: bool,
+}

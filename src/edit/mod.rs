@@ -1,0 +1,157 @@
+//! Edits to an [`Original`]: which nodes are deleted or replaced.
+//!
+//! An [`EditSet`] is a sorted vector keyed by preorder node id; the engine keeps
+//! one global set per pass and each candidate is that set plus a task's few
+//! edits, seen through an [`EditView`] without copying. Rendering splices byte
+//! ranges of the original text (see [`render`]), never walks the tree.
+
+mod render;
+
+use std::sync::Arc;
+
+pub use render::render;
+
+use crate::syntax::{NO_NODE, NodeId, Original};
+
+/// What happens to one node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// The node disappears (with its list separator or optional-field token).
+    Delete,
+    /// The node is replaced by its descendant (Perses' ReduceRegular).
+    Hoist(NodeId),
+    /// The node's text is replaced by these bytes.
+    Text(Arc<[u8]>),
+}
+
+/// A set of edits, sorted by node id, at most one per node.
+#[derive(Clone, Debug, Default)]
+pub struct EditSet {
+    entries: Vec<(NodeId, Edit)>,
+}
+
+impl EditSet {
+    /// The empty set.
+    pub fn new() -> EditSet {
+        EditSet::default()
+    }
+
+    /// Number of edits.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no edits.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// A view of this set alone.
+    pub fn view(&self) -> EditView<'_> {
+        EditView {
+            base: &self.entries,
+            extra: &[],
+        }
+    }
+
+    /// A view of this set with `extra` (sorted by id, unique) added on top;
+    /// an extra edit replaces a base edit of the same node.
+    pub fn view_with<'a>(&'a self, extra: &'a [(NodeId, Edit)]) -> EditView<'a> {
+        debug_assert!(extra.windows(2).all(|w| w[0].0 < w[1].0));
+        EditView {
+            base: &self.entries,
+            extra,
+        }
+    }
+
+    /// A new set: this one with `extra` merged in (as [`EditSet::view_with`]).
+    pub fn merged(&self, extra: &[(NodeId, Edit)]) -> EditSet {
+        EditSet {
+            entries: self
+                .view_with(extra)
+                .iter()
+                .map(|(n, e)| (n, e.clone()))
+                .collect(),
+        }
+    }
+}
+
+/// A base edit set plus a few extra edits, read as one set.
+#[derive(Clone, Copy)]
+pub struct EditView<'a> {
+    base: &'a [(NodeId, Edit)],
+    extra: &'a [(NodeId, Edit)],
+}
+
+impl<'a> EditView<'a> {
+    /// The edit of node `n`, if any.
+    pub fn get(&self, n: NodeId) -> Option<&'a Edit> {
+        let find =
+            |s: &'a [(NodeId, Edit)]| s.binary_search_by_key(&n, |e| e.0).ok().map(|i| &s[i].1);
+        find(self.extra).or_else(|| find(self.base))
+    }
+
+    /// Whether node `n` is deleted by an edit of its own.
+    pub fn is_deleted(&self, n: NodeId) -> bool {
+        matches!(self.get(n), Some(Edit::Delete))
+    }
+
+    /// All edits in node-id order.
+    pub fn iter(&self) -> impl Iterator<Item = (NodeId, &'a Edit)> + 'a {
+        let (mut b, mut x) = (self.base.iter().peekable(), self.extra.iter().peekable());
+        std::iter::from_fn(move || match (b.peek(), x.peek()) {
+            (Some(be), Some(xe)) if be.0 < xe.0 => b.next().map(|e| (e.0, &e.1)),
+            (Some(be), Some(xe)) if be.0 == xe.0 => {
+                b.next();
+                x.next().map(|e| (e.0, &e.1))
+            }
+            (_, Some(_)) => x.next().map(|e| (e.0, &e.1)),
+            (Some(_), None) => b.next().map(|e| (e.0, &e.1)),
+            (None, None) => None,
+        })
+    }
+
+    /// Whether node `n` still appears in the rendered program: neither it nor an
+    /// ancestor is deleted or replaced by text, and every hoisting ancestor keeps it.
+    pub fn is_live(&self, original: &Original, n: NodeId) -> bool {
+        if self.is_deleted(n) {
+            return false;
+        }
+        let nodes = &original.nodes;
+        let mut a = nodes.parent(n);
+        while a != NO_NODE {
+            match self.get(a) {
+                Some(Edit::Delete | Edit::Text(_)) => return false,
+                Some(Edit::Hoist(m)) if !nodes.contains(*m, n) => return false,
+                _ => {}
+            }
+            a = nodes.parent(a);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_merges_with_extra_overriding() {
+        let base =
+            EditSet::new().merged(&[(1, Edit::Delete), (5, Edit::Delete), (9, Edit::Hoist(10))]);
+        let extra = [(5, Edit::Hoist(6)), (7, Edit::Delete)];
+        let v = base.view_with(&extra);
+        let ids: Vec<_> = v.iter().map(|(n, e)| (n, e.clone())).collect();
+        assert_eq!(
+            ids,
+            vec![
+                (1, Edit::Delete),
+                (5, Edit::Hoist(6)),
+                (7, Edit::Delete),
+                (9, Edit::Hoist(10))
+            ]
+        );
+        assert!(v.is_deleted(7) && !v.is_deleted(5) && v.get(2).is_none());
+        assert_eq!(base.merged(&extra).len(), 4);
+    }
+}

@@ -1,0 +1,367 @@
+//! Rendering a candidate: the original text with the edits' byte ranges spliced out.
+//!
+//! Cost is one pass over the sorted edits plus a copy of the kept text (tens of
+//! microseconds for 10k edits), against milliseconds for walking the tree.
+//!
+//! The layout rules are the ones measured to keep most candidates parseable:
+//! a list element goes with one adjacent `,` (the survivors keep their own
+//! separators), an optional field goes with the token right before it (`=`,
+//! `:`, `->`) unless that is an opening bracket or a separator, a node that
+//! fills whole lines goes with its lines, and two tokens that would run
+//! together (`return(x)` -> `returnx`) get a space between them.
+
+use super::{Edit, EditView};
+use crate::syntax::{NO_NODE, NodeId, Original, Role};
+
+/// Writes the candidate `original` + `edits` into `out` (cleared first).
+pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
+    let nodes = &original.nodes;
+    let mut splicer = Splicer {
+        text: &original.text,
+        out,
+        copied: 0,
+    };
+    splicer.out.clear();
+    // Ids below this are inside something already removed or replaced.
+    let mut skip_below: NodeId = 0;
+    // Open hoists: (end of the kept descendant's subtree, cut after it, end of the hoisted subtree).
+    let mut hoists: Vec<(NodeId, (usize, usize), NodeId)> = Vec::new();
+
+    for (id, edit) in edits.iter() {
+        while let Some(&(inner_end, cut, outer_end)) = hoists.last() {
+            if id < inner_end {
+                break;
+            }
+            splicer.cut(cut.0, cut.1, b"");
+            skip_below = skip_below.max(outer_end);
+            hoists.pop();
+        }
+        if id < skip_below {
+            continue;
+        }
+        match edit {
+            Edit::Delete => {
+                let (start, end, last) = deletion(original, edits, id);
+                splicer.cut(start, end, b"");
+                skip_below = nodes.subtree_end(last);
+            }
+            Edit::Hoist(kept) => {
+                splicer.cut(nodes.start(id), nodes.start(*kept), b"");
+                hoists.push((
+                    nodes.subtree_end(*kept),
+                    (nodes.end(*kept), nodes.end(id)),
+                    nodes.subtree_end(id),
+                ));
+                skip_below = *kept;
+            }
+            Edit::Text(text) => {
+                splicer.cut(nodes.start(id), nodes.end(id), text);
+                skip_below = nodes.subtree_end(id);
+            }
+        }
+    }
+    while let Some((_, cut, _)) = hoists.pop() {
+        splicer.cut(cut.0, cut.1, b"");
+    }
+    splicer.finish();
+}
+
+struct Splicer<'a> {
+    text: &'a [u8],
+    out: &'a mut Vec<u8>,
+    /// Original text before this offset has been emitted or cut.
+    copied: usize,
+}
+
+impl Splicer<'_> {
+    /// Replaces `text[start..end]` by `with`, keeping tokens apart.
+    fn cut(&mut self, start: usize, end: usize, with: &[u8]) {
+        let start = start.max(self.copied);
+        let end = end.max(start);
+        if start == end && with.is_empty() {
+            return;
+        }
+        self.out.extend_from_slice(&self.text[self.copied..start]);
+        let next = with.first().or(self.text.get(end)).copied();
+        if glue(self.out.last().copied(), next) {
+            self.out.push(b' ');
+        }
+        self.out.extend_from_slice(with);
+        if !with.is_empty() && glue(with.last().copied(), self.text.get(end).copied()) {
+            self.out.push(b' ');
+        }
+        self.copied = end;
+    }
+
+    fn finish(&mut self) {
+        self.out.extend_from_slice(&self.text[self.copied..]);
+        self.copied = self.text.len();
+    }
+}
+
+/// Whether two bytes, put side by side, would read as one token.
+fn glue(a: Option<u8>, b: Option<u8>) -> bool {
+    fn class(c: u8) -> u8 {
+        match c {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'$' | 0x80.. => 1,
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'&' | b'|' | b'^'
+            | b'~' | b'.' | b':' | b'?' | b'#' | b'@' => 2,
+            _ => 0,
+        }
+    }
+    match (a, b) {
+        (Some(a), Some(b)) => class(a) != 0 && class(a) == class(b),
+        _ => false,
+    }
+}
+
+/// The byte range removed by deleting `id`, and the last node it covers.
+fn deletion(original: &Original, edits: EditView<'_>, id: NodeId) -> (usize, usize, NodeId) {
+    let nodes = &original.nodes;
+    match original.role(id) {
+        Role::Element { list, index } if original.lists[list as usize].separated => {
+            let list = &original.lists[list as usize];
+            let (e, seps) = (&list.elements, &list.separators);
+            let first = index as usize;
+            // The run of consecutive deleted elements starting here goes as one range.
+            let mut last = first;
+            while last + 1 < e.len() && edits.is_deleted(e[last + 1]) {
+                last += 1;
+            }
+            let range = if last + 1 < e.len() {
+                // Survivors keep their own separators: cut up to the next survivor.
+                (nodes.start(e[first]), nodes.start(e[last + 1]))
+            } else if first > 0 && seps[first - 1] != NO_NODE {
+                // Deleting the tail: the separator after the last survivor goes too;
+                // a trailing separator after the list stays.
+                (nodes.start(seps[first - 1]), nodes.end(e[last]))
+            } else if first == 0 {
+                let end = match seps[last] {
+                    NO_NODE => nodes.end(e[last]),
+                    trailing => nodes.end(trailing),
+                };
+                widen(&original.text, nodes.start(e[0]), end)
+            } else {
+                (nodes.start(e[first]), nodes.end(e[last]))
+            };
+            (range.0, range.1, e[last])
+        }
+        role => {
+            let mut start = nodes.start(id);
+            if role == Role::Optional
+                && let Some(token) = token_before(original, id)
+            {
+                start = nodes.start(token);
+            }
+            let (start, end) = widen(&original.text, start, nodes.end(id));
+            (start, end, id)
+        }
+    }
+}
+
+/// The anonymous token right before an optional node (`=` in `let x = 1`), unless
+/// it opens a bracket or separates (deleting those breaks more than it fixes).
+fn token_before(original: &Original, id: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    let siblings = nodes.children(nodes.parent(id));
+    let at = siblings.iter().position(|&s| s == id)?;
+    let prev = *siblings[..at].iter().rev().find(|&&s| !nodes.is_extra(s))?;
+    let keep = matches!(original.node_text(prev), b"(" | b"[" | b"{" | b"," | b";");
+    (!nodes.is_named(prev) && nodes.is_leaf(prev) && !keep).then_some(prev)
+}
+
+/// Grows a deletion to whole lines when it fills them, else over the spaces on
+/// one side so that no double space is left.
+fn widen(text: &[u8], start: usize, end: usize) -> (usize, usize) {
+    let is_space = |c: u8| c == b' ' || c == b'\t' || c == b'\r';
+    let line_start = text[..start]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |p| p + 1);
+    let blank_before = text[line_start..start].iter().all(|&c| is_space(c));
+    // A node may own its final newline (preprocessor directives do).
+    let ends_line = end > start && text[end - 1] == b'\n';
+    let line_end = if ends_line {
+        end - 1
+    } else {
+        text[end..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(text.len(), |p| end + p)
+    };
+    let blank_after = ends_line || text[end..line_end].iter().all(|&c| is_space(c));
+    if blank_before && blank_after {
+        return (line_start, (line_end + 1).min(text.len()));
+    }
+    if blank_before {
+        let spaces = text[end..].iter().take_while(|&&c| is_space(c)).count();
+        return (start, end + spaces);
+    }
+    let spaces = text[..start]
+        .iter()
+        .rev()
+        .take_while(|&&c| is_space(c))
+        .count();
+    (start - spaces, end)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::edit::EditSet;
+    use crate::syntax::{Grammar, Original};
+
+    fn original(lang: &str, src: &str) -> Original {
+        let g = Grammar::new(crate::lang::by_name(lang).unwrap());
+        Original::parse(&g, Arc::from(src.as_bytes()))
+    }
+
+    /// The node whose text is `needle` (the `nth` match, preorder), largest first.
+    fn find(o: &Original, needle: &str, nth: usize) -> NodeId {
+        (0..o.nodes.len() as NodeId)
+            .filter(|&n| o.node_text(n) == needle.as_bytes())
+            .nth(nth)
+            .unwrap_or_else(|| panic!("no node {needle:?}"))
+    }
+
+    fn render_with(o: &Original, edits: &[(NodeId, Edit)]) -> String {
+        let mut sorted = edits.to_vec();
+        sorted.sort_by_key(|e| e.0);
+        let set = EditSet::new();
+        let mut out = Vec::new();
+        render(o, set.view_with(&sorted), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn delete(o: &Original, needles: &[&str]) -> String {
+        let edits: Vec<_> = needles
+            .iter()
+            .map(|n| (find(o, n, 0), Edit::Delete))
+            .collect();
+        render_with(o, &edits)
+    }
+
+    #[test]
+    fn separated_list_elements_take_one_comma() {
+        let o = original("c", "void g(void) { f(a, b, c); }\n");
+        assert_eq!(delete(&o, &["b"]), "void g(void) { f(a, c); }\n");
+        assert_eq!(delete(&o, &["a"]), "void g(void) { f(b, c); }\n");
+        assert_eq!(delete(&o, &["c"]), "void g(void) { f(a, b); }\n");
+        assert_eq!(delete(&o, &["a", "b"]), "void g(void) { f(c); }\n");
+        assert_eq!(delete(&o, &["b", "c"]), "void g(void) { f(a); }\n");
+        assert_eq!(delete(&o, &["a", "c"]), "void g(void) { f(b); }\n");
+        assert_eq!(delete(&o, &["a", "b", "c"]), "void g(void) { f(); }\n");
+    }
+
+    #[test]
+    fn multiline_lists_and_trailing_commas() {
+        let o = original("javascript", "f([\n  1,\n  2,\n  3,\n]);\n");
+        assert_eq!(delete(&o, &["2"]), "f([\n  1,\n  3,\n]);\n");
+        assert_eq!(delete(&o, &["3"]), "f([\n  1,\n  2,\n]);\n");
+        assert_eq!(delete(&o, &["1", "2", "3"]), "f([\n]);\n");
+    }
+
+    #[test]
+    fn statements_go_with_their_lines() {
+        let o = original(
+            "c",
+            "int main(void) {\n  a();\n  b(); c();\n  return 0;\n}\n",
+        );
+        assert_eq!(
+            delete(&o, &["a();"]),
+            "int main(void) {\n  b(); c();\n  return 0;\n}\n"
+        );
+        assert_eq!(
+            delete(&o, &["b();"]),
+            "int main(void) {\n  a();\n  c();\n  return 0;\n}\n"
+        );
+        assert_eq!(
+            delete(&o, &["c();"]),
+            "int main(void) {\n  a();\n  b();\n  return 0;\n}\n"
+        );
+    }
+
+    #[test]
+    fn optional_fields_take_their_token() {
+        let o = original("rust", "fn f() -> u8 { let x: u8 = 1; x }\n");
+        let ty = find(&o, "u8", 1);
+        assert_eq!(
+            render_with(&o, &[(ty, Edit::Delete)]),
+            "fn f() -> u8 { let x = 1; x }\n"
+        );
+        let one = find(&o, "1", 0);
+        assert_eq!(
+            render_with(&o, &[(one, Edit::Delete)]),
+            "fn f() -> u8 { let x: u8; x }\n"
+        );
+        let ret = find(&o, "u8", 0);
+        assert_eq!(
+            render_with(&o, &[(ret, Edit::Delete)]),
+            "fn f() { let x: u8 = 1; x }\n"
+        );
+    }
+
+    #[test]
+    fn nested_edits_inside_deleted_nodes_are_ignored() {
+        let o = original("c", "void g(void) { f(a, b); h(); }\n");
+        let call = find(&o, "f(a, b);", 0);
+        let b = find(&o, "b", 0);
+        assert_eq!(
+            render_with(&o, &[(call, Edit::Delete), (b, Edit::Delete)]),
+            "void g(void) { h(); }\n"
+        );
+    }
+
+    #[test]
+    fn hoisting_keeps_inner_edits_and_separates_tokens() {
+        let o = original("c", "int g(void) { return (a + f(x, y)); }\n");
+        let paren = find(&o, "(a + f(x, y))", 0);
+        let call = find(&o, "f(x, y)", 0);
+        let x = find(&o, "x", 0);
+        assert_eq!(
+            render_with(&o, &[(paren, Edit::Hoist(call)), (x, Edit::Delete)]),
+            "int g(void) { return f(y); }\n"
+        );
+        // Nested hoists: (a + f(x, y)) -> f(x, y) -> y is expressed on the inner node.
+        let y = find(&o, "y", 0);
+        assert_eq!(
+            render_with(&o, &[(paren, Edit::Hoist(call)), (call, Edit::Hoist(y))]),
+            "int g(void) { return y; }\n"
+        );
+        let ret = "int g(void) { return(x); }\n";
+        let o = original("c", ret);
+        let paren = find(&o, "(x)", 0);
+        let x = find(&o, "x", 0);
+        assert_eq!(
+            render_with(&o, &[(paren, Edit::Hoist(x))]),
+            "int g(void) { return x; }\n"
+        );
+    }
+
+    #[test]
+    fn text_replacement() {
+        let o = original("c", "int g(void) { return foo(1) + 2; }\n");
+        let call = find(&o, "foo(1)", 0);
+        assert_eq!(
+            render_with(&o, &[(call, Edit::Text(Arc::from(&b"0"[..])))]),
+            "int g(void) { return 0 + 2; }\n"
+        );
+    }
+
+    #[test]
+    fn comments_whole_lines_and_glue() {
+        let o = original("c", "// lead\nint/**/x;\nint y; // tail\n");
+        let comments: Vec<_> = o.lists.last().unwrap().elements.clone();
+        let edits: Vec<_> = comments.iter().map(|&c| (c, Edit::Delete)).collect();
+        assert_eq!(render_with(&o, &edits), "int x;\nint y;\n");
+    }
+
+    #[test]
+    fn preprocessor_lines_keep_following_indentation() {
+        let o = original("c", "#include <a.h>\n  int x;\n");
+        let inc = find(&o, "#include <a.h>\n", 0);
+        assert_eq!(render_with(&o, &[(inc, Edit::Delete)]), "  int x;\n");
+    }
+}

@@ -1,0 +1,318 @@
+//! Engine tests with closure oracles: fast and deterministic, no processes.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use parking_lot::Mutex;
+
+use super::*;
+use crate::edit::{Edit, EditSet, render};
+use crate::oracle::Cancel;
+use crate::syntax::{Grammar, NodeId, Original, count_errors};
+
+fn grammar(lang: &str) -> Grammar {
+    Grammar::new(crate::lang::by_name(lang).unwrap())
+}
+
+fn config(jobs: usize) -> Config {
+    Config {
+        jobs,
+        ..Config::default()
+    }
+}
+
+fn run(
+    lang: &str,
+    input: &str,
+    jobs: usize,
+    oracle: &(dyn Oracle + Sync),
+) -> (String, crate::stats::Report) {
+    let g = grammar(lang);
+    let stats = Stats::new();
+    let cfg = config(jobs);
+    let session = Session::new(&g, oracle, &cfg, &stats, None, &Silent);
+    let out = reduce(&session, input.as_bytes(), None).unwrap();
+    (
+        String::from_utf8(out.text.to_vec()).unwrap(),
+        stats.report(),
+    )
+}
+
+/// The elements of the first `[...]` in `text`.
+fn array(text: &str) -> Option<Vec<String>> {
+    let open = text.find("f([")? + 3;
+    let close = text[open..].find(']')? + open;
+    Some(
+        text[open..close]
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+    )
+}
+
+#[test]
+fn ddmin_keeps_exactly_the_needed_elements() {
+    let items: Vec<String> = (0..40).map(|i| i.to_string()).collect();
+    let input = format!("f([{}]);\n", items.join(", "));
+    let oracle = |c: &[u8]| {
+        let text = std::str::from_utf8(c).unwrap();
+        array(text).is_some_and(|a| a.contains(&"3".to_string()) && a.contains(&"17".to_string()))
+    };
+    for jobs in [1, 4] {
+        let (out, report) = run("javascript", &input, jobs, &oracle);
+        assert_eq!(out, "f([3, 17]);\n", "jobs {jobs}");
+        // ddmin on 40 elements with 2 needed: far fewer tests than 40 * 40.
+        assert!(report.tests < 150, "jobs {jobs}: {} tests", report.tests);
+    }
+}
+
+#[test]
+fn plus_lists_keep_one_element() {
+    // `declarator` of a C declaration is required and multiple (Kleene plus).
+    let oracle = |c: &[u8]| c.starts_with(b"int ");
+    let (out, _) = run("c", "int a, b, c;\n", 1, &oracle);
+    assert!(
+        ["int a;\n", "int b;\n", "int c;\n"].contains(&out.as_str()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn scope_confines_the_reduction() {
+    let g = grammar("c");
+    let input = "int keep(void) { return 1 + 2; }\nint cut(void) { int x = 1; x++; return x; }\n";
+    let start = input.find("{ int x").unwrap();
+    let end = input.rfind('}').unwrap() + 1;
+    let oracle = |c: &[u8]| c.starts_with(b"int keep(void) { return 1 + 2; }\nint cut(void)");
+    let stats = Stats::new();
+    let cfg = config(2);
+    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let out = reduce(&session, input.as_bytes(), Some(start..end)).unwrap();
+    assert_eq!(
+        std::str::from_utf8(&out.text).unwrap(),
+        "int keep(void) { return 1 + 2; }\nint cut(void) { }\n"
+    );
+}
+
+#[test]
+fn no_candidate_with_new_parse_errors_is_tested() {
+    // Real-world C with a macro the parser cannot understand: ERROR nodes from the start.
+    let input = "#define DECL(t, n) t n\nDECL(int, a) ;\nint keep = 1;\nstatic int f(int q) { BAD_MACRO(q) return q; }\nint g(void) { return f(2) + 3; }\n";
+    let g = grammar("c");
+    let base_errors = count_errors(&crate::syntax::parse(&g, input.as_bytes()));
+    assert!(
+        base_errors > 0,
+        "the input must have parse errors for this test"
+    );
+    let bad = Mutex::new(Vec::new());
+    let calls = AtomicUsize::new(0);
+    let oracle = |c: &[u8]| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        let errors = count_errors(&crate::syntax::parse(&grammar("c"), c));
+        if errors > base_errors {
+            bad.lock().push(String::from_utf8_lossy(c).into_owned());
+        }
+        std::str::from_utf8(c).unwrap().contains("int keep")
+    };
+    let (out, report) = run("c", input, 2, &oracle);
+    assert!(
+        bad.lock().is_empty(),
+        "tested candidates with new errors: {:?}",
+        bad.lock()
+    );
+    assert!(out.len() < input.len() / 3, "{out:?}");
+    assert!(out.contains("int keep"));
+    assert!(calls.load(Ordering::Relaxed) > 0 && report.tests > 0);
+}
+
+#[test]
+fn one_worker_is_deterministic() {
+    let input = include_str!("../../tests/data/c/undeclared.c");
+    let trace = |_: ()| {
+        let seen = Mutex::new(Vec::new());
+        let oracle = |c: &[u8]| {
+            seen.lock().push(crate::oracle::VerdictCache::key(c));
+            std::str::from_utf8(c).unwrap().contains("undeclared_thing")
+        };
+        let (out, _) = run("c", input, 1, &oracle);
+        (out, seen.into_inner())
+    };
+    let (a, b) = (trace(()), trace(()));
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1, b.1, "the sequence of tested candidates must repeat");
+}
+
+#[test]
+fn cancellation_returns_the_best_so_far() {
+    let g = grammar("c");
+    let input = include_str!("../../tests/data/c/undeclared.c");
+    let cancel = Cancel::new().unwrap();
+    let count = AtomicUsize::new(0);
+    let oracle = |c: &[u8]| {
+        if count.fetch_add(1, Ordering::SeqCst) == 5 {
+            cancel.cancel();
+        }
+        std::str::from_utf8(c).unwrap().contains("undeclared_thing")
+    };
+    let stats = Stats::new();
+    let cfg = config(2);
+    let session = Session::new(&g, &oracle, &cfg, &stats, Some(&cancel), &Silent);
+    let out = reduce(&session, input.as_bytes(), None).unwrap();
+    assert!(out.cancelled);
+    assert!(
+        std::str::from_utf8(&out.text)
+            .unwrap()
+            .contains("undeclared_thing")
+    );
+    assert!(
+        count.load(Ordering::SeqCst) < 12,
+        "workers stop soon after the cancel"
+    );
+}
+
+#[test]
+fn input_that_is_not_interesting_is_an_error() {
+    let g = grammar("rust");
+    let oracle = |_: &[u8]| false;
+    let stats = Stats::new();
+    let cfg = config(1);
+    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    assert!(matches!(
+        reduce(&session, b"fn main() {}\n", None),
+        Err(ReduceError::NotInteresting(_))
+    ));
+}
+
+#[test]
+fn improvements_reach_the_observer_in_order() {
+    struct Record(Mutex<Vec<(u64, usize)>>);
+    impl Observer for Record {
+        fn improved(&self, seq: u64, text: &[u8]) {
+            self.0.lock().push((seq, text.len()));
+        }
+    }
+    let g = grammar("c");
+    let input = include_str!("../../tests/data/c/undeclared.c");
+    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains("undeclared_thing");
+    let record = Record(Mutex::new(Vec::new()));
+    let stats = Stats::new();
+    let cfg = config(3);
+    let session = Session::new(&g, &oracle, &cfg, &stats, None, &record);
+    let out = reduce(&session, input.as_bytes(), None).unwrap();
+    let mut seen = record.0.into_inner();
+    seen.sort();
+    let seqs: Vec<u64> = seen.iter().map(|s| s.0).collect();
+    assert_eq!(
+        seqs,
+        (1..=seqs.len() as u64).collect::<Vec<_>>(),
+        "numbers are unique and dense"
+    );
+    assert_eq!(
+        seen.last().unwrap().1,
+        out.text.len(),
+        "the newest improvement is the result"
+    );
+}
+
+/// A small deterministic generator for the property tests below.
+struct XorShift(u64);
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn random_deletions_in_separated_lists_render_the_survivors() {
+    let g = grammar("javascript");
+    let mut rng = XorShift(0x9e3779b97f4a7c15);
+    for round in 0..300 {
+        let n = 1 + (rng.next() % 7) as usize;
+        let trailing = rng.next().is_multiple_of(2);
+        let items: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        let sep = if rng.next().is_multiple_of(2) {
+            ", "
+        } else {
+            ",\n  "
+        };
+        let input = format!(
+            "f([{}{}]);\n",
+            items.join(sep),
+            if trailing { "," } else { "" }
+        );
+        let original = Original::parse(&g, Arc::from(input.as_bytes()));
+        let list = original
+            .lists
+            .iter()
+            .find(|l| original.node_text(l.elements[0]) == b"v0")
+            .unwrap();
+        let mask = rng.next();
+        let deleted: Vec<NodeId> = list
+            .elements
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &e)| e)
+            .collect();
+        let edits: Vec<(NodeId, Edit)> = deleted.iter().map(|&e| (e, Edit::Delete)).collect();
+        let mut out = Vec::new();
+        render(&original, EditSet::new().view_with(&edits), &mut out);
+        let text = String::from_utf8(out).unwrap();
+        let survivors: Vec<String> = (0..n)
+            .filter(|i| mask & (1 << i) == 0)
+            .map(|i| format!("v{i}"))
+            .collect();
+        assert_eq!(
+            array(&text).unwrap(),
+            survivors,
+            "round {round}: {input:?} -> {text:?}"
+        );
+        let tree = crate::syntax::parse(&g, text.as_bytes());
+        assert_eq!(count_errors(&tree), 0, "round {round}: {text:?}");
+    }
+}
+
+#[test]
+fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
+    let g = grammar("c");
+    let input = include_str!("../../tests/data/c/undeclared.c");
+    let original = Original::parse(&g, Arc::from(input.as_bytes()));
+    let deletable: Vec<NodeId> = (0..original.nodes.len() as NodeId)
+        .filter(|&n| original.role(n) != crate::syntax::Role::Fixed)
+        .collect();
+    let oracle = |_: &[u8]| true;
+    let stats = Stats::new();
+    let cfg = config(1);
+    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let mut worker = Worker::new(0, &session);
+    let mut rng = XorShift(42);
+    let mut checked = BTreeSet::new();
+    for _ in 0..200 {
+        let k = 1 + (rng.next() % 4) as usize;
+        let mut edits: Vec<(NodeId, Edit)> = (0..k)
+            .map(|_| {
+                (
+                    deletable[(rng.next() % deletable.len() as u64) as usize],
+                    Edit::Delete,
+                )
+            })
+            .collect();
+        edits.sort_by_key(|e| e.0);
+        edits.dedup_by_key(|e| e.0);
+        let mut out = Vec::new();
+        render(&original, EditSet::new().view_with(&edits), &mut out);
+        let incremental = worker.reparse(&original.text, &original.tree, &out);
+        let fresh = crate::syntax::parse(&g, &out);
+        assert_eq!(
+            incremental.root_node().to_sexp(),
+            fresh.root_node().to_sexp()
+        );
+        checked.insert(out);
+    }
+    assert!(checked.len() > 100);
+}

@@ -1,0 +1,12 @@
+//! Exit codes of the `treereduce` command. Stable: scripts and CI rely on them.
+
+/// The reduction finished; the result is written.
+pub const SUCCESS: u8 = 0;
+/// Something failed inside treereduce (a bug, or an I/O error while running).
+pub const INTERNAL: u8 = 1;
+/// Bad arguments, unreadable input, or an unusable test script.
+pub const USAGE: u8 = 2;
+/// The test does not find the input interesting, so there is nothing to reduce.
+pub const NOT_INTERESTING: u8 = 3;
+/// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
+pub const INTERRUPTED: u8 = 130;

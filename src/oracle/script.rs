@@ -1,0 +1,520 @@
+//! Running the user's interestingness script.
+//!
+//! `SCRIPT <path>` runs with its working directory set to a private temporary
+//! directory that holds the candidate under the input's own file name, so both
+//! C-Reduce-style scripts (`gcc -c crash.c`) and path-taking scripts (`"$1"`)
+//! work. Each worker owns one directory for the whole run; anything a test
+//! leaves behind is removed before the next one. The script runs in its own
+//! process group: a timeout or Ctrl-C sends TERM and then KILL to the whole
+//! group, and stragglers of a test that exited are killed as well, so no
+//! process outlives its test.
+
+use std::ffi::{OsStr, OsString};
+use std::fs;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+use tempfile::TempDir;
+
+use super::{Cancel, Oracle, Verdict};
+
+/// Why a script cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    /// No such file (and, for a bare name, not on `PATH` either).
+    #[error("interestingness test {0:?} not found")]
+    NotFound(PathBuf),
+    /// The file exists but is not a regular file.
+    #[error("interestingness test {0:?} is not a regular file")]
+    NotAFile(PathBuf),
+    /// The file lacks execute permission.
+    #[error("interestingness test {0:?} is not executable (try: chmod +x {0:?})")]
+    NotExecutable(PathBuf),
+    /// Creating the private directories failed.
+    #[error("cannot create a temporary directory: {0}")]
+    TempDir(io::Error),
+}
+
+/// How one run of the script ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// It exited with this code.
+    Exited(i32),
+    /// A signal killed it.
+    Signaled(i32),
+    /// It ran out of time and its process group was killed.
+    TimedOut,
+    /// Ctrl-C: its process group was killed.
+    Cancelled,
+}
+
+impl RunOutcome {
+    /// The verdict this outcome stands for.
+    pub fn verdict(self) -> Verdict {
+        match self {
+            RunOutcome::Exited(0) => Verdict::Interesting,
+            RunOutcome::Exited(_) | RunOutcome::Signaled(_) => Verdict::NotInteresting,
+            RunOutcome::TimedOut => Verdict::TimedOut,
+            RunOutcome::Cancelled => Verdict::Cancelled,
+        }
+    }
+}
+
+/// One run with its details, for the check of the original input.
+#[derive(Debug)]
+pub struct RunReport {
+    /// How it ended.
+    pub outcome: RunOutcome,
+    /// Wall time.
+    pub duration: Duration,
+    /// The last lines the script wrote to stderr.
+    pub stderr_tail: String,
+}
+
+struct WorkerDir {
+    dir: TempDir,
+    candidate: PathBuf,
+}
+
+/// See the module documentation.
+pub struct ScriptOracle {
+    script: PathBuf,
+    file_name: OsString,
+    workers: Vec<Mutex<WorkerDir>>,
+    logs: TempDir,
+    timeout_ms: AtomicU64,
+    cancel: Arc<Cancel>,
+}
+
+/// How long a test may ignore TERM before its group gets KILL.
+const TERM_GRACE: Duration = Duration::from_millis(200);
+
+impl ScriptOracle {
+    /// Checks the script and creates one private directory per worker.
+    pub fn new(
+        script: &Path,
+        file_name: &OsStr,
+        jobs: usize,
+        timeout: Duration,
+        cancel: Arc<Cancel>,
+    ) -> Result<ScriptOracle, ScriptError> {
+        let script = resolve(script)?;
+        let workers = (0..jobs.max(1))
+            .map(|_| {
+                let dir = tempfile::Builder::new()
+                    .prefix("treereduce-")
+                    .tempdir()
+                    .map_err(ScriptError::TempDir)?;
+                let candidate = dir.path().join(file_name);
+                Ok(Mutex::new(WorkerDir { dir, candidate }))
+            })
+            .collect::<Result<Vec<_>, ScriptError>>()?;
+        let logs = tempfile::Builder::new()
+            .prefix("treereduce-log-")
+            .tempdir()
+            .map_err(ScriptError::TempDir)?;
+        Ok(ScriptOracle {
+            script,
+            file_name: file_name.to_owned(),
+            workers,
+            logs,
+            timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
+            cancel,
+        })
+    }
+
+    /// The resolved, absolute path of the script.
+    pub fn script(&self) -> &Path {
+        &self.script
+    }
+
+    /// The name the candidate file has in the script's directory.
+    pub fn file_name(&self) -> &OsStr {
+        &self.file_name
+    }
+
+    /// The per-test time limit.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed))
+    }
+
+    /// Changes the per-test time limit (after the first run has been timed).
+    pub fn set_timeout(&self, timeout: Duration) {
+        self.timeout_ms
+            .store(timeout.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// Runs the script once on `candidate` with the given limit, capturing the
+    /// tail of its stderr (used for the check of the original input).
+    pub fn run_detailed(&self, candidate: &[u8], timeout: Duration) -> io::Result<RunReport> {
+        let log_path = self.logs.path().join("stderr");
+        let log = fs::File::create(&log_path)?;
+        let worker = self.workers[0].lock();
+        let (outcome, duration) = self.run(&worker, candidate, Stdio::from(log), timeout)?;
+        let stderr = fs::read(&log_path).unwrap_or_default();
+        Ok(RunReport {
+            outcome,
+            duration,
+            stderr_tail: tail(&stderr, 20),
+        })
+    }
+
+    fn run(
+        &self,
+        worker: &WorkerDir,
+        candidate: &[u8],
+        stderr: Stdio,
+        timeout: Duration,
+    ) -> io::Result<(RunOutcome, Duration)> {
+        fs::write(&worker.candidate, candidate)?;
+        let start = Instant::now();
+        let child = Command::new(&self.script)
+            .arg(&worker.candidate)
+            .current_dir(worker.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .process_group(0)
+            .spawn()?;
+        let outcome = wait(child, timeout, &self.cancel)?;
+        let duration = start.elapsed();
+        clean_dir(worker.dir.path(), &self.file_name);
+        Ok((outcome, duration))
+    }
+}
+
+impl Oracle for ScriptOracle {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Verdict {
+        if self.cancel.is_cancelled() {
+            return Verdict::Cancelled;
+        }
+        let dir = self.workers[worker % self.workers.len()].lock();
+        match self.run(&dir, candidate, Stdio::null(), self.timeout()) {
+            Ok((outcome, _)) => outcome.verdict(),
+            // A spawn failure (out of processes, script deleted meanwhile) is not
+            // interesting: the reduction keeps going and never accepts on error.
+            Err(_) => Verdict::NotInteresting,
+        }
+    }
+}
+
+/// Finds the script: a path with a `/` as given; a bare name in the current
+/// directory first (what `--interesting check.sh` usually means), then on `PATH`.
+fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
+    let has_slash = script.to_string_lossy().contains('/');
+    let found = if has_slash || script.exists() {
+        Some(script.to_path_buf())
+    } else {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join(script))
+                .find(|p| p.is_file())
+        })
+    };
+    let path = found.ok_or_else(|| ScriptError::NotFound(script.to_path_buf()))?;
+    let meta = fs::metadata(&path).map_err(|_| ScriptError::NotFound(script.to_path_buf()))?;
+    if !meta.is_file() {
+        return Err(ScriptError::NotAFile(path));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(ScriptError::NotExecutable(path));
+    }
+    path.canonicalize()
+        .map_err(|_| ScriptError::NotFound(script.to_path_buf()))
+}
+
+/// Waits for `child` (leader of its own process group) until it exits, the
+/// time runs out or the run is cancelled; the group is killed in every case.
+fn wait(mut child: Child, timeout: Duration, cancel: &Cancel) -> io::Result<RunOutcome> {
+    let pgid = child.id() as libc::pid_t;
+    let deadline = Instant::now() + timeout;
+    let Some(pidfd) = pidfd_open(pgid) else {
+        return wait_polling(child, deadline, cancel);
+    };
+    let ended = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break RunOutcome::TimedOut;
+        }
+        match poll2(&pidfd, cancel, left) {
+            Ok(Ready::Exited) => {
+                // The leader is a zombie until reaped, so its group id cannot be
+                // reused yet: kill whatever it left running, then reap it.
+                killpg(pgid, libc::SIGKILL);
+                return Ok(outcome(child.wait()?));
+            }
+            Ok(Ready::Cancelled) => break RunOutcome::Cancelled,
+            Ok(Ready::Timeout) => continue,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    killpg(pgid, libc::SIGTERM);
+    let grace = Instant::now() + TERM_GRACE;
+    while let Some(left) = grace.checked_duration_since(Instant::now()) {
+        if left.is_zero() || matches!(poll1(&pidfd, left), Ok(true)) {
+            break;
+        }
+    }
+    killpg(pgid, libc::SIGKILL);
+    child.wait()?;
+    Ok(ended)
+}
+
+/// The same without pidfd (kernels before 5.3): poll `try_wait` with backoff.
+fn wait_polling(mut child: Child, deadline: Instant, cancel: &Cancel) -> io::Result<RunOutcome> {
+    let pgid = child.id() as libc::pid_t;
+    let mut nap = Duration::from_micros(50);
+    let ended = loop {
+        if let Some(status) = child.try_wait()? {
+            killpg(pgid, libc::SIGKILL);
+            return Ok(outcome(status));
+        }
+        if cancel.is_cancelled() {
+            break RunOutcome::Cancelled;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break RunOutcome::TimedOut;
+        }
+        std::thread::sleep(nap.min(left));
+        nap = (nap * 2).min(Duration::from_millis(5));
+    };
+    killpg(pgid, libc::SIGTERM);
+    let grace = Instant::now() + TERM_GRACE;
+    while Instant::now() < grace && child.try_wait()?.is_none() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    killpg(pgid, libc::SIGKILL);
+    child.wait()?;
+    Ok(ended)
+}
+
+fn outcome(status: ExitStatus) -> RunOutcome {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => RunOutcome::Exited(code),
+        (None, Some(sig)) => RunOutcome::Signaled(sig),
+        (None, None) => RunOutcome::Exited(-1),
+    }
+}
+
+fn killpg(pgid: libc::pid_t, signal: libc::c_int) {
+    // SAFETY: plain syscall; ESRCH (group already gone) is the expected common case.
+    unsafe { libc::kill(-pgid, signal) };
+}
+
+fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a fresh descriptor we now own.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+enum Ready {
+    Exited,
+    Cancelled,
+    Timeout,
+}
+
+fn poll2(pidfd: &OwnedFd, cancel: &Cancel, left: Duration) -> io::Result<Ready> {
+    let mut fds = [
+        libc::pollfd {
+            fd: pidfd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        },
+        libc::pollfd {
+            fd: cancel.fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        },
+    ];
+    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+    // SAFETY: `fds` is a valid array of two pollfd structures.
+    let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+    if n < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(if fds[0].revents != 0 {
+        Ready::Exited
+    } else if fds[1].revents != 0 {
+        Ready::Cancelled
+    } else {
+        Ready::Timeout
+    })
+}
+
+fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
+    let mut fd = libc::pollfd {
+        fd: pidfd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+    // SAFETY: one valid pollfd.
+    let n = unsafe { libc::poll(&mut fd, 1, ms) };
+    if n < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(fd.revents != 0)
+}
+
+/// Removes everything but the candidate from a worker's directory.
+fn clean_dir(dir: &Path, keep: &OsStr) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name() == keep {
+            continue;
+        }
+        let path = entry.path();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        let _ = if is_dir {
+            fs::remove_dir_all(&path)
+        } else {
+            fs::remove_file(&path)
+        };
+    }
+}
+
+/// The last `lines` lines of `bytes`, lossily decoded.
+fn tail(bytes: &[u8], lines: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(body: &str) -> (TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("check.sh");
+        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        (dir, path)
+    }
+
+    fn oracle(path: &Path, timeout_ms: u64) -> ScriptOracle {
+        let cancel = Arc::new(Cancel::new().unwrap());
+        ScriptOracle::new(
+            path,
+            OsStr::new("x.c"),
+            2,
+            Duration::from_millis(timeout_ms),
+            cancel,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn exit_code_decides_and_cwd_holds_the_candidate() {
+        let (_d, path) = script(r#"grep -q needle x.c && test "$1" = "$PWD/x.c""#);
+        let o = oracle(&path, 5000);
+        assert_eq!(o.test(0, b"a needle"), Verdict::Interesting);
+        assert_eq!(o.test(1, b"no"), Verdict::NotInteresting);
+    }
+
+    #[test]
+    fn leftovers_are_removed_between_tests() {
+        let (_d, path) = script("test ! -e junk || exit 1; touch junk; mkdir -p d; exit 0");
+        let o = oracle(&path, 5000);
+        assert_eq!(o.test(0, b""), Verdict::Interesting);
+        assert_eq!(o.test(0, b""), Verdict::Interesting);
+    }
+
+    #[test]
+    fn timeout_kills_the_whole_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("sleep.pid");
+        let (_d, path) = script(&format!(
+            "sleep 30 & echo $! > {}; wait",
+            pid_file.display()
+        ));
+        let o = oracle(&path, 300);
+        let t = Instant::now();
+        assert_eq!(o.test(0, b""), Verdict::TimedOut);
+        assert!(t.elapsed() < Duration::from_secs(10));
+        let pid = fs::read_to_string(&pid_file).unwrap().trim().to_string();
+        assert!(
+            !process_running(&pid),
+            "background sleep {pid} survived the timeout"
+        );
+    }
+
+    /// Whether a process exists and is not a zombie (a killed orphan may wait
+    /// a moment for init to reap it).
+    fn process_running(pid: &str) -> bool {
+        for _ in 0..50 {
+            match fs::read_to_string(format!("/proc/{pid}/stat")) {
+                Err(_) => return false,
+                Ok(stat)
+                    if stat
+                        .rsplit(')')
+                        .next()
+                        .unwrap_or("")
+                        .trim_start()
+                        .starts_with('Z') =>
+                {
+                    return false;
+                }
+                Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn cancel_stops_a_running_test() {
+        let (_d, path) = script("sleep 30");
+        let o = oracle(&path, 60_000);
+        let cancel = o.cancel.clone();
+        let t = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                cancel.cancel();
+            });
+            assert_eq!(o.test(0, b""), Verdict::Cancelled);
+        });
+        assert!(t.elapsed() < Duration::from_secs(10));
+        assert_eq!(o.test(0, b""), Verdict::Cancelled);
+    }
+
+    #[test]
+    fn detailed_run_reports_stderr_tail() {
+        let (_d, path) = script("echo one >&2; echo two >&2; exit 3");
+        let o = oracle(&path, 5000);
+        let r = o.run_detailed(b"", Duration::from_secs(5)).unwrap();
+        assert_eq!(r.outcome, RunOutcome::Exited(3));
+        assert_eq!(r.stderr_tail, "one\ntwo");
+    }
+
+    #[test]
+    fn missing_and_non_executable_scripts_are_rejected() {
+        let cancel = Arc::new(Cancel::new().unwrap());
+        let t = Duration::from_secs(1);
+        let err = ScriptOracle::new(
+            Path::new("./no-such-script"),
+            OsStr::new("x"),
+            1,
+            t,
+            cancel.clone(),
+        );
+        assert!(matches!(err, Err(ScriptError::NotFound(_))));
+        let (_d, path) = script("exit 0");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let err = ScriptOracle::new(&path, OsStr::new("x"), 1, t, cancel);
+        assert!(matches!(err, Err(ScriptError::NotExecutable(_))));
+    }
+}

@@ -1,0 +1,246 @@
+//! Counters of a reduction, shared by the workers (atomics) and read by the
+//! progress display and `--stats-json` (a serializable [`Report`]).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+use serde::Serialize;
+
+/// The reductions, for per-kind counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Deleting one optional node.
+    Delete,
+    /// A ddmin chunk of a list (complement or subset).
+    Ddmin,
+    /// Whitespace tidying.
+    Tidy,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Delete, Kind::Ddmin, Kind::Tidy];
+
+    fn index(self) -> usize {
+        Kind::ALL.iter().position(|&k| k == self).unwrap_or(0)
+    }
+}
+
+/// Sizes of a program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Size {
+    /// Bytes.
+    pub bytes: u64,
+    /// Tokens (syntax-tree leaves).
+    pub tokens: u64,
+}
+
+/// One pass (a reduction pass over the program, or the tidy pass).
+#[derive(Clone, Debug, Serialize)]
+pub struct PassReport {
+    /// `reduce` or `tidy`.
+    pub kind: &'static str,
+    /// 1-based pass number.
+    pub number: usize,
+    /// Wall time.
+    pub seconds: f64,
+    /// Size at the start of the pass.
+    pub start: Size,
+    /// Size at the end.
+    pub end: Size,
+    /// Tests run during the pass (cache hits excluded).
+    pub tests: u64,
+}
+
+/// Per-kind counters in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct KindReport {
+    /// The reduction.
+    pub kind: Kind,
+    /// Candidates it produced that reached the oracle or the cache.
+    pub candidates: u64,
+    /// Of those, the ones that were committed.
+    pub accepted: u64,
+}
+
+/// Everything `--stats-json` writes.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Tests run (script executions).
+    pub tests: u64,
+    /// Tests that said interesting.
+    pub interesting: u64,
+    /// Tests that said not interesting.
+    pub not_interesting: u64,
+    /// Tests that ran out of time.
+    pub timed_out: u64,
+    /// Candidates answered from the verdict cache.
+    pub cache_hits: u64,
+    /// Candidates dropped for new parse errors, without a test.
+    pub syntax_rejected: u64,
+    /// Interesting candidates re-applied because the best changed meanwhile.
+    pub conflicts: u64,
+    /// Tasks dropped because the current best already implied them.
+    pub implied: u64,
+    /// Size of the input.
+    pub start: Size,
+    /// Size of the result.
+    pub final_size: Size,
+    /// Wall time of the whole reduction.
+    pub seconds: f64,
+    /// Per pass.
+    pub passes: Vec<PassReport>,
+    /// Per reduction kind.
+    pub kinds: Vec<KindReport>,
+    /// The final re-check of the result failed at least once (a flaky test).
+    pub flaky: bool,
+}
+
+/// See the module documentation.
+pub struct Stats {
+    started: Instant,
+    /// Script executions.
+    pub tests: AtomicU64,
+    /// Interesting verdicts from executions.
+    pub interesting: AtomicU64,
+    /// Not-interesting verdicts from executions.
+    pub not_interesting: AtomicU64,
+    /// Timeouts.
+    pub timed_out: AtomicU64,
+    /// Verdicts from the cache.
+    pub cache_hits: AtomicU64,
+    /// Candidates rejected by the parse check.
+    pub syntax_rejected: AtomicU64,
+    /// Re-applications after a concurrent commit.
+    pub conflicts: AtomicU64,
+    /// Tasks dropped as implied.
+    pub implied: AtomicU64,
+    /// Current best size in bytes.
+    pub best_bytes: AtomicU64,
+    /// Current best size in tokens.
+    pub best_tokens: AtomicU64,
+    /// Input size in bytes.
+    pub start_bytes: AtomicU64,
+    /// Input size in tokens.
+    pub start_tokens: AtomicU64,
+    /// The pass being run (1-based; 0 before the first).
+    pub pass: AtomicU64,
+    /// Set when the final re-check disagreed with an earlier verdict.
+    pub flaky: AtomicU64,
+    kind_candidates: [AtomicU64; 3],
+    kind_accepted: [AtomicU64; 3],
+    passes: Mutex<Vec<PassReport>>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            started: Instant::now(),
+            tests: AtomicU64::new(0),
+            interesting: AtomicU64::new(0),
+            not_interesting: AtomicU64::new(0),
+            timed_out: AtomicU64::new(0),
+            cache_hits: AtomicU64::new(0),
+            syntax_rejected: AtomicU64::new(0),
+            conflicts: AtomicU64::new(0),
+            implied: AtomicU64::new(0),
+            best_bytes: AtomicU64::new(0),
+            best_tokens: AtomicU64::new(0),
+            start_bytes: AtomicU64::new(0),
+            start_tokens: AtomicU64::new(0),
+            pass: AtomicU64::new(0),
+            flaky: AtomicU64::new(0),
+            kind_candidates: Default::default(),
+            kind_accepted: Default::default(),
+            passes: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// Adds one to a counter.
+pub fn bump(counter: &AtomicU64) {
+    counter.fetch_add(1, Relaxed);
+}
+
+impl Stats {
+    /// Fresh counters; the clock starts now.
+    pub fn new() -> Stats {
+        Stats::default()
+    }
+
+    /// Time since the counters were created.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Counts a candidate of `kind` and whether it was committed.
+    pub fn candidate(&self, kind: Kind, accepted: bool) {
+        bump(&self.kind_candidates[kind.index()]);
+        if accepted {
+            bump(&self.kind_accepted[kind.index()]);
+        }
+    }
+
+    /// Records a new best size.
+    pub fn set_best(&self, size: Size) {
+        self.best_bytes.store(size.bytes, Relaxed);
+        self.best_tokens.store(size.tokens, Relaxed);
+    }
+
+    /// The current best size.
+    pub fn best(&self) -> Size {
+        Size {
+            bytes: self.best_bytes.load(Relaxed),
+            tokens: self.best_tokens.load(Relaxed),
+        }
+    }
+
+    /// Records the input size (also the first best).
+    pub fn set_start(&self, size: Size) {
+        self.start_bytes.store(size.bytes, Relaxed);
+        self.start_tokens.store(size.tokens, Relaxed);
+        self.set_best(size);
+    }
+
+    /// The input size.
+    pub fn start(&self) -> Size {
+        Size {
+            bytes: self.start_bytes.load(Relaxed),
+            tokens: self.start_tokens.load(Relaxed),
+        }
+    }
+
+    /// Appends a finished pass.
+    pub fn push_pass(&self, pass: PassReport) {
+        self.passes.lock().push(pass);
+    }
+
+    /// A snapshot of every counter.
+    pub fn report(&self) -> Report {
+        let load = |c: &AtomicU64| c.load(Relaxed);
+        Report {
+            tests: load(&self.tests),
+            interesting: load(&self.interesting),
+            not_interesting: load(&self.not_interesting),
+            timed_out: load(&self.timed_out),
+            cache_hits: load(&self.cache_hits),
+            syntax_rejected: load(&self.syntax_rejected),
+            conflicts: load(&self.conflicts),
+            implied: load(&self.implied),
+            start: self.start(),
+            final_size: self.best(),
+            seconds: self.elapsed().as_secs_f64(),
+            passes: self.passes.lock().clone(),
+            kinds: Kind::ALL
+                .iter()
+                .map(|&kind| KindReport {
+                    kind,
+                    candidates: load(&self.kind_candidates[kind.index()]),
+                    accepted: load(&self.kind_accepted[kind.index()]),
+                })
+                .collect(),
+            flaky: load(&self.flaky) > 0,
+        }
+    }
+}
