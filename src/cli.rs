@@ -49,9 +49,9 @@ pub struct Args {
     #[arg(long, value_name = "N", help_heading = "Performance")]
     pub passes: Option<usize>,
 
-    /// Do not try ddmin's subset tests (keep one chunk, delete the others).
+    /// Also run ddmin's subset tests (keep one chunk, delete all others).
     #[arg(long, help_heading = "Reductions")]
-    pub no_ddmin_subsets: bool,
+    pub ddmin_subsets: bool,
 
     /// Do not tidy whitespace at the end.
     #[arg(long, help_heading = "Reductions")]

@@ -230,7 +230,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     let config = Config {
         jobs: setup.jobs,
         passes: args.passes,
-        ddmin_subsets: !args.no_ddmin_subsets,
+        ddmin_subsets: args.ddmin_subsets,
         tidy: !args.no_tidy,
         verify: !args.no_verify,
         input_checked: true,

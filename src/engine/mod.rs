@@ -72,7 +72,7 @@ impl Default for Config {
         Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
-            ddmin_subsets: true,
+            ddmin_subsets: false,
             tidy: true,
             verify: true,
             input_checked: false,

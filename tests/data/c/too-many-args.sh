@@ -1,0 +1,3 @@
+#!/bin/sh
+# Interesting: gcc still rejects a call to item_price with too many arguments.
+LC_ALL=C gcc -fsyntax-only "$1" 2>&1 | grep -q "error: too many arguments to function 'item_price'"
