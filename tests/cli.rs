@@ -1,0 +1,109 @@
+//! Command-line behaviour: language choice, output destinations, argument errors.
+
+mod common;
+
+use common::{Sandbox, stderr};
+
+#[test]
+fn output_dash_prints_only_the_result() {
+    let sb = Sandbox::new();
+    sb.file("a.rs", "fn keep() {}\nfn drop_me() { let x = 1; }\n");
+    sb.script("check.sh", "grep -q 'fn keep' \"$1\"");
+    let out = sb.run(&["-o", "-", "-i", "./check.sh", "a.rs"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "fn keep() {}\n");
+    assert!(!sb.path().join("a.reduced.rs").exists());
+}
+
+#[test]
+fn explicit_output_file_and_quiet() {
+    let sb = Sandbox::new();
+    sb.file("a.js", "let keep = 1;\nlet other = 2;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-o", "out/r.js", "-i", "./check.sh", "a.js"]);
+    // The directory of -o must exist; the error says so.
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    std::fs::create_dir(sb.path().join("out")).unwrap();
+    let out = sb.run(&["-q", "-o", "out/r.js", "-i", "./check.sh", "a.js"]);
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    assert_eq!(sb.read("out/r.js"), b"let keep;\n");
+}
+
+#[test]
+fn output_may_not_be_the_input() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int x;\n");
+    sb.script("check.sh", "exit 0");
+    let out = sb.run(&["-o", "a.c", "-i", "./check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("never modifies its input"));
+    assert_eq!(sb.read("a.c"), b"int x;\n");
+}
+
+#[test]
+fn unknown_extension_needs_a_language() {
+    let sb = Sandbox::new();
+    sb.file("prog.txt", "int x;\n");
+    sb.script("check.sh", "exit 0");
+    let out = sb.run(&["-i", "./check.sh", "prog.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("javascript (.js .mjs .cjs)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = sb.run(&["-q", "-l", "c", "-i", "./check.sh", "prog.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = sb.run(&["-l", "cobol", "-i", "./check.sh", "prog.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown language"));
+}
+
+#[test]
+fn missing_input_and_bad_numbers_are_usage_errors() {
+    let sb = Sandbox::new();
+    sb.script("check.sh", "exit 0");
+    let out = sb.run(&["-i", "./check.sh", "nope.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read the input"));
+    sb.file("a.c", "int x;\n");
+    for args in [["-j", "0"], ["--timeout", "-1"]] {
+        let mut all = args.to_vec();
+        all.extend(["-i", "./check.sh", "a.c"]);
+        assert_eq!(sb.run(&all).status.code(), Some(2), "{args:?}");
+    }
+    let out = sb.run(&["--bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn stats_json_has_the_documented_fields() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint drop1;\nint drop2;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c", "--stats-json", "s.json"]);
+    assert!(out.status.success());
+    let s: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    for key in [
+        "tests",
+        "interesting",
+        "not_interesting",
+        "timed_out",
+        "cache_hits",
+        "syntax_rejected",
+        "start",
+        "final_size",
+        "passes",
+        "seconds",
+    ] {
+        assert!(s.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(s["start"]["bytes"], 32);
+    assert_eq!(s["final_size"]["bytes"], 10);
+    assert!(s["final_size"]["tokens"].as_u64().unwrap() == 3);
+    let passes = s["passes"].as_array().unwrap();
+    assert!(
+        passes.iter().any(|p| p["kind"] == "reduce") && passes.iter().any(|p| p["kind"] == "tidy")
+    );
+}

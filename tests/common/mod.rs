@@ -1,0 +1,151 @@
+//! Shared helpers for the integration tests: a private sandbox directory per
+//! test (with its own TMPDIR, so leftovers can be checked), scripts, and runs
+//! of the real binary.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+
+/// A private working directory for one test.
+pub struct Sandbox {
+    dir: TempDir,
+}
+
+impl Default for Sandbox {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let dir = tempfile::Builder::new()
+            .prefix("treereduce-it-")
+            .tempdir()
+            .unwrap();
+        fs::create_dir(dir.path().join("tmp")).unwrap();
+        Sandbox { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The TMPDIR the binary runs with.
+    pub fn tmp(&self) -> PathBuf {
+        self.path().join("tmp")
+    }
+
+    /// Writes a file and returns its path.
+    pub fn file(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(name);
+        fs::write(&path, content).unwrap();
+        path
+    }
+
+    /// Writes an executable `/bin/sh` script.
+    pub fn script(&self, name: &str, body: &str) -> PathBuf {
+        let path = self.file(name, format!("#!/bin/sh\n{body}\n"));
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    /// Copies a file from `tests/data/` into the sandbox (keeping the mode).
+    pub fn data(&self, rel: &str) -> PathBuf {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(rel);
+        let dst = self.path().join(src.file_name().unwrap());
+        fs::copy(&src, &dst).unwrap();
+        dst
+    }
+
+    /// A command for the binary, run in the sandbox with its private TMPDIR.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_treereduce"));
+        cmd.args(args)
+            .current_dir(self.path())
+            .env("TMPDIR", self.tmp());
+        cmd
+    }
+
+    /// Runs the binary to completion.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    pub fn read(&self, name: &str) -> Vec<u8> {
+        fs::read(self.path().join(name)).unwrap()
+    }
+
+    /// Names left in the private TMPDIR (should be none after a run).
+    pub fn leftovers(&self) -> Vec<String> {
+        fs::read_dir(self.tmp())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    }
+
+    /// Runs `script` on `content` the way treereduce does (own directory,
+    /// file under `name`), returning whether it exits 0.
+    pub fn accepts(&self, script: &Path, name: &str, content: &[u8]) -> bool {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(name);
+        fs::write(&file, content).unwrap();
+        Command::new(script)
+            .arg(&file)
+            .current_dir(dir.path())
+            .status()
+            .unwrap()
+            .success()
+    }
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Processes whose command line contains `marker` (e.g. a unique sleep time).
+pub fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let zombie = fs::read_to_string(entry.path().join("stat"))
+            .map(|s| {
+                s.rsplit(')')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with('Z')
+            })
+            .unwrap_or(true);
+        if cmdline.contains(marker) && !zombie {
+            found.push(cmdline);
+        }
+    }
+    found
+}
+
+/// Waits up to a few seconds for processes with `marker` to disappear.
+pub fn wait_no_processes(marker: &str) -> Vec<String> {
+    for _ in 0..100 {
+        let left = processes_with(marker);
+        if left.is_empty() {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    processes_with(marker)
+}

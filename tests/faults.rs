@@ -1,0 +1,267 @@
+//! Bad input and misbehaving tests: every case ends with a clear message and
+//! a documented exit code, never modifies the input, and leaves no temporary
+//! files or processes behind.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Sandbox, stderr, wait_no_processes};
+
+const SMALL_C: &str = "int needed;\nint filler_one;\nint filler_two(void) { return 2; }\n";
+
+#[test]
+fn missing_script_is_a_usage_error() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    let out = sb.run(&["-i", "./no-such-check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not found"), "{}", stderr(&out));
+    assert!(!sb.path().join("a.reduced.c").exists());
+}
+
+#[test]
+fn script_without_execute_permission_is_a_usage_error() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.file("check.sh", "#!/bin/sh\nexit 0\n");
+    let out = sb.run(&["-i", "./check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not executable"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("chmod +x"), "{}", stderr(&out));
+}
+
+#[test]
+fn uninteresting_input_shows_exit_code_stderr_and_recipe() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script(
+        "check.sh",
+        "echo 'compiler said: no crash here' >&2\nexit 7",
+    );
+    let out = sb.run(&["-i", "./check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = stderr(&out);
+    for want in [
+        "not interesting",
+        "exited with code 7",
+        "no crash here",
+        "by hand",
+        "check.sh",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in:\n{err}");
+    }
+    assert!(!sb.path().join("a.reduced.c").exists());
+    assert!(sb.leftovers().is_empty());
+}
+
+#[test]
+fn hanging_candidates_time_out_without_leftover_processes() {
+    let sb = Sandbox::new();
+    let input = "int needed;\nint hang_guard;\nint a1;\nint a2;\nint a3;\nint a4;\n";
+    sb.file("a.c", input);
+    // Candidates without the guard hang in a background child: the whole
+    // process group must be killed at the timeout.
+    sb.script(
+        "check.sh",
+        "grep -q needed \"$1\" || exit 1\ngrep -q hang_guard \"$1\" || { sleep 31337 & wait; }\nexit 0",
+    );
+    let out = sb.run(&[
+        "-j",
+        "2",
+        "--timeout",
+        "0.5",
+        "-i",
+        "./check.sh",
+        "a.c",
+        "--stats-json",
+        "s.json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = String::from_utf8(sb.read("a.reduced.c")).unwrap();
+    assert!(
+        result.contains("needed") && result.contains("hang_guard"),
+        "{result}"
+    );
+    assert!(!result.contains("a1"), "{result}");
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    assert!(stats["timed_out"].as_u64().unwrap() >= 1);
+    assert_eq!(wait_no_processes("sleep 31337"), Vec::<String>::new());
+    assert!(sb.leftovers().is_empty());
+}
+
+#[test]
+fn a_test_that_hangs_on_the_input_is_reported() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script("check.sh", "sleep 31338");
+    let started = Instant::now();
+    let out = sb.run(&["--timeout", "0.5", "-i", "./check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("did not finish within 0.5 s"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(wait_no_processes("sleep 31338"), Vec::<String>::new());
+}
+
+#[test]
+fn flaky_candidates_do_not_break_the_reduction() {
+    let sb = Sandbox::new();
+    let input = "int needed;\nint b1;\nint b2;\nint b3;\nint b4;\nint b5;\nint b6;\n";
+    sb.file("a.c", input);
+    // Candidates (smaller than the input) are rejected at random one time in four.
+    let size = input.len();
+    sb.script(
+        "check.sh",
+        &format!(
+            "grep -q needed \"$1\" || exit 1\n\
+             [ $(wc -c < \"$1\") -ge {size} ] && exit 0\n\
+             r=$(od -An -N1 -tu1 /dev/urandom)\n[ $r -lt 64 ] && exit 1\nexit 0"
+        ),
+    );
+    let out = sb.run(&["-j", "2", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = String::from_utf8(sb.read("a.reduced.c")).unwrap();
+    assert!(result.contains("needed"), "{result}");
+    assert!(result.len() < input.len());
+    assert_eq!(sb.read("a.c"), input.as_bytes());
+}
+
+#[test]
+fn a_test_that_accepts_each_candidate_only_once_is_caught_by_the_final_check() {
+    let sb = Sandbox::new();
+    let input = "int needed;\nint c1;\nint c2;\n";
+    sb.file("a.c", input);
+    // Remembers every candidate it accepted and rejects it the second time:
+    // the final re-check must notice, warn, and fall back to the input.
+    let seen = sb.path().join("seen");
+    sb.script(
+        "check.sh",
+        &format!(
+            "grep -q needed \"$1\" || exit 1\nh=$(md5sum < \"$1\" | cut -c1-32)\n\
+             grep -q $h {seen} 2>/dev/null && exit 1\necho $h >> {seen}\nexit 0",
+            seen = seen.display()
+        ),
+    );
+    let out = sb.run(&["-j", "1", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("flaky"), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), input.as_bytes());
+}
+
+#[test]
+fn non_utf8_input_is_reduced_byte_exactly() {
+    let sb = Sandbox::new();
+    let mut input =
+        b"/* caf\xe9 */\nint unused(void) { return 1; }\nconst char *s = \"ab\xff\xfe".to_vec();
+    input.extend_from_slice(b"cd\";\nint also_unused;\nint main(void) { return 0; }\n");
+    sb.file("a.c", &input);
+    sb.script(
+        "check.sh",
+        "LC_ALL=C grep -q \"$(printf '\\377\\376')\" \"$1\" && gcc -fsyntax-only \"$1\"",
+    );
+    let out = sb.run(&["-j", "2", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = sb.read("a.reduced.c");
+    assert!(result.windows(2).any(|w| w == b"\xff\xfe"));
+    assert!(
+        result.len() < input.len() / 2,
+        "{}",
+        String::from_utf8_lossy(&result)
+    );
+    assert_eq!(sb.read("a.c"), input);
+}
+
+#[test]
+fn input_with_parse_errors_still_reduces() {
+    // gcc understands the macros; tree-sitter sees ERROR nodes. The rule is
+    // "no new errors", so everything else still reduces.
+    let sb = Sandbox::new();
+    let input = r#"#define LIST_FOREACH(var, head) for ((var) = (head); (var); (var) = (var)->next)
+#define DECLARE_COUNTER(name) static int name##_count = 0
+DECLARE_COUNTER(hits)
+struct node { struct node *next; int v; };
+static int sum(struct node *head) {
+    struct node *it;
+    int s = 0;
+    LIST_FOREACH(it, head) {
+        s += it->v;
+    }
+    return s + hits_count;
+}
+static int twice(int x) { return 2 * x; }
+int main(void) {
+    struct node n = { 0, 21 };
+    return twice(sum(&n)) + undefined_function(3);
+}
+"#;
+    sb.file("a.c", input);
+    sb.script(
+        "check.sh",
+        "LC_ALL=C gcc -fsyntax-only \"$1\" 2>&1 | grep -q \"implicit declaration of function 'undefined_function'\"",
+    );
+    let out = sb.run(&["-j", "2", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = String::from_utf8(sb.read("a.reduced.c")).unwrap();
+    assert!(result.len() * 4 < input.len(), "{result}");
+    assert!(result.contains("undefined_function"));
+}
+
+#[test]
+fn empty_input() {
+    let sb = Sandbox::new();
+    sb.file("empty.js", "");
+    sb.script("yes.sh", "exit 0");
+    let out = sb.run(&["-i", "./yes.sh", "empty.js"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("empty.reduced.js"), b"");
+    sb.script("no.sh", "exit 1");
+    let out = sb.run(&["-i", "./no.sh", "empty.js"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn ctrl_c_keeps_the_best_result_and_cleans_up() {
+    let sb = Sandbox::new();
+    let input = sb.data("c/inventory.c");
+    let original = std::fs::read(&input).unwrap();
+    let check = sb.data("c/too-many-args.sh");
+    // A slow variant of the same test, so the run is still going when interrupted.
+    sb.script(
+        "slow.sh",
+        &format!("sleep 0.31339\nexec {} \"$@\"", check.display()),
+    );
+    let mut child = sb
+        .command(&["-j", "2", "-i", "./slow.sh", "inventory.c"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Let it check the input and commit a few improvements.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run ended too early to be interrupted"
+    );
+    // SAFETY: sending SIGINT to our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10), "slow to stop");
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let best = sb.read("inventory.reduced.c");
+    assert!(best.len() < original.len(), "nothing was kept");
+    assert!(
+        sb.accepts(&check, "inventory.c", &best),
+        "the kept result is not interesting"
+    );
+    assert_eq!(std::fs::read(&input).unwrap(), original);
+    assert!(
+        sb.leftovers().is_empty(),
+        "temporary files left: {:?}",
+        sb.leftovers()
+    );
+    assert_eq!(wait_no_processes("sleep 0.31339"), Vec::<String>::new());
+}

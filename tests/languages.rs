@@ -1,0 +1,77 @@
+//! Real reductions with real compilers and interpreters as interestingness
+//! tests: gcc (C), rustc (Rust), node (JavaScript). Each asserts that the
+//! result is much smaller than the input (bound stated per test), that the
+//! script still accepts it, and that the input is untouched.
+
+mod common;
+
+use common::{Sandbox, stderr};
+
+/// Reduces `tests/data/<lang>/<input>` with `<script>` and checks the result.
+fn reduce(lang: &str, input: &str, script: &str, max_percent: usize) -> String {
+    let sb = Sandbox::new();
+    let input_path = sb.data(&format!("{lang}/{input}"));
+    let script_path = sb.data(&format!("{lang}/{script}"));
+    let original = std::fs::read(&input_path).unwrap();
+    let out = sb.run(&[
+        "-j",
+        "2",
+        "-i",
+        &format!("./{script}"),
+        input,
+        "--stats-json",
+        "stats.json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (stem, ext) = input.rsplit_once('.').unwrap();
+    let reduced = sb.read(&format!("{stem}.reduced.{ext}"));
+    assert_eq!(
+        std::fs::read(&input_path).unwrap(),
+        original,
+        "the input was modified"
+    );
+    assert!(
+        reduced.len() * 100 <= original.len() * max_percent,
+        "{} of {} bytes is more than {max_percent}%:\n{}",
+        reduced.len(),
+        original.len(),
+        String::from_utf8_lossy(&reduced)
+    );
+    assert!(
+        sb.accepts(&script_path, input, &reduced),
+        "the script rejects the result"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    assert_eq!(
+        stats["final_size"]["bytes"].as_u64().unwrap() as usize,
+        reduced.len()
+    );
+    assert!(stats["tests"].as_u64().unwrap() > 0);
+    assert!(
+        sb.leftovers().is_empty(),
+        "temporary files left: {:?}",
+        sb.leftovers()
+    );
+    String::from_utf8(reduced).unwrap()
+}
+
+/// gcc: "too many arguments to function 'item_price'"; 5.5 KB in, at most 10% out.
+#[test]
+fn c_gcc_too_many_arguments() {
+    let out = reduce("c", "inventory.c", "too-many-args.sh", 10);
+    assert!(out.contains("item_price("));
+}
+
+/// rustc: E0308 "expected `String`, found `f64`"; 7.2 KB in, at most 10% out.
+#[test]
+fn rust_rustc_mismatched_types() {
+    let out = reduce("rust", "evaluator.rs", "mismatched-types.sh", 10);
+    assert!(out.contains("String"));
+}
+
+/// node: "TypeError: handler.run is not a function"; 5.4 KB in, at most 25% out.
+#[test]
+fn javascript_node_type_error() {
+    let out = reduce("javascript", "router.js", "not-a-function.sh", 25);
+    assert!(out.contains("handler.run"));
+}
