@@ -21,8 +21,14 @@ pub struct Args {
     pub input: PathBuf,
 
     /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
-    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
-    pub interesting: PathBuf,
+    #[arg(
+        short = 'i',
+        long,
+        value_name = "SCRIPT",
+        help_heading = "Test",
+        required_unless_present_any = ["measure", "dump_tree"]
+    )]
+    pub interesting: Option<PathBuf>,
 
     /// Seconds a test may run before it is killed and counted as not interesting
     /// [default: 10x the time of the first run, at least 1].
@@ -64,4 +70,13 @@ pub struct Args {
     /// No progress display or summary (errors are still printed).
     #[arg(short, long, help_heading = "Display")]
     pub quiet: bool,
+
+    /// Print the input's size as JSON (bytes, tokens, parse errors) and exit.
+    #[arg(long, help_heading = "Debugging")]
+    pub measure: bool,
+
+    /// Print the input's syntax tree with each node's slot (list element,
+    /// optional, fixed) as the reducer sees it, and exit.
+    #[arg(long, help_heading = "Debugging")]
+    pub dump_tree: bool,
 }

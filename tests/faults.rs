@@ -226,9 +226,9 @@ fn empty_input() {
 #[test]
 fn ctrl_c_keeps_the_best_result_and_cleans_up() {
     let sb = Sandbox::new();
-    let input = sb.data("c/inventory.c");
+    let input = sb.example("c-too-many-args/inventory.c");
     let original = std::fs::read(&input).unwrap();
-    let check = sb.data("c/too-many-args.sh");
+    let check = sb.example("c-too-many-args/check.sh");
     // A slow variant of the same test, so the run is still going when interrupted.
     sb.script(
         "slow.sh",

@@ -7,11 +7,12 @@ mod common;
 
 use common::{Sandbox, stderr};
 
-/// Reduces `tests/data/<lang>/<input>` with `<script>` and checks the result.
-fn reduce(lang: &str, input: &str, script: &str, max_percent: usize) -> String {
+/// Reduces `examples/<example>/<input>` with the example's `check.sh` and checks the result.
+fn reduce(example: &str, input: &str, max_percent: usize) -> String {
     let sb = Sandbox::new();
-    let input_path = sb.data(&format!("{lang}/{input}"));
-    let script_path = sb.data(&format!("{lang}/{script}"));
+    let input_path = sb.example(&format!("{example}/{input}"));
+    let script_path = sb.example(&format!("{example}/check.sh"));
+    let script = "check.sh";
     let original = std::fs::read(&input_path).unwrap();
     let out = sb.run(&[
         "-j",
@@ -58,20 +59,20 @@ fn reduce(lang: &str, input: &str, script: &str, max_percent: usize) -> String {
 /// gcc: "too many arguments to function 'item_price'"; 5.5 KB in, at most 10% out.
 #[test]
 fn c_gcc_too_many_arguments() {
-    let out = reduce("c", "inventory.c", "too-many-args.sh", 10);
+    let out = reduce("c-too-many-args", "inventory.c", 10);
     assert!(out.contains("item_price("));
 }
 
 /// rustc: E0308 "expected `String`, found `f64`"; 7.2 KB in, at most 10% out.
 #[test]
 fn rust_rustc_mismatched_types() {
-    let out = reduce("rust", "evaluator.rs", "mismatched-types.sh", 10);
+    let out = reduce("rust-mismatched-types", "evaluator.rs", 10);
     assert!(out.contains("String"));
 }
 
 /// node: "TypeError: handler.run is not a function"; 5.4 KB in, at most 25% out.
 #[test]
 fn javascript_node_type_error() {
-    let out = reduce("javascript", "router.js", "not-a-function.sh", 25);
+    let out = reduce("js-not-a-function", "router.js", 25);
     assert!(out.contains("handler.run"));
 }

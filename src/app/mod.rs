@@ -2,6 +2,7 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
+mod debug;
 mod output;
 mod progress;
 
@@ -24,7 +25,7 @@ use crate::exit;
 use crate::lang::{self, Language};
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
 use crate::stats::Stats;
-use crate::syntax::Grammar;
+use crate::syntax::{Grammar, Original};
 
 /// How long the check of the input may run when `--timeout` is not given.
 pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
@@ -158,6 +159,26 @@ impl Observer for CliObserver<'_> {
 
 fn run(args: Args) -> Result<u8, Failure> {
     let setup = usage(setup(&args))?;
+    if args.measure || args.dump_tree {
+        let grammar = Grammar::new(setup.language);
+        let original = Original::parse(&grammar, Arc::from(setup.input.as_slice()));
+        let text = if args.measure {
+            format!(
+                "{{\"bytes\": {}, \"tokens\": {}, \"errors\": {}}}\n",
+                setup.input.len(),
+                original.tokens(),
+                original.errors
+            )
+        } else {
+            debug::dump_tree(&grammar, &original)
+        };
+        print!("{text}");
+        return Ok(exit::SUCCESS);
+    }
+    let script = args
+        .interesting
+        .as_deref()
+        .ok_or_else(|| Failure::Usage(anyhow!("--interesting SCRIPT is required")))?;
     let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
     {
         let cancel = cancel.clone();
@@ -170,14 +191,8 @@ fn run(args: Args) -> Result<u8, Failure> {
     let first_limit = args
         .timeout
         .map_or(INPUT_CHECK_LIMIT, Duration::from_secs_f64);
-    let oracle = ScriptOracle::new(
-        &args.interesting,
-        file_name,
-        setup.jobs,
-        first_limit,
-        cancel.clone(),
-    )
-    .map_err(|e| Failure::Usage(e.into()))?;
+    let oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
+        .map_err(|e| Failure::Usage(e.into()))?;
 
     let stats = Arc::new(Stats::new());
     let mode = if args.quiet {

@@ -129,7 +129,7 @@ fn no_candidate_with_new_parse_errors_is_tested() {
 
 #[test]
 fn one_worker_is_deterministic() {
-    let input = include_str!("../../tests/data/c/undeclared.c");
+    let input = include_str!("../../tests/data/undeclared.c");
     let trace = |_: ()| {
         let seen = Mutex::new(Vec::new());
         let oracle = |c: &[u8]| {
@@ -147,7 +147,7 @@ fn one_worker_is_deterministic() {
 #[test]
 fn cancellation_returns_the_best_so_far() {
     let g = grammar("c");
-    let input = include_str!("../../tests/data/c/undeclared.c");
+    let input = include_str!("../../tests/data/undeclared.c");
     let cancel = Cancel::new().unwrap();
     let count = AtomicUsize::new(0);
     let oracle = |c: &[u8]| {
@@ -194,7 +194,7 @@ fn improvements_reach_the_observer_in_order() {
         }
     }
     let g = grammar("c");
-    let input = include_str!("../../tests/data/c/undeclared.c");
+    let input = include_str!("../../tests/data/undeclared.c");
     let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains("undeclared_thing");
     let record = Record(Mutex::new(Vec::new()));
     let stats = Stats::new();
@@ -280,7 +280,7 @@ fn random_deletions_in_separated_lists_render_the_survivors() {
 #[test]
 fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
     let g = grammar("c");
-    let input = include_str!("../../tests/data/c/undeclared.c");
+    let input = include_str!("../../tests/data/undeclared.c");
     let original = Original::parse(&g, Arc::from(input.as_bytes()));
     let deletable: Vec<NodeId> = (0..original.nodes.len() as NodeId)
         .filter(|&n| original.role(n) != crate::syntax::Role::Fixed)

@@ -55,10 +55,11 @@ impl Sandbox {
         path
     }
 
-    /// Copies a file from `tests/data/` into the sandbox (keeping the mode).
-    pub fn data(&self, rel: &str) -> PathBuf {
+    /// Copies a file of a bundled example (`examples/<rel>`) into the sandbox,
+    /// keeping its mode.
+    pub fn example(&self, rel: &str) -> PathBuf {
         let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
+            .join("examples")
             .join(rel);
         let dst = self.path().join(src.file_name().unwrap());
         fs::copy(&src, &dst).unwrap();
