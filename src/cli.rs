@@ -59,6 +59,11 @@ pub struct Args {
     #[arg(long, help_heading = "Reductions")]
     pub ddmin_subsets: bool,
 
+    /// Do not retry a failed deletion in the same pass when the last use of a
+    /// name inside it disappears (wait for the next pass instead).
+    #[arg(long, help_heading = "Reductions")]
+    pub no_retries: bool,
+
     /// Do not tidy whitespace at the end.
     #[arg(long, help_heading = "Reductions")]
     pub no_tidy: bool,

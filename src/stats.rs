@@ -83,6 +83,8 @@ pub struct Report {
     pub conflicts: u64,
     /// Tasks dropped because the current best already implied them.
     pub implied: u64,
+    /// Failed deletions queued again after the last use of a name went.
+    pub retries: u64,
     /// Size of the input.
     pub start: Size,
     /// Size of the result.
@@ -116,6 +118,8 @@ pub struct Stats {
     pub conflicts: AtomicU64,
     /// Tasks dropped as implied.
     pub implied: AtomicU64,
+    /// Deletions queued again by the retry rule.
+    pub retries: AtomicU64,
     /// Current best size in bytes.
     pub best_bytes: AtomicU64,
     /// Current best size in tokens.
@@ -145,6 +149,7 @@ impl Default for Stats {
             syntax_rejected: AtomicU64::new(0),
             conflicts: AtomicU64::new(0),
             implied: AtomicU64::new(0),
+            retries: AtomicU64::new(0),
             best_bytes: AtomicU64::new(0),
             best_tokens: AtomicU64::new(0),
             start_bytes: AtomicU64::new(0),
@@ -228,6 +233,7 @@ impl Stats {
             syntax_rejected: load(&self.syntax_rejected),
             conflicts: load(&self.conflicts),
             implied: load(&self.implied),
+            retries: load(&self.retries),
             start: self.start(),
             final_size: self.best(),
             seconds: self.elapsed().as_secs_f64(),

@@ -246,6 +246,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
+        retries: !args.no_retries,
         tidy: !args.no_tidy,
         verify: !args.no_verify,
         input_checked: true,

@@ -111,6 +111,46 @@ impl<'a> EditView<'a> {
         })
     }
 
+    /// Calls `f` for every token (leaf) of `root`'s subtree that this view
+    /// keeps, skipping deleted and replaced parts. `root` itself is assumed
+    /// live; its own edit, if any, is ignored.
+    pub fn for_each_live_leaf(&self, original: &Original, root: NodeId, mut f: impl FnMut(NodeId)) {
+        let nodes = &original.nodes;
+        let end = nodes.subtree_end(root);
+        // Open hoists: (end of the kept descendant's subtree, end of the hoisted node's subtree).
+        let mut hoists: Vec<(NodeId, NodeId)> = Vec::new();
+        let mut id = root;
+        while id < end {
+            while let Some(&(inner_end, outer_end)) = hoists.last() {
+                if id < inner_end {
+                    break;
+                }
+                id = id.max(outer_end);
+                hoists.pop();
+            }
+            if id >= end {
+                break;
+            }
+            let edit = if id == root { None } else { self.get(id) };
+            match edit {
+                Some(Edit::Delete | Edit::Text(_)) => {
+                    id = nodes.subtree_end(id);
+                    continue;
+                }
+                Some(Edit::Hoist(kept)) => {
+                    hoists.push((nodes.subtree_end(*kept), nodes.subtree_end(id)));
+                    id = *kept;
+                    continue;
+                }
+                None => {}
+            }
+            if nodes.is_leaf(id) {
+                f(id);
+            }
+            id += 1;
+        }
+    }
+
     /// Whether node `n` still appears in the rendered program: neither it nor an
     /// ancestor is deleted or replaced by text, and every hoisting ancestor keeps it.
     pub fn is_live(&self, original: &Original, n: NodeId) -> bool {
@@ -134,6 +174,27 @@ impl<'a> EditView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn live_leaves_skip_deleted_and_hoisted_parts() {
+        let g = crate::syntax::Grammar::new(crate::lang::by_name("c").unwrap());
+        let o = Original::parse(
+            &g,
+            Arc::from(&b"int f(void) { return (a + g(b, c)); }\n"[..]),
+        );
+        let find = |t: &str| {
+            (0..o.nodes.len() as NodeId)
+                .find(|&n| o.node_text(n) == t.as_bytes())
+                .unwrap()
+        };
+        let (paren, call, b) = (find("(a + g(b, c))"), find("g(b, c)"), find("b"));
+        let set = EditSet::new().merged(&[(paren, Edit::Hoist(call)), (b, Edit::Delete)]);
+        let mut seen = Vec::new();
+        set.view().for_each_live_leaf(&o, o.nodes.root(), |n| {
+            seen.push(String::from_utf8_lossy(o.node_text(n)).into_owned())
+        });
+        assert_eq!(seen.join(" "), "int f ( void ) { return g ( , c ) ; }");
+    }
 
     #[test]
     fn view_merges_with_extra_overriding() {

@@ -7,6 +7,7 @@
 
 mod heap;
 mod pass;
+mod retry;
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -59,6 +60,9 @@ pub struct Config {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// Retry a failed deletion in the same pass once the last use of a name
+    /// inside it is gone (see `engine::retry`).
+    pub retries: bool,
     /// Run the whitespace tidy pass at the end.
     pub tidy: bool,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -73,6 +77,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            retries: true,
             tidy: true,
             verify: true,
             input_checked: false,

@@ -8,6 +8,7 @@ use parking_lot::Mutex;
 use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use super::heap::TaskHeap;
+use super::retry::Retries;
 use super::{Attempt, Priority, Session, Task};
 use crate::edit::{EditSet, render};
 use crate::reduce::{self, ddmin};
@@ -134,6 +135,7 @@ pub struct Pass<'a> {
     session: &'a Session<'a>,
     best: Mutex<Arc<Best>>,
     heap: TaskHeap<Task>,
+    retries: Option<Retries>,
 }
 
 impl<'a> Pass<'a> {
@@ -146,6 +148,7 @@ impl<'a> Pass<'a> {
             session,
             best: Mutex::new(Arc::new(Best::of(original))),
             heap: TaskHeap::new(),
+            retries: session.config.retries.then(|| Retries::new(original)),
         };
         pass.heap.push(
             Priority {
@@ -207,8 +210,8 @@ impl<'a> Pass<'a> {
                 )
             }
             Task::Attempt(attempt) => {
-                let committed = self.attempt(worker, &attempt);
                 let mut follow_ups = Vec::new();
+                let committed = self.attempt(worker, &attempt, &mut follow_ups);
                 if let Some(level) = &attempt.level {
                     follow_ups.extend(level.finish(self.original, committed));
                 }
@@ -218,8 +221,14 @@ impl<'a> Pass<'a> {
     }
 
     /// Builds, checks, tests and commits one change; re-applies it after a
-    /// concurrent commit. Returns whether it was committed.
-    fn attempt(&self, worker: &mut Worker, attempt: &Attempt) -> bool {
+    /// concurrent commit. Returns whether it was committed; retries it
+    /// unlocks go to `follow_ups`.
+    fn attempt(
+        &self,
+        worker: &mut Worker,
+        attempt: &Attempt,
+        follow_ups: &mut Vec<(Priority, Task)>,
+    ) -> bool {
         let session = self.session;
         let stats = session.stats;
         loop {
@@ -252,6 +261,11 @@ impl<'a> Pass<'a> {
             stats.candidate(attempt.kind, verdict == Some(true));
             if verdict != Some(true) {
                 worker.buf = candidate;
+                if let (Some(false), Some(retries), [(node, _)]) =
+                    (verdict, &self.retries, extra.as_slice())
+                {
+                    retries.failed(self.original, best.edits.view(), *node, attempt.kind);
+                }
                 return false;
             }
             let next = Arc::new(Best {
@@ -266,6 +280,13 @@ impl<'a> Pass<'a> {
             if !self.commit(&best, next) {
                 bump(&stats.conflicts);
                 continue;
+            }
+            if let Some(retries) = &self.retries {
+                let unlocked = retries.committed(self.original, best.edits.view(), &extra);
+                stats
+                    .retries
+                    .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                follow_ups.extend(unlocked);
             }
             return true;
         }

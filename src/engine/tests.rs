@@ -316,3 +316,47 @@ fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
     }
     assert!(checked.len() > 100);
 }
+
+/// A definition is tried before its only use (largest first); the retry
+/// deletes it in the same pass once the use is gone, so the first pass
+/// already reaches the result. Without retries the second pass does it.
+#[test]
+fn failed_deletion_is_retried_when_the_last_use_goes() {
+    let input = "int helper(void) { return 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12; }\n\
+                 int keep(void) { int unused = helper(); return 0; }\n";
+    // Like a compiler: a call needs the definition.
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        t.contains("int keep(void)")
+            && (!t.contains("helper()") || t.contains("int helper(void) {"))
+    };
+    for retries in [true, false] {
+        let g = grammar("c");
+        let stats = Stats::new();
+        let cfg = Config {
+            retries,
+            ..config(1)
+        };
+        let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+        let out = reduce(&session, input.as_bytes(), None).unwrap();
+        assert_eq!(
+            std::str::from_utf8(&out.text).unwrap(),
+            "int keep(void) { }\n"
+        );
+        let report = stats.report();
+        let first_pass_end = report.passes[0].end.bytes;
+        if retries {
+            assert_eq!(
+                first_pass_end,
+                out.text.len() as u64,
+                "retries finish in pass 1"
+            );
+            assert_eq!(
+                report.passes.iter().filter(|p| p.kind == "reduce").count(),
+                2
+            );
+        } else {
+            assert!(first_pass_end > out.text.len() as u64);
+        }
+    }
+}

@@ -88,6 +88,7 @@ pub struct Grammar {
     ids_by_name: HashMap<(String, bool), Vec<u16>>,
     error_kind: u16,
     comma_kinds: KindSet,
+    identifier_kinds: KindSet,
 }
 
 #[derive(Deserialize)]
@@ -201,6 +202,16 @@ impl Grammar {
         {
             comma_kinds.insert(id);
         }
+        // Names: every named token kind called `*identifier` (identifier,
+        // field_identifier, type_identifier, property_identifier, ...).
+        let mut identifier_kinds = KindSet::default();
+        for ((name, named), ids) in &ids_by_name {
+            if *named && name.ends_with("identifier") {
+                for &id in ids {
+                    identifier_kinds.insert(id);
+                }
+            }
+        }
         let error_kind = ts.id_for_node_kind("ERROR", true);
         Grammar {
             language,
@@ -209,6 +220,7 @@ impl Grammar {
             ids_by_name,
             error_kind,
             comma_kinds,
+            identifier_kinds,
         }
     }
 
@@ -261,6 +273,11 @@ impl Grammar {
     /// Whether `kind` is the `,` token that separates list elements.
     pub fn is_comma(&self, kind: u16) -> bool {
         self.comma_kinds.contains(kind)
+    }
+
+    /// Whether `kind` is a name token (an identifier of any sort).
+    pub fn is_identifier(&self, kind: u16) -> bool {
+        self.identifier_kinds.contains(kind)
     }
 
     /// Every concrete kind accepted somewhere: used to test the table.

@@ -55,7 +55,17 @@ pub struct Original {
     roles: Vec<Role>,
     /// Number of ERROR and MISSING nodes (candidates may not have more).
     pub errors: usize,
+    /// For each node, the interned name if it is an identifier token, else [`NO_NAME`].
+    names: Vec<NameId>,
+    /// Occurrences of each interned name in the whole program.
+    pub name_counts: Vec<u32>,
 }
+
+/// Index of an interned identifier text in [`Original::name_counts`].
+pub type NameId = u32;
+
+/// Marks nodes that are not identifier tokens.
+pub const NO_NAME: NameId = u32::MAX;
 
 /// Counts ERROR and MISSING nodes, descending only into subtrees that have errors.
 pub fn count_errors(tree: &Tree) -> usize {
@@ -177,6 +187,21 @@ impl Original {
             });
         }
         let errors = nodes.error_count();
+        let mut names = vec![NO_NAME; nodes.len()];
+        let mut name_counts = Vec::new();
+        let mut interned: std::collections::HashMap<&[u8], NameId> =
+            std::collections::HashMap::new();
+        for n in 0..nodes.len() as NodeId {
+            if nodes.is_leaf(n) && grammar.is_identifier(nodes.kind(n)) {
+                let text = &text[nodes.start(n)..nodes.end(n)];
+                let id = *interned.entry(text).or_insert_with(|| {
+                    name_counts.push(0);
+                    (name_counts.len() - 1) as NameId
+                });
+                name_counts[id as usize] += 1;
+                names[n as usize] = id;
+            }
+        }
         Original {
             text,
             tree,
@@ -184,6 +209,8 @@ impl Original {
             lists,
             roles,
             errors,
+            names,
+            name_counts,
         }
     }
 
@@ -204,6 +231,11 @@ impl Original {
             Role::Element { list, index } => Some((&self.lists[list as usize], index as usize)),
             _ => None,
         }
+    }
+
+    /// The interned name of an identifier token, or [`NO_NAME`].
+    pub fn name(&self, n: NodeId) -> NameId {
+        self.names[n as usize]
     }
 
     /// Tokens in the whole program.
