@@ -28,10 +28,14 @@ struct Watch {
     fired: AtomicBool,
 }
 
+/// For each name, the failed deletions watching it, with the number of the
+/// name's occurrences inside the watched node.
+type Waiting = HashMap<NameId, Vec<(u32, Arc<Watch>)>>;
+
 /// The live count of every name, and the failed deletions waiting on names.
 pub struct Retries {
     counts: Vec<AtomicU32>,
-    waiting: Mutex<HashMap<NameId, Vec<(u32, Arc<Watch>)>>>,
+    waiting: Mutex<Waiting>,
 }
 
 impl Retries {
