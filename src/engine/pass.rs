@@ -264,7 +264,13 @@ impl<'a> Pass<'a> {
                 if let (Some(false), Some(retries), [(node, _)]) =
                     (verdict, &self.retries, extra.as_slice())
                 {
-                    retries.failed(self.original, best.edits.view(), *node, attempt.kind);
+                    retries.failed(
+                        session.grammar,
+                        self.original,
+                        best.edits.view(),
+                        *node,
+                        attempt.kind,
+                    );
                 }
                 return false;
             }

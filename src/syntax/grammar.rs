@@ -89,6 +89,7 @@ pub struct Grammar {
     error_kind: u16,
     comma_kinds: KindSet,
     identifier_kinds: KindSet,
+    definer_fields: Vec<u16>,
 }
 
 #[derive(Deserialize)]
@@ -212,6 +213,12 @@ impl Grammar {
                 }
             }
         }
+        // Fields that hold the name a construct defines, by tree-sitter convention:
+        // `name` (JS, Rust, C tags), `declarator` (C), `pattern` (Rust `let`).
+        let definer_fields = ["name", "declarator", "pattern"]
+            .iter()
+            .filter_map(|f| ts.field_id_for_name(f).map(|id| id.get()))
+            .collect();
         let error_kind = ts.id_for_node_kind("ERROR", true);
         Grammar {
             language,
@@ -221,6 +228,7 @@ impl Grammar {
             error_kind,
             comma_kinds,
             identifier_kinds,
+            definer_fields,
         }
     }
 
@@ -278,6 +286,11 @@ impl Grammar {
     /// Whether `kind` is a name token (an identifier of any sort).
     pub fn is_identifier(&self, kind: u16) -> bool {
         self.identifier_kinds.contains(kind)
+    }
+
+    /// Whether a child in `field` names what its parent defines.
+    pub fn is_definer_field(&self, field: u16) -> bool {
+        field != 0 && self.definer_fields.contains(&field)
     }
 
     /// Every concrete kind accepted somewhere: used to test the table.
