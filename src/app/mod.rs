@@ -33,13 +33,21 @@ pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let args = Args::parse();
-    let code = match run(args) {
-        Ok(code) => code,
-        Err(Failure::Usage(e)) => {
+    // A panic is a bug: the default hook prints it; the best result so far is
+    // already on disk and the temporary directories are removed on unwinding.
+    let code = match std::panic::catch_unwind(|| run(args)) {
+        Err(_) => {
+            eprintln!(
+                "treereduce: internal error (a bug); the output holds the best result found so far"
+            );
+            exit::INTERNAL
+        }
+        Ok(Ok(code)) => code,
+        Ok(Err(Failure::Usage(e))) => {
             eprintln!("treereduce: error: {e:#}");
             exit::USAGE
         }
-        Err(Failure::Internal(e)) => {
+        Ok(Err(Failure::Internal(e))) => {
             eprintln!("treereduce: internal error: {e:#}");
             exit::INTERNAL
         }

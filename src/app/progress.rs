@@ -48,7 +48,7 @@ impl Printer {
             let bar = (mode == Mode::Bar).then(|| {
                 let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
                 bar.set_style(
-                    ProgressStyle::with_template("{spinner} {msg}").expect("valid template"),
+                    ProgressStyle::with_template("{spinner} {wide_msg}").expect("valid template"),
                 );
                 bar
             });
@@ -124,7 +124,7 @@ impl Drop for Printer {
     }
 }
 
-/// `pass 2 · 48.2 KB -> 1.3 KB (-97.3%) · 312 tokens · 1,204 tests (41/s) · 87 cached · 0:29`
+/// `pass 2 · 48.2 KB -> 1.3 KB (-97.3%) · 312 tokens · 1,204 tests, 41/s · 87 cached · 0:29`
 pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
     use std::sync::atomic::Ordering::Relaxed;
     let phase = match phase {
@@ -143,7 +143,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
     let elapsed = stats.elapsed();
     let rate = tests as f64 / elapsed.as_secs_f64().max(1e-3);
     format!(
-        "{phase} · {} -> {} (-{removed:.1}%) · {} tokens · {} tests ({rate:.0}/s) · {} cached · {}",
+        "{phase} · {} -> {} (-{removed:.1}%) · {} tokens · {} tests, {rate:.0}/s · {} cached · {}",
         bytes(start.bytes),
         bytes(best.bytes),
         thousands(best.tokens),

@@ -178,6 +178,17 @@ impl<'a> Pass<'a> {
     }
 
     fn work(&self, mut worker: Worker) {
+        // A panicking worker never completes its task: stop the heap so the
+        // others return instead of waiting for it, and the panic surfaces.
+        struct StopOnPanic<'h>(&'h TaskHeap<Task>);
+        impl Drop for StopOnPanic<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.stop();
+                }
+            }
+        }
+        let _guard = StopOnPanic(&self.heap);
         while let Some(task) = self.heap.pop() {
             let follow_ups = self.run_task(&mut worker, task);
             self.heap.complete(follow_ups);

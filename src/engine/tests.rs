@@ -360,3 +360,35 @@ fn failed_deletion_is_retried_when_the_last_use_goes() {
         }
     }
 }
+
+/// A bug in an oracle (a panic) must not leave the other workers waiting
+/// forever: the panic reaches the caller.
+#[test]
+fn a_panicking_worker_does_not_hang_the_others() {
+    let g = grammar("c");
+    let input = include_str!("../../tests/data/undeclared.c");
+    let calls = AtomicUsize::new(0);
+    let oracle = |_: &[u8]| {
+        if calls.fetch_add(1, Ordering::SeqCst) == 3 {
+            panic!("oracle bug");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        true
+    };
+    let stats = Stats::new();
+    let cfg = config(4);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                reduce(&session, input.as_bytes(), None).map(|_| ())
+            }));
+            tx.send(result.is_err()).unwrap();
+        });
+        let panicked = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the reduction hung after a worker panicked");
+        assert!(panicked);
+    });
+}
