@@ -167,3 +167,145 @@ pub fn expand(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::edit::EditSet;
+    use crate::syntax::{Grammar, Original};
+
+    fn original(src: &str) -> Original {
+        let g = Grammar::new(crate::lang::by_name("javascript").unwrap());
+        Original::parse(&g, Arc::from(src.as_bytes()))
+    }
+
+    fn array_list(o: &Original) -> ListId {
+        o.lists
+            .iter()
+            .position(|l| o.node_text(l.elements[0]) == b"1")
+            .unwrap() as ListId
+    }
+
+    /// The element texts each attempt of a level deletes.
+    fn chunks(o: &Original, tasks: &[(Priority, Task)]) -> Vec<String> {
+        tasks
+            .iter()
+            .map(|(_, t)| match t {
+                Task::Attempt(a) => {
+                    let Change::Delete { nodes, .. } = &a.change;
+                    nodes
+                        .iter()
+                        .map(|&n| String::from_utf8_lossy(o.node_text(n)).into_owned())
+                        .collect::<Vec<_>>()
+                        .join("")
+                }
+                other => panic!("not an attempt: {other:?}"),
+            })
+            .collect()
+    }
+
+    fn level_of(tasks: &[(Priority, Task)]) -> Arc<Level> {
+        match &tasks[0].1 {
+            Task::Attempt(a) => a.level.clone().unwrap(),
+            _ => unreachable!(),
+        }
+    }
+
+    fn next_level(o: &Original, level: &Level, results: &[bool]) -> Option<(usize, bool)> {
+        let mut next = None;
+        for &r in results {
+            next = level.finish(o, r);
+        }
+        next.map(|(_, t)| match t {
+            Task::Ddmin { chunk, first, .. } => (chunk, first),
+            _ => unreachable!(),
+        })
+    }
+
+    #[test]
+    fn star_list_levels_delete_all_then_halve_to_singles() {
+        let o = original("f([1, 2, 3, 4, 5]);\n");
+        let list = array_list(&o);
+        let edits = EditSet::new();
+        let Some((_, Task::Ddmin { chunk, first, .. })) = start(&o, list) else {
+            panic!()
+        };
+        assert_eq!((chunk, first), (5, true));
+        let tasks = expand(&o, edits.view(), list, chunk, first, false);
+        assert_eq!(chunks(&o, &tasks), ["12345"]);
+        let next = next_level(&o, &level_of(&tasks), &[false]);
+        assert_eq!(next, Some((3, false)));
+        let tasks = expand(&o, edits.view(), list, 3, false, false);
+        assert_eq!(chunks(&o, &tasks), ["123", "45"]);
+        assert_eq!(
+            next_level(&o, &level_of(&tasks), &[false, false]),
+            Some((2, false))
+        );
+        let tasks = expand(&o, edits.view(), list, 2, false, false);
+        assert_eq!(chunks(&o, &tasks), ["12", "34", "5"]);
+        // With subsets, more than two chunks also test "keep only this chunk".
+        let with_subsets = expand(&o, edits.view(), list, 2, false, true);
+        assert_eq!(
+            chunks(&o, &with_subsets),
+            ["12", "345", "34", "125", "5", "1234"]
+        );
+        // Progress keeps the chunk size; none at single elements ends the list.
+        assert_eq!(
+            next_level(&o, &level_of(&tasks), &[false, true, false]),
+            Some((2, false))
+        );
+        let tasks = expand(&o, edits.view(), list, 1, false, false);
+        assert_eq!(chunks(&o, &tasks), ["1", "2", "3", "4", "5"]);
+        assert_eq!(
+            next_level(&o, &level_of(&tasks), &[true, false, false, false, false]),
+            None
+        );
+    }
+
+    #[test]
+    fn deleted_elements_drop_out_of_later_levels() {
+        let o = original("f([1, 2, 3, 4]);\n");
+        let list = array_list(&o);
+        let two = o.lists[list as usize].elements[1];
+        let edits = EditSet::new().merged(&[(two, crate::edit::Edit::Delete)]);
+        let tasks = expand(&o, edits.view(), list, 2, false, false);
+        assert_eq!(chunks(&o, &tasks), ["13", "4"]);
+    }
+
+    #[test]
+    fn short_lists_start_with_single_elements() {
+        let o = original("f([1, 2]);\n");
+        let list = array_list(&o);
+        let Some((_, Task::Ddmin { chunk, .. })) = start(&o, list) else {
+            panic!()
+        };
+        assert_eq!(chunk, 1);
+    }
+
+    #[test]
+    fn plus_lists_never_delete_everything() {
+        // A C declaration needs at least one declarator.
+        let g = Grammar::new(crate::lang::by_name("c").unwrap());
+        let o = Original::parse(&g, Arc::from(&b"int a, b, c;\n"[..]));
+        let list = o.lists.iter().position(|l| l.plus).unwrap() as ListId;
+        let Some((_, Task::Ddmin { chunk, first, .. })) = start(&o, list) else {
+            panic!()
+        };
+        assert_eq!(chunk, 2, "no delete-all level");
+        let tasks = expand(&o, EditSet::new().view(), list, chunk, first, false);
+        assert_eq!(chunks(&o, &tasks), ["ab", "c"]);
+        let one = original("f([1]);\n");
+        assert!(
+            start(&one, array_list(&one)).is_some(),
+            "a star list of one"
+        );
+        let single = Original::parse(&g, Arc::from(&b"int a;\n"[..]));
+        let plus = single.lists.iter().position(|l| l.plus).unwrap() as ListId;
+        assert!(
+            start(&single, plus).is_none(),
+            "a plus list of one has nothing to do"
+        );
+    }
+}
