@@ -68,6 +68,14 @@ fn c_gcc_too_many_arguments() {
 fn rust_rustc_mismatched_types() {
     let out = reduce("rust-mismatched-types", "evaluator.rs", 10);
     assert!(out.contains("String"));
+    // Regression: `rustc -o /dev/null` in a script renames its output onto
+    // /dev/null and, as root, turns the device into a regular file.
+    use std::os::unix::fs::FileTypeExt;
+    let dev_null = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(
+        dev_null.is_char_device(),
+        "the example's script replaced /dev/null"
+    );
 }
 
 /// node: "TypeError: handler.run is not a function"; 5.4 KB in, at most 25% out.

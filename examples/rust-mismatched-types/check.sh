@@ -1,4 +1,6 @@
 #!/bin/sh
 # Interesting: rustc still reports E0308 "expected `String`, found `f64`".
-rustc --edition 2021 --crate-type lib --emit=metadata -o /dev/null "$1" 2>&1 |
+# The metadata goes to the private working directory: never `-o /dev/null`,
+# since rustc renames its output into place and would replace the device.
+rustc --edition 2021 --crate-type lib --emit=metadata --out-dir . "$1" 2>&1 |
     grep -q 'expected `String`, found `f64`'
