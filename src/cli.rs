@@ -43,6 +43,11 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
     pub output: Option<PathBuf>,
 
+    /// Reduce even an input whose estimated memory use exceeds 3/4 of the
+    /// machine's memory (about 200 bytes per input byte).
+    #[arg(long, help_heading = "Input and output")]
+    pub allow_huge_input: bool,
+
     /// Write statistics (tests, cache hits, sizes, per-pass times) as JSON.
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub stats_json: Option<PathBuf>,
