@@ -91,6 +91,9 @@ pub struct Report {
     pub final_size: Size,
     /// Wall time of the whole reduction.
     pub seconds: f64,
+    /// CPU time (user + system, all threads) of the reducer process itself,
+    /// without the tests it ran: the reducer's own overhead.
+    pub cpu_seconds: f64,
     /// Per pass.
     pub passes: Vec<PassReport>,
     /// Per reduction kind.
@@ -161,6 +164,18 @@ impl Default for Stats {
             passes: Mutex::new(Vec::new()),
         }
     }
+}
+
+/// CPU time used so far by this process (all threads), excluding children.
+pub fn own_cpu_seconds() -> f64 {
+    // SAFETY: getrusage fills the zeroed struct we pass.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
 /// Adds one to a counter.
@@ -237,6 +252,7 @@ impl Stats {
             start: self.start(),
             final_size: self.best(),
             seconds: self.elapsed().as_secs_f64(),
+            cpu_seconds: own_cpu_seconds(),
             passes: self.passes.lock().clone(),
             kinds: Kind::ALL
                 .iter()

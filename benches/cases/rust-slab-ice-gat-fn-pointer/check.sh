@@ -1,0 +1,5 @@
+#!/bin/sh
+# Interesting: rustc 1.95 still crashes the same way (rustc_middle/src/ty/instance.rs).
+# Outputs go to the private working directory, never to /dev/null.
+timeout 5 rustc --edition 2018 --crate-type lib -A warnings --emit=obj -o out.o "$1" 2>&1 |
+    grep -qE 'internal compiler error: .*rustc_middle/src/ty/instance.rs'
