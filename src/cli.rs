@@ -64,6 +64,18 @@ pub struct Args {
     #[arg(long, help_heading = "Reductions")]
     pub ddmin_subsets: bool,
 
+    /// Do not replace nodes by compatible descendants (hoisting).
+    #[arg(long, help_heading = "Reductions")]
+    pub no_hoist: bool,
+
+    /// Do not replace nodes by the smallest compatible tree of the program.
+    #[arg(long, help_heading = "Reductions")]
+    pub no_replace: bool,
+
+    /// Do not replace uses of names by other names used nearby.
+    #[arg(long, help_heading = "Reductions")]
+    pub no_rename: bool,
+
     /// Do not retry a failed deletion in the same pass when the last use of a
     /// name inside it disappears (wait for the next pass instead).
     #[arg(long, help_heading = "Reductions")]

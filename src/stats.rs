@@ -15,12 +15,25 @@ pub enum Kind {
     Delete,
     /// A ddmin chunk of a list (complement or subset).
     Ddmin,
+    /// Replacing a node by a compatible descendant.
+    Hoist,
+    /// Replacing a node by the smallest compatible tree of the program.
+    Replace,
+    /// Replacing a use of a name by another name.
+    Rename,
     /// Whitespace tidying.
     Tidy,
 }
 
 impl Kind {
-    const ALL: [Kind; 3] = [Kind::Delete, Kind::Ddmin, Kind::Tidy];
+    const ALL: [Kind; 6] = [
+        Kind::Delete,
+        Kind::Ddmin,
+        Kind::Hoist,
+        Kind::Replace,
+        Kind::Rename,
+        Kind::Tidy,
+    ];
 
     fn index(self) -> usize {
         Kind::ALL.iter().position(|&k| k == self).unwrap_or(0)
@@ -135,8 +148,8 @@ pub struct Stats {
     pub pass: AtomicU64,
     /// Set when the final re-check disagreed with an earlier verdict.
     pub flaky: AtomicU64,
-    kind_candidates: [AtomicU64; 3],
-    kind_accepted: [AtomicU64; 3],
+    kind_candidates: [AtomicU64; 6],
+    kind_accepted: [AtomicU64; 6],
     passes: Mutex<Vec<PassReport>>,
 }
 

@@ -18,8 +18,16 @@ use crate::syntax::{NO_NODE, NodeId, Original};
 pub enum Edit {
     /// The node disappears (with its list separator or optional-field token).
     Delete,
-    /// The node is replaced by its descendant (Perses' ReduceRegular).
-    Hoist(NodeId),
+    /// The node is replaced by some of its descendants: the text from the
+    /// start of `first` to the end of `last`, two siblings (the same node for
+    /// Perses' ReduceRegular; the elements of a descendant list for its
+    /// Kleene case). Edits inside the kept range still apply.
+    Hoist {
+        /// The first kept node.
+        first: NodeId,
+        /// The last kept node (a later sibling of `first`, or `first`).
+        last: NodeId,
+    },
     /// The node's text is replaced by these bytes.
     Text(Arc<[u8]>),
 }
@@ -28,6 +36,16 @@ pub enum Edit {
 #[derive(Clone, Debug, Default)]
 pub struct EditSet {
     entries: Vec<(NodeId, Edit)>,
+}
+
+impl Edit {
+    /// A hoist that keeps the single descendant `node`.
+    pub fn hoist(node: NodeId) -> Edit {
+        Edit::Hoist {
+            first: node,
+            last: node,
+        }
+    }
 }
 
 impl EditSet {
@@ -112,8 +130,8 @@ impl<'a> EditView<'a> {
     }
 
     /// Calls `f` for every token (leaf) of `root`'s subtree that this view
-    /// keeps, skipping deleted and replaced parts. `root` itself is assumed
-    /// live; its own edit, if any, is ignored.
+    /// keeps, skipping deleted and replaced parts (`root`'s own edit
+    /// included). `root` itself is assumed to be live.
     pub fn for_each_live_leaf(&self, original: &Original, root: NodeId, mut f: impl FnMut(NodeId)) {
         let nodes = &original.nodes;
         let end = nodes.subtree_end(root);
@@ -131,15 +149,14 @@ impl<'a> EditView<'a> {
             if id >= end {
                 break;
             }
-            let edit = if id == root { None } else { self.get(id) };
-            match edit {
+            match self.get(id) {
                 Some(Edit::Delete | Edit::Text(_)) => {
                     id = nodes.subtree_end(id);
                     continue;
                 }
-                Some(Edit::Hoist(kept)) => {
-                    hoists.push((nodes.subtree_end(*kept), nodes.subtree_end(id)));
-                    id = *kept;
+                Some(Edit::Hoist { first, last }) => {
+                    hoists.push((nodes.subtree_end(*last), nodes.subtree_end(id)));
+                    id = *first;
                     continue;
                 }
                 None => {}
@@ -162,7 +179,11 @@ impl<'a> EditView<'a> {
         while a != NO_NODE {
             match self.get(a) {
                 Some(Edit::Delete | Edit::Text(_)) => return false,
-                Some(Edit::Hoist(m)) if !nodes.contains(*m, n) => return false,
+                Some(Edit::Hoist { first, last })
+                    if !(*first <= n && n < nodes.subtree_end(*last)) =>
+                {
+                    return false;
+                }
                 _ => {}
             }
             a = nodes.parent(a);
@@ -188,7 +209,7 @@ mod tests {
                 .unwrap()
         };
         let (paren, call, b) = (find("(a + g(b, c))"), find("g(b, c)"), find("b"));
-        let set = EditSet::new().merged(&[(paren, Edit::Hoist(call)), (b, Edit::Delete)]);
+        let set = EditSet::new().merged(&[(paren, Edit::hoist(call)), (b, Edit::Delete)]);
         let mut seen = Vec::new();
         set.view().for_each_live_leaf(&o, o.nodes.root(), |n| {
             seen.push(String::from_utf8_lossy(o.node_text(n)).into_owned())
@@ -199,17 +220,17 @@ mod tests {
     #[test]
     fn view_merges_with_extra_overriding() {
         let base =
-            EditSet::new().merged(&[(1, Edit::Delete), (5, Edit::Delete), (9, Edit::Hoist(10))]);
-        let extra = [(5, Edit::Hoist(6)), (7, Edit::Delete)];
+            EditSet::new().merged(&[(1, Edit::Delete), (5, Edit::Delete), (9, Edit::hoist(10))]);
+        let extra = [(5, Edit::hoist(6)), (7, Edit::Delete)];
         let v = base.view_with(&extra);
         let ids: Vec<_> = v.iter().map(|(n, e)| (n, e.clone())).collect();
         assert_eq!(
             ids,
             vec![
                 (1, Edit::Delete),
-                (5, Edit::Hoist(6)),
+                (5, Edit::hoist(6)),
                 (7, Edit::Delete),
-                (9, Edit::Hoist(10))
+                (9, Edit::hoist(10))
             ]
         );
         assert!(v.is_deleted(7) && !v.is_deleted(5) && v.get(2).is_none());

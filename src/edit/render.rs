@@ -45,14 +45,14 @@ pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
                 splicer.cut(start, end, b"");
                 skip_below = nodes.subtree_end(last);
             }
-            Edit::Hoist(kept) => {
-                splicer.cut(nodes.start(id), nodes.start(*kept), b"");
+            Edit::Hoist { first, last } => {
+                splicer.cut(nodes.start(id), nodes.start(*first), b"");
                 hoists.push((
-                    nodes.subtree_end(*kept),
-                    (nodes.end(*kept), nodes.end(id)),
+                    nodes.subtree_end(*last),
+                    (nodes.end(*last), nodes.end(id)),
                     nodes.subtree_end(id),
                 ));
-                skip_below = *kept;
+                skip_below = *first;
             }
             Edit::Text(text) => {
                 splicer.cut(nodes.start(id), nodes.end(id), text);
@@ -321,13 +321,13 @@ mod tests {
         let call = find(&o, "f(x, y)", 0);
         let x = find(&o, "x", 0);
         assert_eq!(
-            render_with(&o, &[(paren, Edit::Hoist(call)), (x, Edit::Delete)]),
+            render_with(&o, &[(paren, Edit::hoist(call)), (x, Edit::Delete)]),
             "int g(void) { return f(y); }\n"
         );
         // Nested hoists: (a + f(x, y)) -> f(x, y) -> y is expressed on the inner node.
         let y = find(&o, "y", 0);
         assert_eq!(
-            render_with(&o, &[(paren, Edit::Hoist(call)), (call, Edit::Hoist(y))]),
+            render_with(&o, &[(paren, Edit::hoist(call)), (call, Edit::hoist(y))]),
             "int g(void) { return y; }\n"
         );
         let ret = "int g(void) { return(x); }\n";
@@ -335,7 +335,7 @@ mod tests {
         let paren = find(&o, "(x)", 0);
         let x = find(&o, "x", 0);
         assert_eq!(
-            render_with(&o, &[(paren, Edit::Hoist(x))]),
+            render_with(&o, &[(paren, Edit::hoist(x))]),
             "int g(void) { return x; }\n"
         );
     }

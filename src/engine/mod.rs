@@ -63,6 +63,12 @@ pub struct Config {
     /// Retry a failed deletion in the same pass once the last use of a name
     /// inside it is gone (see `engine::retry`).
     pub retries: bool,
+    /// Replace nodes by compatible descendants (`reduce::hoist`).
+    pub hoist: bool,
+    /// Replace nodes by the smallest compatible tree (`reduce::replace`).
+    pub replace: bool,
+    /// Replace uses of names by other names (`reduce::rename`).
+    pub rename: bool,
     /// Run the whitespace tidy pass at the end.
     pub tidy: bool,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -78,6 +84,9 @@ impl Default for Config {
             passes: None,
             ddmin_subsets: false,
             retries: true,
+            hoist: true,
+            replace: true,
+            rename: true,
             tidy: true,
             verify: true,
             input_checked: false,

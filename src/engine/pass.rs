@@ -158,14 +158,11 @@ impl<'a> Pass<'a> {
             Task::Visit(scope),
         );
         if scope == original.nodes.root() {
-            // All comments form one list of their own.
-            let comments = original
-                .lists
-                .iter()
-                .rposition(|l| l.parent == crate::syntax::NO_NODE);
-            if let Some((priority, task)) = comments.and_then(|l| ddmin::start(original, l as u32))
-            {
-                pass.heap.push(priority, task);
+            // All comments form one list of their own, owned by no node.
+            for list in original.lists_owned_by(crate::syntax::NO_NODE) {
+                if let Some((priority, task)) = ddmin::start(original, list) {
+                    pass.heap.push(priority, task);
+                }
             }
         }
         std::thread::scope(|s| {
@@ -206,7 +203,13 @@ impl<'a> Pass<'a> {
         match task {
             Task::Visit(n) => {
                 let best = self.snapshot();
-                reduce::visit(self.original, best.edits.view(), n)
+                reduce::visit(
+                    self.session.grammar,
+                    self.session.config,
+                    self.original,
+                    best.edits.view(),
+                    n,
+                )
             }
             Task::Ddmin { list, chunk, first } => {
                 let best = self.snapshot();
@@ -298,8 +301,18 @@ impl<'a> Pass<'a> {
                 bump(&stats.conflicts);
                 continue;
             }
+            follow_ups.extend(attempt.change.follow_ups(
+                session.grammar,
+                self.original,
+                session.config,
+            ));
             if let Some(retries) = &self.retries {
-                let unlocked = retries.committed(self.original, best.edits.view(), &extra);
+                let unlocked = retries.committed(
+                    self.original,
+                    best.edits.view(),
+                    best.edits.view_with(&extra),
+                    &extra,
+                );
                 stats
                     .retries
                     .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);

@@ -85,35 +85,46 @@ impl Retries {
         }
     }
 
-    /// Accounts for a commit of `extra` on top of `before`; returns the
-    /// deletions that became worth retrying.
+    /// Accounts for a commit of `extra` on top of `before` (giving `after`);
+    /// returns the deletions that became worth retrying.
     pub fn committed(
         &self,
         original: &Original,
         before: EditView<'_>,
+        after: EditView<'_>,
         extra: &[(NodeId, Edit)],
     ) -> Vec<(Priority, Task)> {
+        // Names each edited node showed before the commit and shows after it
+        // (a hoist keeps some, a deletion or a new text none).
         let mut removed: HashMap<NameId, u32> = HashMap::new();
-        for (n, edit) in extra {
+        for (n, _) in extra {
             if !before.is_live(original, *n) {
                 continue;
             }
+            let kept = if after.is_live(original, *n) {
+                names_in(original, after, *n)
+            } else {
+                HashMap::new()
+            };
             for (name, k) in names_in(original, before, *n) {
-                *removed.entry(name).or_default() += k;
-            }
-            if let Edit::Hoist(kept) = edit {
-                for (name, k) in names_in(original, before, *kept) {
-                    *removed.entry(name).or_default() -= k;
+                let gone = k.saturating_sub(kept.get(&name).copied().unwrap_or(0));
+                if gone > 0 {
+                    *removed.entry(name).or_default() += gone;
                 }
             }
         }
         let mut tasks = Vec::new();
-        if removed.values().all(|&k| k == 0) {
+        if removed.is_empty() {
             return tasks;
         }
         let mut waiting = self.waiting.lock();
         for (name, k) in removed {
-            let left = self.counts[name as usize].fetch_sub(k, Ordering::SeqCst) - k;
+            let count = &self.counts[name as usize];
+            let left = count
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |c| {
+                    Some(c.saturating_sub(k))
+                })
+                .map_or(0, |c| c.saturating_sub(k));
             let Some(watches) = waiting.get_mut(&name) else {
                 continue;
             };

@@ -392,3 +392,108 @@ fn a_panicking_worker_does_not_hang_the_others() {
         assert!(panicked);
     });
 }
+
+/// Reduces `input` with every reduction on and returns the text.
+fn reduce_all(lang: &str, input: &str, oracle: &(dyn Oracle + Sync)) -> String {
+    run(lang, input, 1, oracle).0
+}
+
+#[test]
+fn hoisting_climbs_down_to_the_needed_operand() {
+    // a + (b * y) -> (b * y) -> b * y -> y, through follow-up hoists of the same slot.
+    let input = "int f(int a, int b, int y) { return a + (b * y); }\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        t.contains("int f(") && t.contains("return") && t.contains('y') && !t.contains("ERROR")
+    };
+    let g = grammar("c");
+    let out = reduce_all("c", input, &oracle);
+    assert!(out.contains("return y;"), "{out}");
+    assert_eq!(count_errors(&crate::syntax::parse(&g, out.as_bytes())), 0);
+}
+
+#[test]
+fn hoisting_nested_calls_keeps_the_argument() {
+    let input = "function foo(v) { return v; }\nfunction bar(v) { return v; }\nfoo(bar(x));\n";
+    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains('x');
+    let out = reduce_all("javascript", input, &oracle);
+    assert_eq!(out.trim(), "x;", "{out}");
+}
+
+#[test]
+fn kleene_hoisting_splices_a_block_into_its_list() {
+    // `if (c) { s1; s2; }` in a statement list: the statements take its place.
+    let input = "void g(int c) {\n  if (c > 3) {\n    first();\n    second();\n  }\n}\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        t.contains("first();") && t.contains("second();") && t.contains("void g(")
+    };
+    let out = reduce_all("c", input, &oracle);
+    assert!(!out.contains("if") && !out.contains("c > 3"), "{out}");
+    let body = &out[out.find('{').unwrap()..];
+    assert_eq!(
+        body.matches('{').count(),
+        1,
+        "the inner braces are gone: {out}"
+    );
+}
+
+#[test]
+fn replacement_uses_the_smallest_compatible_tree() {
+    // The long initializer is not needed; the smallest expression of the program (`0`) fits.
+    let input = "int k(void) { int keep = 0; int v = first(1, 2) * second(3, 4) + third(5); return keep + v; }\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        t.contains("int v =") && t.contains("return keep + v;")
+    };
+    let out = reduce_all("c", input, &oracle);
+    assert!(out.contains("int v = 0;"), "{out}");
+}
+
+#[test]
+fn identifier_replacement_lets_a_declaration_go() {
+    // `helper` is used once; renaming that use to the more frequent `keep`
+    // makes the declaration of `helper` dead code the oracle does not need.
+    let input = "int keep;\nint helper;\nint main(void) { return keep + keep + helper; }\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        // Like a compiler: every used name must be declared.
+        let declared = |n: &str| t.contains(&format!("int {n};"));
+        let used = |n: &str| t.matches(n).count() > usize::from(declared(n));
+        t.contains("return keep + keep +")
+            && (!used("helper") || declared("helper"))
+            && (!used("keep") || declared("keep"))
+    };
+    let out = reduce_all("c", input, &oracle);
+    assert!(!out.contains("helper"), "{out}");
+}
+
+#[test]
+fn reductions_can_be_switched_off() {
+    let input = "int f(int a, int b, int y) { return a + (b * y); }\n";
+    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains("(b * y)");
+    let g = grammar("c");
+    let stats = Stats::new();
+    let cfg = Config {
+        hoist: false,
+        replace: false,
+        rename: false,
+        ..config(1)
+    };
+    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let out = reduce(&session, input.as_bytes(), None).unwrap();
+    let report = stats.report();
+    for kind in &report.kinds {
+        if matches!(
+            kind.kind,
+            crate::stats::Kind::Hoist | crate::stats::Kind::Replace | crate::stats::Kind::Rename
+        ) {
+            assert_eq!(kind.candidates, 0, "{:?}", kind.kind);
+        }
+    }
+    assert!(
+        std::str::from_utf8(&out.text)
+            .unwrap()
+            .contains("a + (b * y)")
+    );
+}

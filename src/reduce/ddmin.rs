@@ -81,9 +81,9 @@ pub fn start(original: &Original, list: ListId) -> Option<(Priority, Task)> {
 }
 
 fn level_task(original: &Original, list: ListId, chunk: usize, first: bool) -> (Priority, Task) {
-    let tokens: usize = original.lists[list as usize]
-        .elements
-        .iter()
+    let info = &original.lists[list as usize];
+    let tokens: usize = (0..info.elements.len())
+        .flat_map(|i| info.nodes_of(i))
         .map(|&e| original.nodes.tokens(e))
         .sum();
     (
@@ -105,11 +105,10 @@ pub fn expand(
     subsets: bool,
 ) -> Vec<(Priority, Task)> {
     let info = &original.lists[list as usize];
-    let live: Vec<NodeId> = info
-        .elements
-        .iter()
-        .copied()
-        .filter(|&e| current.is_live(original, e))
+    // Live elements, each as the nodes it stands for (one node, or a line's tokens).
+    let live: Vec<&[NodeId]> = (0..info.elements.len())
+        .map(|i| info.nodes_of(i))
+        .filter(|nodes| nodes.iter().any(|&e| current.is_live(original, e)))
         .collect();
     let m = live.len();
     if m == 0 || (info.plus && m == 1) {
@@ -121,7 +120,7 @@ pub fn expand(
     if chunk == m && chunk > 1 && (!first || info.plus) {
         chunk = m.div_ceil(2);
     }
-    let chunks: Vec<&[NodeId]> = live.chunks(chunk).collect();
+    let chunks: Vec<Vec<NodeId>> = live.chunks(chunk).map(|c| c.concat()).collect();
     let plus = info.plus.then_some(list);
     let tokens = |nodes: &[NodeId]| {
         nodes
@@ -131,16 +130,17 @@ pub fn expand(
     };
     let mut changes: Vec<(u64, Vec<NodeId>)> = Vec::new();
     for (i, c) in chunks.iter().enumerate() {
-        if !(info.plus && c.len() == m) {
-            changes.push((tokens(c), c.to_vec()));
+        if !(info.plus && chunks.len() == 1) {
+            changes.push((tokens(c), c.clone()));
         }
         if subsets && chunks.len() > 2 {
-            let rest: Vec<NodeId> = chunks
+            let mut rest: Vec<NodeId> = chunks
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i)
                 .flat_map(|(_, c)| c.iter().copied())
                 .collect();
+            rest.sort_unstable();
             changes.push((tokens(&rest), rest));
         }
     }
@@ -194,7 +194,9 @@ mod tests {
             .iter()
             .map(|(_, t)| match t {
                 Task::Attempt(a) => {
-                    let Change::Delete { nodes, .. } = &a.change;
+                    let Change::Delete { nodes, .. } = &a.change else {
+                        panic!("not a deletion")
+                    };
                     nodes
                         .iter()
                         .map(|&n| String::from_utf8_lossy(o.node_text(n)).into_owned())

@@ -29,6 +29,19 @@ pub struct ListInfo {
     pub separated: bool,
     /// Whether the slot must keep at least one element (Kleene plus).
     pub plus: bool,
+    /// For lists whose elements are groups of nodes (the lines inside an
+    /// ERROR node): the nodes of each element. Empty for ordinary lists.
+    pub members: Vec<Vec<NodeId>>,
+}
+
+impl ListInfo {
+    /// The nodes element `i` stands for.
+    pub fn nodes_of(&self, i: usize) -> &[NodeId] {
+        match self.members.get(i) {
+            Some(group) => group,
+            None => std::slice::from_ref(&self.elements[i]),
+        }
+    }
 }
 
 /// How a node may be removed, derived from its slot in its parent.
@@ -59,6 +72,11 @@ pub struct Original {
     names: Vec<NameId>,
     /// Occurrences of each interned name in the whole program.
     pub name_counts: Vec<u32>,
+    /// (owner, list) for every list, sorted by owner.
+    owned_lists: Vec<(NodeId, ListId)>,
+    /// For each kind id, the smallest node of that kind (fewest tokens, then
+    /// bytes), or [`NO_NODE`].
+    smallest: Vec<NodeId>,
 }
 
 /// Index of an interned identifier text in [`Original::name_counts`].
@@ -154,6 +172,7 @@ impl Original {
             }
             for (_, elements, plus) in slot_lists {
                 let separators = separators(grammar, &nodes, p, &elements);
+                let members = Vec::new();
                 let id = lists.len() as ListId;
                 for (i, &e) in elements.iter().enumerate() {
                     roles[e as usize] = Role::Element {
@@ -167,6 +186,7 @@ impl Original {
                     separators,
                     elements,
                     plus,
+                    members,
                 });
             }
         }
@@ -184,7 +204,26 @@ impl Original {
                 elements: comments,
                 separated: false,
                 plus: false,
+                members: Vec::new(),
             });
+        }
+        lists.extend(error_lists(&text, &nodes));
+        let mut owned_lists: Vec<(NodeId, ListId)> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.parent, i as ListId))
+            .collect();
+        owned_lists.sort_unstable();
+        let mut smallest = vec![NO_NODE; grammar.kind_count()];
+        for n in 0..nodes.len() as NodeId {
+            if nodes.is_missing(n) || nodes.is_error(n) || nodes.is_extra(n) {
+                continue;
+            }
+            let size = |m: NodeId| (nodes.tokens(m), nodes.end(m) - nodes.start(m));
+            let slot = &mut smallest[usize::from(nodes.kind(n))];
+            if *slot == NO_NODE || size(n) < size(*slot) {
+                *slot = n;
+            }
         }
         let errors = nodes.error_count();
         let mut names = vec![NO_NAME; nodes.len()];
@@ -211,7 +250,27 @@ impl Original {
             errors,
             names,
             name_counts,
+            owned_lists,
+            smallest,
         }
+    }
+
+    /// The lists whose elements are children (or, for ERROR nodes, tokens
+    /// and lines) of `n`.
+    pub fn lists_owned_by(&self, n: NodeId) -> impl Iterator<Item = ListId> + '_ {
+        let start = self.owned_lists.partition_point(|&(p, _)| p < n);
+        self.owned_lists[start..]
+            .iter()
+            .take_while(move |&&(p, _)| p == n)
+            .map(|&(_, l)| l)
+    }
+
+    /// The smallest node of kind `kind` in the program, if any.
+    pub fn smallest_of_kind(&self, kind: u16) -> Option<NodeId> {
+        self.smallest
+            .get(usize::from(kind))
+            .copied()
+            .filter(|&n| n != NO_NODE)
     }
 
     /// Parses `text` and builds the original.
@@ -254,6 +313,57 @@ fn push_element(lists: &mut Vec<(u16, Vec<NodeId>, bool)>, field: u16, c: NodeId
         Some((_, elements, _)) => elements.push(c),
         None => lists.push((field, vec![c], plus)),
     }
+}
+
+/// Token- and line-level lists for every outermost ERROR node, so that code
+/// the parser could not place still reduces: one list of its tokens, and one
+/// of its lines (each line a group of tokens).
+fn error_lists(text: &[u8], nodes: &NodeTable) -> Vec<ListInfo> {
+    let mut lists = Vec::new();
+    let mut n = 0;
+    while (n as usize) < nodes.len() {
+        if !nodes.is_error(n) {
+            n += 1;
+            continue;
+        }
+        let leaves: Vec<NodeId> = (n..nodes.subtree_end(n))
+            .filter(|&m| nodes.is_leaf(m) && !nodes.is_missing(m) && !nodes.is_extra(m))
+            .collect();
+        if leaves.len() > 1 {
+            let mut lines: Vec<Vec<NodeId>> = Vec::new();
+            let mut last_end = None;
+            for &leaf in &leaves {
+                let starts_line =
+                    last_end.is_none_or(|end: usize| text[end..nodes.start(leaf)].contains(&b'\n'));
+                if starts_line {
+                    lines.push(Vec::new());
+                }
+                lines.last_mut().expect("a line was started").push(leaf);
+                last_end = Some(nodes.end(leaf));
+            }
+            if lines.len() > 1 {
+                lists.push(ListInfo {
+                    parent: n,
+                    elements: lines.iter().map(|l| l[0]).collect(),
+                    separators: vec![NO_NODE; lines.len()],
+                    separated: false,
+                    plus: false,
+                    members: lines,
+                });
+            }
+            lists.push(ListInfo {
+                parent: n,
+                separators: vec![NO_NODE; leaves.len()],
+                elements: leaves,
+                separated: false,
+                plus: false,
+                members: Vec::new(),
+            });
+        }
+        // Nested ERROR nodes are covered by the outermost one.
+        n = nodes.subtree_end(n);
+    }
+    lists
 }
 
 /// The first `,` after each element (before the next element, or trailing).

@@ -1,0 +1,142 @@
+//! Hoisting (Perses' ReduceRegular): replace a node by a descendant whose
+//! kind is allowed in the node's own slot, so `if (c) { s; }` becomes
+//! `{ s; }` and `a + (b * y)` becomes `(b * y)`, then `y`.
+//!
+//! Candidates come from a breadth-first search below the node, at most
+//! [`MAX_DEPTH`] levels deep, that stops on each path at the first
+//! compatible node (Perses' BoundedBFS). When the node is a list element, a
+//! descendant list whose elements are all allowed in the node's slot may
+//! take its place too (Perses' Kleene case): `{ a; b; }` in a statement list
+//! becomes `a; b;`. Every candidate is its own task, prioritized by the
+//! tokens it removes, so the smallest replacement is tried first; a later,
+//! larger one is dropped once a smaller one is in place.
+
+use std::collections::VecDeque;
+
+use crate::edit::{Edit, EditView};
+use crate::engine::{Attempt, Priority, Task};
+use crate::stats::Kind;
+use crate::syntax::{KindSet, NodeId, Original};
+
+use super::{Change, RANK_ATTEMPT};
+
+/// Perses' bound on the search below a node.
+pub const MAX_DEPTH: usize = 4;
+
+/// The hoisting tasks for `node`, whose slot accepts `allowed`, searching
+/// below `below` (the node itself, or what already replaced it). `in_list`:
+/// the node's slot is a list, so descendant lists may replace it.
+pub fn tasks(
+    original: &Original,
+    node: NodeId,
+    below: NodeId,
+    allowed: &KindSet,
+    in_list: bool,
+) -> Vec<(Priority, Task)> {
+    let nodes = &original.nodes;
+    let mut found: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut queue: VecDeque<(NodeId, usize)> =
+        nodes.children(below).iter().map(|&c| (c, 1)).collect();
+    while let Some((d, depth)) = queue.pop_front() {
+        if nodes.is_extra(d) || nodes.is_missing(d) || nodes.is_error(d) {
+            continue;
+        }
+        if nodes.is_named(d) && allowed.contains(nodes.kind(d)) {
+            found.push((d, d));
+            continue;
+        }
+        if depth < MAX_DEPTH {
+            queue.extend(nodes.children(d).iter().map(|&c| (c, depth + 1)));
+        }
+    }
+    if in_list {
+        // Lists owned by `below` or a descendant within the bound.
+        let mut owners = vec![(below, 0)];
+        let mut i = 0;
+        while i < owners.len() {
+            let (p, depth) = owners[i];
+            i += 1;
+            for list in original.lists_owned_by(p) {
+                let info = &original.lists[list as usize];
+                if !info.members.is_empty() || info.elements.is_empty() {
+                    continue;
+                }
+                let fits = info
+                    .elements
+                    .iter()
+                    .all(|&e| allowed.contains(nodes.kind(e)));
+                let (first, last) = (info.elements[0], *info.elements.last().expect("not empty"));
+                if fits && (first, last) != (below, below) {
+                    found.push((first, last));
+                }
+            }
+            if depth < MAX_DEPTH {
+                owners.extend(
+                    nodes
+                        .children(p)
+                        .iter()
+                        .filter(|&&c| !nodes.is_leaf(c))
+                        .map(|&c| (c, depth + 1)),
+                );
+            }
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+        .into_iter()
+        .filter_map(|(first, last)| {
+            let kept = kept_tokens(original, first, last);
+            let removed = nodes.tokens(node).checked_sub(kept).filter(|&r| r > 0)?;
+            Some((
+                Priority {
+                    tokens: removed as u64,
+                    rank: RANK_ATTEMPT,
+                },
+                Task::Attempt(Attempt {
+                    change: Change::Hoist { node, first, last },
+                    kind: Kind::Hoist,
+                    level: None,
+                }),
+            ))
+        })
+        .collect()
+}
+
+/// Tokens from the start of `first` to the end of its sibling `last`.
+pub fn kept_tokens(original: &Original, first: NodeId, last: NodeId) -> usize {
+    let nodes = &original.nodes;
+    let parent = nodes.parent(first);
+    if first == last || parent == crate::syntax::NO_NODE {
+        return nodes.tokens(first);
+    }
+    nodes
+        .children(parent)
+        .iter()
+        .filter(|&&s| first <= s && s <= last)
+        .map(|&s| nodes.tokens(s))
+        .sum()
+}
+
+/// The edit for hoisting, unless the node is gone or already replaced by
+/// something at least as small.
+pub fn edits(
+    original: &Original,
+    current: EditView<'_>,
+    node: NodeId,
+    first: NodeId,
+    last: NodeId,
+) -> Option<Vec<(NodeId, Edit)>> {
+    if !current.is_live(original, node) || !current.is_live(original, first) {
+        return None;
+    }
+    match current.get(node) {
+        Some(Edit::Hoist { first: f, last: l })
+            if kept_tokens(original, *f, *l) <= kept_tokens(original, first, last) =>
+        {
+            None
+        }
+        Some(Edit::Text(_) | Edit::Delete) => None,
+        _ => Some(vec![(node, Edit::Hoist { first, last })]),
+    }
+}

@@ -1,0 +1,76 @@
+//! Identifier replacement: a use of a name is replaced by another name of
+//! the same kind used nearby, so that a declaration can lose its last use
+//! and be deleted (the retry rule then queues it again in the same pass).
+//!
+//! A name is only ever replaced by one that occurs at least as often (ties
+//! broken by the text), so every accepted replacement strictly increases the
+//! sum of the squared occurrence counts: no sequence of passes can rename
+//! back and forth, and the fixpoint is reached.
+
+use std::sync::Arc;
+
+use crate::edit::{Edit, EditView};
+use crate::engine::{Attempt, Priority, Task};
+use crate::stats::Kind;
+use crate::syntax::{Grammar, NO_NAME, NodeId, Original};
+
+use super::{Change, RANK_RENAME};
+
+/// How far (in preorder node ids) to look for another name.
+const NEARBY: u32 = 400;
+
+/// The replacement task for identifier token `leaf`, if a better name is near.
+pub fn task(grammar: &Grammar, original: &Original, leaf: NodeId) -> Option<(Priority, Task)> {
+    let nodes = &original.nodes;
+    let name = original.name(leaf);
+    if name == NO_NAME || grammar.is_definer_field(nodes.field(leaf)) {
+        return None;
+    }
+    let kind = nodes.kind(leaf);
+    let rank = |n: NodeId| {
+        (
+            original.name_counts[original.name(n) as usize],
+            original.node_text(n),
+        )
+    };
+    let mine = rank(leaf);
+    let better = |&m: &NodeId| {
+        m != leaf
+            && nodes.is_leaf(m)
+            && nodes.kind(m) == kind
+            && original.name(m) != NO_NAME
+            && original.name(m) != name
+            && rank(m) > mine
+    };
+    // The nearest one before, else after.
+    let before = (leaf.saturating_sub(NEARBY)..leaf).rev().find(better);
+    let after = || (leaf + 1..(leaf + NEARBY).min(nodes.len() as NodeId)).find(better);
+    let other = before.or_else(after)?;
+    Some((
+        Priority {
+            tokens: 0,
+            rank: RANK_RENAME,
+        },
+        Task::Attempt(Attempt {
+            change: Change::Rename {
+                node: leaf,
+                text: Arc::from(original.node_text(other)),
+            },
+            kind: Kind::Rename,
+            level: None,
+        }),
+    ))
+}
+
+/// The edit, unless the token is gone or already changed.
+pub fn edits(
+    original: &Original,
+    current: EditView<'_>,
+    node: NodeId,
+    text: &Arc<[u8]>,
+) -> Option<Vec<(NodeId, Edit)>> {
+    if !current.is_live(original, node) || current.get(node).is_some() {
+        return None;
+    }
+    Some(vec![(node, Edit::Text(text.clone()))])
+}
