@@ -497,3 +497,26 @@ fn reductions_can_be_switched_off() {
             .contains("a + (b * y)")
     );
 }
+
+/// Parse errors must not shield code: tokens inside an ERROR node reduce too
+/// (token- and line-level ddmin), with no new errors.
+#[test]
+fn code_inside_error_nodes_reduces() {
+    let input = "fn main() {\n    let a = 1;\n    let v = vec![1, 2, 3] @ foo bar baz ( keep_me , other ) ;\n    let b = 2;\n}\n";
+    let g = grammar("rust");
+    let original = Original::parse(&g, Arc::from(input.as_bytes()));
+    assert!(original.errors > 0);
+    assert!(
+        original.lists.iter().any(|l| !l.members.is_empty()),
+        "a line list exists"
+    );
+    let errors = original.errors;
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        t.contains("keep_me") && count_errors(&crate::syntax::parse(&grammar("rust"), c)) <= errors
+    };
+    let out = reduce_all("rust", input, &oracle);
+    for gone in ["baz", "other", "let a", "let b"] {
+        assert!(!out.contains(gone), "{gone} should be gone: {out}");
+    }
+}

@@ -1,6 +1,8 @@
 //! The last pass: whitespace between tokens. Trailing spaces, blank lines and
-//! runs of spaces go, kept only if the program stays interesting. Text inside
-//! tokens, strings, characters, comments and regexes is never touched.
+//! runs of spaces go, and lines are re-indented by their bracket depth (code
+//! hoisted out of a block keeps the block's indentation otherwise), each kept
+//! only if the program stays interesting. Text inside tokens, strings,
+//! characters, comments and regexes is never touched.
 
 use std::ops::Range;
 
@@ -19,8 +21,10 @@ impl Rules {
     pub const BLANK_LINES: Rules = Rules(2);
     /// Collapse runs of spaces inside a line (indentation is kept).
     pub const SPACES: Rules = Rules(4);
+    /// Indent each line by the bracket depth of its first token.
+    pub const INDENT: Rules = Rules(8);
     /// All of the above.
-    pub const ALL: Rules = Rules(7);
+    pub const ALL: Rules = Rules(15);
 
     fn has(self, other: Rules) -> bool {
         self.0 & other.0 != 0
@@ -76,38 +80,70 @@ pub fn apply(
     rules: Rules,
 ) -> Vec<u8> {
     let solid = solid_ranges(tree);
+    let unit = indent_unit(text);
     let mut out = Vec::with_capacity(text.len());
-    let mut at = 0;
-    let mut gaps: Vec<Range<usize>> = Vec::new();
-    for r in &solid {
-        if r.start > at {
-            gaps.push(at..r.start);
-        }
-        at = at.max(r.end);
-    }
-    gaps.push(at..text.len());
-    let first_token = solid.first().map_or(text.len(), |r| r.start);
     let mut copied = 0;
-    for gap in gaps {
+    let mut at = 0;
+    let mut depth: usize = 0;
+    let first_token = solid.first().map_or(text.len(), |r| r.start);
+    for i in 0..=solid.len() {
+        let next = solid.get(i);
+        let gap = at..next.map_or(text.len(), |r| r.start.max(at));
+        let token = next.map(|r| &text[r.clone()]);
+        let closes = matches!(token, Some(b"}" | b")" | b"]"));
         let bytes = &text[gap.clone()];
         let inside = gap.start >= scope.start && gap.end <= scope.end;
-        if !inside || !bytes.iter().all(u8::is_ascii_whitespace) {
-            continue;
+        if inside
+            && bytes.iter().all(u8::is_ascii_whitespace)
+            && (!bytes.is_empty() || next.is_none())
+        {
+            let indent = rules
+                .has(Rules::INDENT)
+                .then(|| unit.repeat(depth.saturating_sub(usize::from(closes))));
+            let at_start = gap.end <= first_token && gap.start == 0;
+            let new = tidy_gap(bytes, rules, at_start, next.is_none(), indent.as_deref());
+            out.extend_from_slice(&text[copied..gap.start]);
+            out.extend_from_slice(&new);
+            copied = gap.end;
         }
-        let at_start = gap.end <= first_token && gap.start == 0;
-        let at_end = gap.end == text.len();
-        let new = tidy_gap(bytes, rules, at_start, at_end);
-        out.extend_from_slice(&text[copied..gap.start]);
-        out.extend_from_slice(&new);
-        copied = gap.end;
+        match token {
+            Some(b"{" | b"(" | b"[") => depth += 1,
+            _ if closes => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(r) = next {
+            at = at.max(r.end);
+        }
     }
     out.extend_from_slice(&text[copied..]);
     out
 }
 
+/// The indentation of one level: a tab if lines are indented with tabs, else
+/// the smallest number of spaces any line is indented by (4 if none is).
+fn indent_unit(text: &[u8]) -> Vec<u8> {
+    let mut smallest = usize::MAX;
+    for line in text.split(|&c| c == b'\n') {
+        if line.first() == Some(&b'\t') {
+            return b"\t".to_vec();
+        }
+        let spaces = line.iter().take_while(|&&c| c == b' ').count();
+        if spaces > 0 && spaces < line.len() {
+            smallest = smallest.min(spaces);
+        }
+    }
+    vec![b' '; if smallest == usize::MAX { 4 } else { smallest }]
+}
+
 /// One whitespace gap: `lines[0]` follows a token on its line, `lines[last]`
 /// is the next token's indentation, the lines between are blank.
-fn tidy_gap(gap: &[u8], rules: Rules, at_start: bool, at_end: bool) -> Vec<u8> {
+fn tidy_gap(
+    gap: &[u8],
+    rules: Rules,
+    at_start: bool,
+    at_end: bool,
+    indent: Option<&[u8]>,
+) -> Vec<u8> {
     let lines: Vec<&[u8]> = gap.split(|&c| c == b'\n').collect();
     let k = lines.len() - 1;
     if k == 0 {
@@ -136,8 +172,12 @@ fn tidy_gap(gap: &[u8], rules: Rules, at_start: bool, at_end: bool) -> Vec<u8> {
             }
         }
     }
-    if !(at_end && trailing) {
-        out.extend_from_slice(lines[k]);
+    if at_end {
+        if !trailing {
+            out.extend_from_slice(lines[k]);
+        }
+    } else {
+        out.extend_from_slice(indent.unwrap_or(lines[k]));
     }
     out
 }
@@ -156,7 +196,7 @@ mod tests {
     #[test]
     fn all_rules_together() {
         let src = "\n\nint  x ;   \n\n\n  int y;\t\n\n";
-        assert_eq!(tidy("c", src, Rules::ALL), "int x ;\n  int y;\n");
+        assert_eq!(tidy("c", src, Rules::ALL), "int x ;\nint y;\n");
     }
 
     #[test]
@@ -165,6 +205,17 @@ mod tests {
         assert_eq!(tidy("c", src, Rules::TRAILING), "int  x;\n\n  int y;\n");
         assert_eq!(tidy("c", src, Rules::BLANK_LINES), "int  x;  \n  int y;\n");
         assert_eq!(tidy("c", src, Rules::SPACES), "int x;  \n\n  int y;\n");
+    }
+
+    #[test]
+    fn reindent_follows_bracket_depth() {
+        let src = "int f(void) {\n        g();\n            if (x) {\n  h();\n      }\n}\n";
+        assert_eq!(
+            tidy("c", src, Rules::INDENT),
+            "int f(void) {\n  g();\n  if (x) {\n    h();\n  }\n}\n"
+        );
+        let tabs = "fn f() {\n\t\t\tx();\n}\n";
+        assert_eq!(tidy("rust", tabs, Rules::INDENT), "fn f() {\n\tx();\n}\n");
     }
 
     #[test]
