@@ -290,7 +290,7 @@ pub fn reduce(
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
-        let tidied = tidy_pass(session, &text, &tree, &scope);
+        let tidied = tidy_pass(session, &text, &tree, &scope, &tidy::indent_unit(input));
         if session.cancelled() {
             return finish(tidied.unwrap_or(text), true, false);
         }
@@ -355,6 +355,7 @@ fn tidy_pass(
     text: &Arc<[u8]>,
     tree: &tree_sitter::Tree,
     scope: &Range<usize>,
+    unit: &[u8],
 ) -> Option<Arc<[u8]>> {
     let mut current = text.clone();
     let mut current_tree = tree.clone();
@@ -368,7 +369,7 @@ fn tidy_pass(
         tidy::Rules::BLANK_LINES,
         tidy::Rules::SPACES,
     ] {
-        let candidate = tidy::apply(session.grammar, &current, &current_tree, &scope, rules);
+        let candidate = tidy::apply(&current, &current_tree, &scope, rules, unit);
         if candidate[..] == current[..] {
             continue;
         }

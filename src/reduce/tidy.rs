@@ -8,8 +8,6 @@ use std::ops::Range;
 
 use tree_sitter::Tree;
 
-use crate::syntax::Grammar;
-
 /// Which whitespace rules to apply (a bit set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules(u8);
@@ -72,15 +70,8 @@ fn solid_ranges(tree: &Tree) -> Vec<Range<usize>> {
 }
 
 /// Applies `rules` to the whitespace gaps inside `scope`.
-pub fn apply(
-    _grammar: &Grammar,
-    text: &[u8],
-    tree: &Tree,
-    scope: &Range<usize>,
-    rules: Rules,
-) -> Vec<u8> {
+pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit: &[u8]) -> Vec<u8> {
     let solid = solid_ranges(tree);
-    let unit = indent_unit(text);
     let mut out = Vec::with_capacity(text.len());
     let mut copied = 0;
     let mut at = 0;
@@ -119,20 +110,32 @@ pub fn apply(
     out
 }
 
-/// The indentation of one level: a tab if lines are indented with tabs, else
-/// the smallest number of spaces any line is indented by (4 if none is).
-fn indent_unit(text: &[u8]) -> Vec<u8> {
-    let mut smallest = usize::MAX;
+/// The indentation of one level in `text` (the input, before reduction
+/// moved code around): a tab if lines are indented with tabs, else the most
+/// frequent increase of indentation from one line to the next (4 if none):
+/// the smallest indentation would be fooled by ` *` lines of block comments.
+pub fn indent_unit(text: &[u8]) -> Vec<u8> {
+    let mut steps: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut previous = 0;
     for line in text.split(|&c| c == b'\n') {
         if line.first() == Some(&b'\t') {
             return b"\t".to_vec();
         }
-        let spaces = line.iter().take_while(|&&c| c == b' ').count();
-        if spaces > 0 && spaces < line.len() {
-            smallest = smallest.min(spaces);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
         }
+        let spaces = line.iter().take_while(|&&c| c == b' ').count();
+        if spaces > previous {
+            *steps.entry(spaces - previous).or_default() += 1;
+        }
+        previous = spaces;
     }
-    vec![b' '; if smallest == usize::MAX { 4 } else { smallest }]
+    // Most frequent; on a tie, the smaller step (the map iterates in order).
+    let unit = steps
+        .iter()
+        .max_by_key(|&(step, count)| (*count, std::cmp::Reverse(*step)))
+        .map_or(4, |(&step, _)| step);
+    vec![b' '; unit]
 }
 
 /// One whitespace gap: `lines[0]` follows a token on its line, `lines[last]`
@@ -187,10 +190,22 @@ mod tests {
     use super::*;
     use crate::syntax::{Grammar, parse};
 
+    #[test]
+    fn indent_unit_comes_from_the_text() {
+        assert_eq!(indent_unit(b"a\n   b\n      c\n"), b"   ");
+        assert_eq!(
+            indent_unit(b"/*\n * x\n */\nf {\n    a {\n        b\n    }\n    c {\n        d\n"),
+            b"    "
+        );
+        assert_eq!(indent_unit(b"a\n\tb\n"), b"\t");
+        assert_eq!(indent_unit(b"a\nb\n"), b"    ");
+    }
+
     fn tidy(lang: &str, src: &str, rules: Rules) -> String {
         let g = Grammar::new(crate::lang::by_name(lang).unwrap());
         let tree = parse(&g, src.as_bytes());
-        String::from_utf8(apply(&g, src.as_bytes(), &tree, &(0..src.len()), rules)).unwrap()
+        let unit = indent_unit(src.as_bytes());
+        String::from_utf8(apply(src.as_bytes(), &tree, &(0..src.len()), rules, &unit)).unwrap()
     }
 
     #[test]
@@ -212,7 +227,7 @@ mod tests {
         let src = "int f(void) {\n        g();\n            if (x) {\n  h();\n      }\n}\n";
         assert_eq!(
             tidy("c", src, Rules::INDENT),
-            "int f(void) {\n  g();\n  if (x) {\n    h();\n  }\n}\n"
+            "int f(void) {\n    g();\n    if (x) {\n        h();\n    }\n}\n"
         );
         let tabs = "fn f() {\n\t\t\tx();\n}\n";
         assert_eq!(tidy("rust", tabs, Rules::INDENT), "fn f() {\n\tx();\n}\n");
