@@ -10,6 +10,7 @@ pub const C: Language = Language {
     aliases: &[],
     extensions: &["c", "h"],
     grammar: tree_sitter_c::LANGUAGE,
+    lexical: include_str!("../../grammars/c.json"),
     node_types: tree_sitter_c::NODE_TYPES,
 };
 

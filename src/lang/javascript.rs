@@ -8,6 +8,7 @@ pub const JAVASCRIPT: Language = Language {
     aliases: &["js"],
     extensions: &["js", "mjs", "cjs"],
     grammar: tree_sitter_javascript::LANGUAGE,
+    lexical: include_str!("../../grammars/javascript.json"),
     node_types: tree_sitter_javascript::NODE_TYPES,
 };
 

@@ -22,6 +22,9 @@ pub struct Language {
     /// The grammar's `node-types.json`: fields, required/multiple, supertypes. The
     /// deletion and hoisting rules are derived from it instead of hand-written tables.
     pub node_types: &'static str,
+    /// The token classes and keywords for canonicalization (`grammars/<name>.json`,
+    /// written from the grammar's `grammar.json` by `grammars/generate.py`).
+    pub lexical: &'static str,
 }
 
 impl Language {

@@ -8,6 +8,7 @@ pub const RUST: Language = Language {
     aliases: &["rs"],
     extensions: &["rs"],
     grammar: tree_sitter_rust::LANGUAGE,
+    lexical: include_str!("../../grammars/rust.json"),
     node_types: tree_sitter_rust::NODE_TYPES,
 };
 
