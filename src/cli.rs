@@ -76,6 +76,10 @@ pub struct Args {
     #[arg(long, help_heading = "Reductions")]
     pub no_rename: bool,
 
+    /// Do not canonicalize tokens (names to a, b, ...; numbers to 0, 1; strings to "").
+    #[arg(long, help_heading = "Reductions")]
+    pub no_canon: bool,
+
     /// Do not retry a failed deletion in the same pass when the last use of a
     /// name inside it disappears (wait for the next pass instead).
     #[arg(long, help_heading = "Reductions")]

@@ -12,6 +12,7 @@ pub mod edit;
 pub mod engine;
 pub mod exit;
 pub mod lang;
+pub mod lexical;
 pub mod oracle;
 pub mod reduce;
 pub mod stats;

@@ -21,17 +21,20 @@ pub enum Kind {
     Replace,
     /// Replacing a use of a name by another name.
     Rename,
+    /// Replacing a token by a canonical one of its class.
+    Canon,
     /// Whitespace tidying.
     Tidy,
 }
 
 impl Kind {
-    const ALL: [Kind; 6] = [
+    const ALL: [Kind; 7] = [
         Kind::Delete,
         Kind::Ddmin,
         Kind::Hoist,
         Kind::Replace,
         Kind::Rename,
+        Kind::Canon,
         Kind::Tidy,
     ];
 
@@ -148,8 +151,8 @@ pub struct Stats {
     pub pass: AtomicU64,
     /// Set when the final re-check disagreed with an earlier verdict.
     pub flaky: AtomicU64,
-    kind_candidates: [AtomicU64; 6],
-    kind_accepted: [AtomicU64; 6],
+    kind_candidates: [AtomicU64; 7],
+    kind_accepted: [AtomicU64; 7],
     passes: Mutex<Vec<PassReport>>,
 }
 

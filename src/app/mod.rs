@@ -288,6 +288,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         hoist: !args.no_hoist,
         replace: !args.no_replace,
         rename: !args.no_rename,
+        canon: !args.no_canon,
         tidy: !args.no_tidy,
         verify: !args.no_verify,
         input_checked: true,

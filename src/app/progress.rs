@@ -130,6 +130,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
     let phase = match phase {
         None | Some(Phase::Check) => return "checking that the input is interesting".to_string(),
         Some(Phase::Reduce(n)) => format!("pass {n}"),
+        Some(Phase::Canon(n)) => format!("pass {n} (tokens)"),
         Some(Phase::Tidy) => "tidying".to_string(),
         Some(Phase::Verify) => "re-checking the result".to_string(),
     };

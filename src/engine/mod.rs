@@ -38,6 +38,17 @@ pub enum Task {
     },
     /// Test one change and commit it if interesting.
     Attempt(Attempt),
+    /// Canonicalize one token (a sequence of tests, see `reduce::canon`).
+    Canon(NodeId),
+}
+
+/// What a task that runs several dependent tests (token canonicalization)
+/// uses of its pass.
+pub trait Tests {
+    /// The current best.
+    fn snapshot(&self) -> Arc<Best>;
+    /// Builds, checks, tests and commits `change`; whether it was committed.
+    fn try_change(&mut self, change: &Change, kind: Kind) -> bool;
 }
 
 /// A change to test, with what to tell when it is done.
@@ -69,6 +80,9 @@ pub struct Config {
     pub replace: bool,
     /// Replace uses of names by other names (`reduce::rename`).
     pub rename: bool,
+    /// Canonicalize tokens (`reduce::canon`), alternating with the other
+    /// reductions until neither shrinks the program.
+    pub canon: bool,
     /// Run the whitespace tidy pass at the end.
     pub tidy: bool,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -87,6 +101,7 @@ impl Default for Config {
             hoist: true,
             replace: true,
             rename: true,
+            canon: true,
             tidy: true,
             verify: true,
             input_checked: false,
@@ -110,6 +125,8 @@ pub enum Phase {
     Check,
     /// Reduction pass number n (1-based).
     Reduce(usize),
+    /// Reduction pass number n with token canonicalization.
+    Canon(usize),
     /// Tidying whitespace.
     Tidy,
     /// Re-checking the result.
@@ -155,6 +172,8 @@ pub struct Session<'a> {
     pub observer: &'a dyn Observer,
     cache: VerdictCache,
     seq: AtomicU64,
+    /// Token classes, for canonicalization.
+    pub lexicon: crate::lexical::Lexicon,
 }
 
 impl<'a> Session<'a> {
@@ -176,6 +195,7 @@ impl<'a> Session<'a> {
             observer,
             cache: VerdictCache::default(),
             seq: AtomicU64::new(0),
+            lexicon: crate::lexical::Lexicon::new(grammar),
         }
     }
 
@@ -249,29 +269,42 @@ pub fn reduce(
     // Results of the passes, newest last: fallbacks if the final re-check fails.
     let mut checkpoints: Vec<Arc<[u8]>> = vec![text.clone()];
     let mut number = 0;
+    // T-Rec's outer loop: reduce to a fixpoint without canonicalization, then
+    // run a pass with it; start over while a whole round (syntax fixpoint and
+    // canonicalization) shrinks the program. Comparing whole rounds matters:
+    // identifier replacement may undo a canonical name the round before, and
+    // the canonicalization pass then shrinks the text again, without end.
+    let mut canon_pass = false;
+    let mut round_start = (count_tokens(&tree) as u64, text.len() as u64);
     while session.config.passes.is_none_or(|max| number < max) {
         number += 1;
         stats.pass.store(number as u64, Ordering::Relaxed);
-        session.observer.phase(Phase::Reduce(number));
+        session.observer.phase(if canon_pass {
+            Phase::Canon(number)
+        } else {
+            Phase::Reduce(number)
+        });
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let original = Original::new(session.grammar, text.clone(), tree);
         let root = scope_node(&original, &scope);
-        let best = Pass::run(&original, root, session);
+        let best = Pass::run(&original, root, session, canon_pass);
         let start = Size {
             bytes: original.text.len() as u64,
             tokens: original.tokens() as u64,
         };
+        let end = best.size();
         stats.push_pass(PassReport {
-            kind: "reduce",
+            kind: if canon_pass { "canon" } else { "reduce" },
             number,
             seconds: started.elapsed().as_secs_f64(),
             start,
-            end: best.size(),
+            end,
             tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         });
         let changed = best.version > 0;
-        scope.end -= text.len() - best.text.len();
+        // Identifier replacement may lengthen the text, so no plain subtraction.
+        scope.end = (scope.end + best.text.len()).saturating_sub(text.len());
         text = best.text.clone();
         tree = best.tree.clone();
         if changed {
@@ -280,8 +313,18 @@ pub fn reduce(
         if session.cancelled() {
             return finish(text, true, false);
         }
-        if !changed {
-            break;
+        if canon_pass {
+            // Nothing canonicalized: the syntax passes have nothing new.
+            if !changed || (end.tokens, end.bytes) >= round_start {
+                break;
+            }
+            round_start = (end.tokens, end.bytes);
+            canon_pass = false;
+        } else if !changed {
+            if !session.config.canon {
+                break;
+            }
+            canon_pass = true;
         }
     }
 

@@ -9,9 +9,11 @@ use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use super::heap::TaskHeap;
 use super::retry::Retries;
-use super::{Attempt, Priority, Session, Task};
+use super::{Priority, Session, Task, Tests};
 use crate::edit::{EditSet, render};
+use crate::reduce::Change;
 use crate::reduce::{self, ddmin};
+use crate::stats::Kind;
 use crate::stats::{Size, bump};
 use crate::syntax::{NodeId, Original, count_errors, count_tokens};
 
@@ -51,6 +53,25 @@ impl Best {
             bytes: self.text.len() as u64,
             tokens: self.tokens as u64,
         }
+    }
+}
+
+/// The pass as a multi-test task sees it: attempts through one worker, with
+/// follow-ups collected for the task's completion.
+struct PassTests<'p, 'w> {
+    pass: &'p Pass<'p>,
+    worker: &'w mut Worker,
+    follow_ups: &'w mut Vec<(Priority, Task)>,
+}
+
+impl Tests for PassTests<'_, '_> {
+    fn snapshot(&self) -> Arc<Best> {
+        self.pass.snapshot()
+    }
+
+    fn try_change(&mut self, change: &Change, kind: Kind) -> bool {
+        self.pass
+            .attempt(self.worker, change, kind, self.follow_ups)
     }
 }
 
@@ -133,6 +154,7 @@ pub struct Pass<'a> {
     original: &'a Original,
     scope: NodeId,
     session: &'a Session<'a>,
+    canon: bool,
     best: Mutex<Arc<Best>>,
     heap: TaskHeap<Task>,
     retries: Option<Retries>,
@@ -141,11 +163,18 @@ pub struct Pass<'a> {
 impl<'a> Pass<'a> {
     /// Runs the pass to its end (heap empty, nothing in flight) or to a
     /// cancellation, and returns its best.
-    pub fn run(original: &'a Original, scope: NodeId, session: &'a Session<'a>) -> Arc<Best> {
+    /// With `canon`, tokens are canonicalized too (after everything else).
+    pub fn run(
+        original: &'a Original,
+        scope: NodeId,
+        session: &'a Session<'a>,
+        canon: bool,
+    ) -> Arc<Best> {
         let pass = Pass {
             original,
             scope,
             session,
+            canon,
             best: Mutex::new(Arc::new(Best::of(original))),
             heap: TaskHeap::new(),
             retries: session.config.retries.then(|| Retries::new(original)),
@@ -203,9 +232,12 @@ impl<'a> Pass<'a> {
         match task {
             Task::Visit(n) => {
                 let best = self.snapshot();
+                let lexicon =
+                    (self.canon && self.session.config.canon).then_some(&self.session.lexicon);
                 reduce::visit(
                     self.session.grammar,
                     self.session.config,
+                    lexicon,
                     self.original,
                     best.edits.view(),
                     n,
@@ -223,9 +255,26 @@ impl<'a> Pass<'a> {
                     subsets,
                 )
             }
+            Task::Canon(node) => {
+                let mut follow_ups = Vec::new();
+                let mut tests = PassTests {
+                    pass: self,
+                    worker,
+                    follow_ups: &mut follow_ups,
+                };
+                reduce::canon::run(
+                    &self.session.lexicon,
+                    self.original,
+                    self.scope,
+                    node,
+                    &mut tests,
+                );
+                follow_ups
+            }
             Task::Attempt(attempt) => {
                 let mut follow_ups = Vec::new();
-                let committed = self.attempt(worker, &attempt, &mut follow_ups);
+                let committed =
+                    self.attempt(worker, &attempt.change, attempt.kind, &mut follow_ups);
                 if let Some(level) = &attempt.level {
                     follow_ups.extend(level.finish(self.original, committed));
                 }
@@ -240,7 +289,8 @@ impl<'a> Pass<'a> {
     fn attempt(
         &self,
         worker: &mut Worker,
-        attempt: &Attempt,
+        change: &Change,
+        kind: Kind,
         follow_ups: &mut Vec<(Priority, Task)>,
     ) -> bool {
         let session = self.session;
@@ -250,10 +300,7 @@ impl<'a> Pass<'a> {
                 return false;
             }
             let best = self.snapshot();
-            let Some(extra) = attempt
-                .change
-                .edits(self.original, self.scope, best.edits.view())
-            else {
+            let Some(extra) = change.edits(self.original, self.scope, best.edits.view()) else {
                 bump(&stats.implied);
                 return false;
             };
@@ -272,7 +319,7 @@ impl<'a> Pass<'a> {
                 return false;
             }
             let verdict = session.test(worker.id, &candidate);
-            stats.candidate(attempt.kind, verdict == Some(true));
+            stats.candidate(kind, verdict == Some(true));
             if verdict != Some(true) {
                 worker.buf = candidate;
                 if let (Some(false), Some(retries), [(node, _)]) =
@@ -283,7 +330,7 @@ impl<'a> Pass<'a> {
                         self.original,
                         best.edits.view(),
                         *node,
-                        attempt.kind,
+                        kind,
                     );
                 }
                 return false;
@@ -301,11 +348,7 @@ impl<'a> Pass<'a> {
                 bump(&stats.conflicts);
                 continue;
             }
-            follow_ups.extend(attempt.change.follow_ups(
-                session.grammar,
-                self.original,
-                session.config,
-            ));
+            follow_ups.extend(change.follow_ups(session.grammar, self.original, session.config));
             if let Some(retries) = &self.retries {
                 let unlocked = retries.committed(
                     self.original,

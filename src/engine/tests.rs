@@ -520,3 +520,50 @@ fn code_inside_error_nodes_reduces() {
         assert!(!out.contains(gone), "{gone} should be gone: {out}");
     }
 }
+
+#[test]
+fn canonicalization_renames_shrinks_numbers_and_strings() {
+    // Like a compiler: names must be declared; the bug needs an array of more
+    // than 100 elements and a format with %X.
+    let input = "int long_counter_name = 7;\nchar buffer_storage[4096];\n\
+                 int main(void) { printf(\"checksum = %X\\n\", long_counter_name); return buffer_storage[0]; }\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        let g = grammar("c");
+        let tree = crate::syntax::parse(&g, c);
+        if count_errors(&tree) > 0 {
+            return false;
+        }
+        let bound = t
+            .split('[')
+            .nth(1)
+            .and_then(|r| r.split(']').next())
+            .and_then(|n| n.trim().parse::<u64>().ok());
+        let declared = |name: &str| {
+            t.contains(&format!("int {name} =")) || t.contains(&format!("int {name};"))
+        };
+        let counter = t
+            .split("%X")
+            .nth(1)
+            .and_then(|r| r.split(')').next())
+            .map(|r| {
+                r.trim_start_matches(|c: char| {
+                    c == '\\' || c == 'n' || c == '"' || c == ',' || c == ' '
+                })
+            });
+        bound.is_some_and(|b| b > 100)
+            && t.contains("%X")
+            && t.contains("printf(")
+            && counter.is_some_and(|name| !name.is_empty() && declared(name))
+    };
+    let out = reduce_all("c", input, &oracle);
+    assert!(
+        out.contains("[101]"),
+        "the bound shrinks to the smallest that works: {out}"
+    );
+    assert!(out.contains("\"%X\""), "the format keeps only %X: {out}");
+    for long in ["long_counter_name", "buffer_storage", "checksum"] {
+        assert!(!out.contains(long), "{long} is canonicalized: {out}");
+    }
+    assert!(out.contains("int a =") || out.contains("int a;"), "{out}");
+}

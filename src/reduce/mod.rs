@@ -2,6 +2,7 @@
 //! makes on top of the current best. One file per reduction; the engine only
 //! schedules what these functions return.
 
+pub mod canon;
 pub mod ddmin;
 pub mod delete;
 pub mod hoist;
@@ -21,6 +22,8 @@ pub const RANK_ATTEMPT: u8 = 0;
 pub const RANK_VISIT: u8 = 1;
 /// Rank of identifier replacements (which remove no tokens themselves).
 pub const RANK_RENAME: u8 = 2;
+/// Rank of token canonicalization: after everything else of the pass.
+pub const RANK_CANON: u8 = 3;
 
 /// A change a task proposes. [`Change::edits`] re-derives its edits from the
 /// current best each time, so a task re-applied after a concurrent commit
@@ -60,6 +63,15 @@ pub enum Change {
         /// The other name.
         text: Arc<[u8]>,
     },
+    /// Replace tokens that show `from` by `to` (see [`canon`]).
+    Canon {
+        /// The tokens.
+        nodes: Vec<NodeId>,
+        /// Their current text.
+        from: Arc<[u8]>,
+        /// The canonical text.
+        to: Arc<[u8]>,
+    },
 }
 
 impl Change {
@@ -82,6 +94,9 @@ impl Change {
             }
             Change::Rename { node, text } if inside(*node) => {
                 rename::edits(original, current, *node, text)
+            }
+            Change::Canon { nodes, from, to } if nodes.iter().all(|&n| inside(n)) => {
+                canon::edits(original, current, nodes, from, to)
             }
             _ => None,
         }
@@ -131,6 +146,7 @@ pub fn slot_of<'g>(grammar: &'g Grammar, original: &Original, c: NodeId) -> Opti
 pub fn visit(
     grammar: &Grammar,
     config: &Config,
+    lexicon: Option<&crate::lexical::Lexicon>,
     original: &Original,
     current: EditView<'_>,
     n: NodeId,
@@ -157,6 +173,9 @@ pub fn visit(
         }
         if config.rename && nodes.is_leaf(c) {
             tasks.extend(rename::task(grammar, original, c));
+        }
+        if let Some(lexicon) = lexicon {
+            tasks.extend(canon::task(lexicon, original, c));
         }
         if !nodes.is_leaf(c) {
             tasks.push((

@@ -1,0 +1,322 @@
+//! Token canonicalization (T-Rec): identifiers, numbers, characters and
+//! strings become the shortlex-smallest token of their class that keeps the
+//! program interesting (`a`, `b`, ...; `0`, `1`; `""`), so that reduced
+//! programs lose incidental names and values and duplicates of one bug reduce
+//! to the same text.
+//!
+//! Per token (one task, run by one worker as a sequence of tests):
+//!
+//! 1. Replacement (T-Rec Algorithm 2): candidates of the token's class in
+//!    shortlex order, each tried first on every token with the same text,
+//!    then on this token alone. Non-names get [`ATTEMPTS`] candidates. Names
+//!    have no fixed limit, with one refinement: a name not used anywhere in
+//!    the program behaves like any other unused name, so once an unused
+//!    candidate fails the remaining unused ones are skipped (trying them all,
+//!    as the paper's unlimited loop would, costs a test per shorter name:
+//!    some 250,000 for a `main` that must stay); names already used are all
+//!    tried, since merging two names is what lets declarations go.
+//! 2. If no candidate works and the token is not a name (a name's lex tree
+//!    only yields names that step 1 covered), deletion (Algorithms 3 and 4): the token's lex
+//!    tree from its lexical rule loses optional parts and repeated parts
+//!    (ddmin, keeping what a `+` needs), then each remaining character
+//!    fragment is replaced by one of the first [`ATTEMPTS`] characters of its
+//!    class (`0xff00ull` -> `0x100u`).
+//!
+//! Every candidate must match the class's rule and come before the current
+//! token in shortlex order, so canonicalization always terminates.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::edit::{Edit, EditView};
+use crate::engine::{Best, Priority, Task, Tests};
+use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
+use crate::stats::Kind;
+use crate::syntax::{NodeId, Original};
+
+use super::{Change, RANK_CANON};
+
+/// Candidates tried for tokens other than names (T-Rec uses 2: `0` and `1`).
+pub const ATTEMPTS: usize = 2;
+
+/// How many name candidates to generate at a time.
+const NAME_BATCH: usize = 64;
+
+/// The canonicalization task of `node`, if its kind has a token class.
+pub fn task(lexicon: &Lexicon, original: &Original, node: NodeId) -> Option<(Priority, Task)> {
+    lexicon.class_of(original.nodes.kind(node))?;
+    Some((
+        Priority {
+            tokens: 0,
+            rank: RANK_CANON,
+        },
+        Task::Canon(node),
+    ))
+}
+
+/// The text `node` shows in `view`: its replacement if it has one.
+fn current_text<'a>(original: &'a Original, view: EditView<'a>, node: NodeId) -> &'a [u8] {
+    match view.get(node) {
+        Some(Edit::Text(t)) => t,
+        _ => original.node_text(node),
+    }
+}
+
+/// The edits of a canonicalization: every listed token still showing `from`
+/// now shows `to`.
+pub fn edits(
+    original: &Original,
+    current: EditView<'_>,
+    nodes: &[NodeId],
+    from: &[u8],
+    to: &Arc<[u8]>,
+) -> Option<Vec<(NodeId, Edit)>> {
+    let edits: Vec<(NodeId, Edit)> = nodes
+        .iter()
+        .filter(|&&n| current.is_live(original, n) && current_text(original, current, n) == from)
+        .map(|&n| (n, Edit::Text(to.clone())))
+        .collect();
+    (!edits.is_empty()).then_some(edits)
+}
+
+/// Runs T-Rec on one token (see the module documentation).
+pub fn run(
+    lexicon: &Lexicon,
+    original: &Original,
+    scope: NodeId,
+    node: NodeId,
+    tests: &mut dyn Tests,
+) {
+    let Some(class) = lexicon.class_of(original.nodes.kind(node)) else {
+        return;
+    };
+    let best = tests.snapshot();
+    if !best.edits.view().is_live(original, node) {
+        return;
+    }
+    let text = current_text(original, best.edits.view(), node).to_vec();
+    if !class.matches(&text) {
+        return;
+    }
+    // A name's lex tree only yields other names, which replacement already
+    // covered (fresh ones behave alike), so names skip deletion.
+    if replace(lexicon, class, original, scope, node, &text, &best, tests) || class.is_identifier()
+    {
+        return;
+    }
+    shrink(lexicon, class, original, scope, node, &text, tests);
+}
+
+/// Tries `to` on every token with this token's text, then on the token alone.
+fn try_token(
+    lexicon: &Lexicon,
+    original: &Original,
+    scope: NodeId,
+    node: NodeId,
+    from: &[u8],
+    to: &[u8],
+    tests: &mut dyn Tests,
+) -> bool {
+    let best = tests.snapshot();
+    let view = best.edits.view();
+    let kind = original.nodes.kind(node);
+    let same: Vec<NodeId> = (scope..original.nodes.subtree_end(scope))
+        .filter(|&n| {
+            lexicon.same_class(original.nodes.kind(n), kind)
+                && view.is_live(original, n)
+                && current_text(original, view, n) == from
+        })
+        .collect();
+    let to: Arc<[u8]> = Arc::from(to);
+    let from: Arc<[u8]> = Arc::from(from);
+    if same.len() > 1 {
+        let all = Change::Canon {
+            nodes: same,
+            from: from.clone(),
+            to: to.clone(),
+        };
+        if tests.try_change(&all, Kind::Canon) {
+            return true;
+        }
+    }
+    let one = Change::Canon {
+        nodes: vec![node],
+        from,
+        to,
+    };
+    tests.try_change(&one, Kind::Canon)
+}
+
+/// Replacement-based canonicalization; returns whether a candidate worked.
+#[allow(clippy::too_many_arguments)]
+fn replace(
+    lexicon: &Lexicon,
+    class: &TokenClass,
+    original: &Original,
+    scope: NodeId,
+    node: NodeId,
+    text: &[u8],
+    best: &Best,
+    tests: &mut dyn Tests,
+) -> bool {
+    if !class.is_identifier() {
+        return class
+            .first_before(text, ATTEMPTS)
+            .into_iter()
+            .any(|c| try_token(lexicon, original, scope, node, text, &c, tests));
+    }
+    // Names in use (of the same class), for telling merges from fresh names.
+    let view = best.edits.view();
+    let kind = original.nodes.kind(node);
+    let mut used: Vec<Vec<u8>> = (scope..original.nodes.subtree_end(scope))
+        .filter(|&n| lexicon.same_class(original.nodes.kind(n), kind) && view.is_live(original, n))
+        .map(|n| current_text(original, view, n).to_vec())
+        .filter(|u| shortlex_less(class, u, text) && !lexicon.is_keyword(u))
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
+    used.sort_by(|a, b| order(class, a, b));
+    // Shortlex order until an unused name fails (or one works)...
+    let mut after: Option<Vec<u8>> = None;
+    loop {
+        let batch = class.first_after(after.as_deref(), text, NAME_BATCH);
+        let Some(last) = batch.last().cloned() else {
+            return false;
+        };
+        for candidate in batch {
+            if lexicon.is_keyword(&candidate) {
+                continue;
+            }
+            let fresh = used
+                .binary_search_by(|u| order(class, u, &candidate))
+                .is_err();
+            if try_token(lexicon, original, scope, node, text, &candidate, tests) {
+                return true;
+            }
+            if fresh {
+                // ...then only the used names after it: another unused
+                // name would fail the same way.
+                return used
+                    .iter()
+                    .filter(|u| shortlex_less(class, &candidate, u))
+                    .any(|u| try_token(lexicon, original, scope, node, text, u, tests));
+            }
+        }
+        after = Some(last);
+    }
+}
+
+fn order(class: &TokenClass, a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    if shortlex_less(class, a, b) {
+        std::cmp::Ordering::Less
+    } else if shortlex_less(class, b, a) {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
+/// Deletion-based canonicalization (lex tree shrinking, then fragments).
+fn shrink(
+    lexicon: &Lexicon,
+    class: &TokenClass,
+    original: &Original,
+    scope: NodeId,
+    node: NodeId,
+    text: &[u8],
+    tests: &mut dyn Tests,
+) {
+    let Some(tree) = class.lex_tree(text) else {
+        return;
+    };
+    let mut removed: Vec<usize> = Vec::new();
+    let mut replaced: Vec<(usize, char)> = Vec::new();
+    let mut current = text.to_vec();
+    let inside_removed = |removed: &[usize], n: usize| {
+        removed.iter().any(|&r| {
+            tree.nodes[r].start <= tree.nodes[n].start
+                && tree.nodes[n].end <= tree.nodes[r].end
+                && r != n
+        })
+    };
+    let try_removal =
+        |removed: &mut Vec<usize>, current: &mut Vec<u8>, cut: &[usize], tests: &mut dyn Tests| {
+            let mut all = removed.clone();
+            all.extend_from_slice(cut);
+            let candidate = tree.render(&all, &[]);
+            if class.matches(&candidate)
+                && shortlex_less(class, &candidate, current)
+                && try_token(lexicon, original, scope, node, current, &candidate, tests)
+            {
+                *removed = all;
+                *current = candidate;
+                return true;
+            }
+            false
+        };
+    for n in tree.breadth_first() {
+        if removed.contains(&n) || inside_removed(&removed, n) {
+            continue;
+        }
+        let LexKind::Repeat { min, max } = tree.nodes[n].kind else {
+            continue;
+        };
+        let children = tree.nodes[n].children.clone();
+        if children.is_empty() {
+            continue;
+        }
+        if min == 0 && max == Some(1) {
+            try_removal(&mut removed, &mut current, &[n], tests);
+            continue;
+        }
+        // ddmin over the repetitions, keeping `min` of them.
+        let mut live = children;
+        let mut chunk = live.len().div_ceil(2).max(1);
+        loop {
+            let mut progress = false;
+            let mut i = 0;
+            while i < live.len() {
+                let end = (i + chunk).min(live.len());
+                if live.len() - (end - i) >= min as usize
+                    && try_removal(&mut removed, &mut current, &live[i..end], tests)
+                {
+                    live.drain(i..end);
+                    progress = true;
+                } else {
+                    i = end;
+                }
+            }
+            if !progress {
+                if chunk == 1 {
+                    break;
+                }
+                chunk = chunk.div_ceil(2);
+            }
+            if live.len() <= min as usize {
+                break;
+            }
+        }
+    }
+    // Fragments: each remaining character toward the front of its class.
+    for n in tree.breadth_first() {
+        let LexKind::Char(ranges) = &tree.nodes[n].kind else {
+            continue;
+        };
+        if inside_removed(&removed, n) || removed.contains(&n) {
+            continue;
+        }
+        for c in class.ordered_chars(ranges).take(ATTEMPTS) {
+            let mut with = replaced.clone();
+            with.push((n, c));
+            let candidate = tree.render(&removed, &with);
+            if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
+                continue;
+            }
+            if try_token(lexicon, original, scope, node, &current, &candidate, tests) {
+                replaced = with;
+                current = candidate;
+                break;
+            }
+        }
+    }
+}
