@@ -16,11 +16,11 @@
 //!    some 250,000 for a `main` that must stay); names already used are all
 //!    tried, since merging two names is what lets declarations go.
 //! 2. If no candidate works and the token is not a name (a name's lex tree
-//!    only yields names that step 1 covered), deletion (Algorithms 3 and 4): the token's lex
-//!    tree from its lexical rule loses optional parts and repeated parts
-//!    (ddmin, keeping what a `+` needs), then each remaining character
-//!    fragment is replaced by one of the first [`ATTEMPTS`] characters of its
-//!    class (`0xff00ull` -> `0x100u`).
+//!    only yields names, which step 1 covered), deletion (Algorithms 3 and
+//!    4): the token's lex tree from its lexical rule loses optional parts and
+//!    repeated parts (ddmin, keeping what a `+` needs), then each remaining
+//!    character fragment is replaced by one of the first [`ATTEMPTS`]
+//!    characters of its class (`0xff00ull` -> `0x100u`).
 //!
 //! Every candidate must match the class's rule and come before the current
 //! token in shortlex order, so canonicalization always terminates.
