@@ -154,7 +154,6 @@ pub struct Pass<'a> {
     original: &'a Original,
     scope: NodeId,
     session: &'a Session<'a>,
-    canon: bool,
     best: Mutex<Arc<Best>>,
     heap: TaskHeap<Task>,
     retries: Option<Retries>,
@@ -174,7 +173,6 @@ impl<'a> Pass<'a> {
             original,
             scope,
             session,
-            canon,
             best: Mutex::new(Arc::new(Best::of(original))),
             heap: TaskHeap::new(),
             retries: session.config.retries.then(|| Retries::new(original)),
@@ -186,6 +184,17 @@ impl<'a> Pass<'a> {
             },
             Task::Visit(scope),
         );
+        if canon && session.config.canon {
+            // Tokens in text order (all have the same priority, and equal
+            // priorities pop first in, first out): the first name of the
+            // program takes `a`, the next new one `b`, and so on, so the
+            // same program under other names comes out as the same text.
+            for n in scope..original.nodes.subtree_end(scope) {
+                if let Some((priority, task)) = reduce::canon::task(&session.lexicon, original, n) {
+                    pass.heap.push(priority, task);
+                }
+            }
+        }
         if scope == original.nodes.root() {
             // All comments form one list of their own, owned by no node.
             for list in original.lists_owned_by(crate::syntax::NO_NODE) {
@@ -232,12 +241,9 @@ impl<'a> Pass<'a> {
         match task {
             Task::Visit(n) => {
                 let best = self.snapshot();
-                let lexicon =
-                    (self.canon && self.session.config.canon).then_some(&self.session.lexicon);
                 reduce::visit(
                     self.session.grammar,
                     self.session.config,
-                    lexicon,
                     self.original,
                     best.edits.view(),
                     n,

@@ -146,7 +146,6 @@ pub fn slot_of<'g>(grammar: &'g Grammar, original: &Original, c: NodeId) -> Opti
 pub fn visit(
     grammar: &Grammar,
     config: &Config,
-    lexicon: Option<&crate::lexical::Lexicon>,
     original: &Original,
     current: EditView<'_>,
     n: NodeId,
@@ -173,9 +172,6 @@ pub fn visit(
         }
         if config.rename && nodes.is_leaf(c) {
             tasks.extend(rename::task(grammar, original, c));
-        }
-        if let Some(lexicon) = lexicon {
-            tasks.extend(canon::task(lexicon, original, c));
         }
         if !nodes.is_leaf(c) {
             tasks.push((
