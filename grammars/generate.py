@@ -128,6 +128,7 @@ LANGUAGES = {
         ("number", ["number_literal"], "number_literal", None, ""),
         ("char", ["char_literal"], "char_literal", None, ""),
         ("string", ["string_literal"], "string_literal", None, ""),
+        ("type", ["primitive_type"], "primitive_type", None, ""),
     ]),
     "rust": ("tree-sitter-rust", [
         ("identifier", ["identifier", "field_identifier", "type_identifier", "shorthand_field_identifier"], "identifier", None, ""),
@@ -139,6 +140,7 @@ LANGUAGES = {
         ("string", ["string_literal"], None,
          r"(?:[bc]?\")(?:(?:\\(?:[^xu]|u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}))|(?:[^\"\\]+))*\"",
          "string_content and string_close come from the external scanner; the rest follows grammar.json (escape_sequence inlined)"),
+        ("type", ["primitive_type"], "primitive_type", None, ""),
     ]),
     "javascript": ("tree-sitter-javascript", [
         ("identifier", ["identifier", "property_identifier", "shorthand_property_identifier",
@@ -147,6 +149,21 @@ LANGUAGES = {
         ("string", ["string"], "string", None, ""),
     ]),
 }
+
+
+def find_alias(rules, name):
+    """The content of the first named ALIAS called `name` (tree-sitter-rust's
+    primitive_type has no rule of its own, only an aliased CHOICE)."""
+    stack = list(rules.values())
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, dict):
+            if node.get("type") == "ALIAS" and node.get("named") and node.get("value") == name:
+                return node["content"]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    raise SystemExit(f"no rule or alias named {name}")
 
 
 def main():
@@ -159,8 +176,12 @@ def main():
         ident = None
         for cls, kinds, rule, regex, note in classes:
             if rule is not None:
-                regex = to_regex(rules[rule], rules)
-                note = f"derived from grammar.json rule `{rule}`"
+                if rule in rules:
+                    regex = to_regex(rules[rule], rules)
+                    note = f"derived from grammar.json rule `{rule}`"
+                else:
+                    regex = to_regex(find_alias(rules, rule), rules)
+                    note = f"derived from grammar.json alias `{rule}`"
             re.compile(py_regex(regex))
             tokens.append({"class": cls, "kinds": kinds, "regex": regex, "source": note})
             if cls == "identifier":
