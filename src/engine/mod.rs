@@ -411,6 +411,7 @@ fn tidy_pass(
         tidy::Rules::TRAILING,
         tidy::Rules::BLANK_LINES,
         tidy::Rules::SPACES,
+        tidy::Rules::TIGHT,
     ] {
         let candidate = tidy::apply(&current, &current_tree, &scope, rules, unit);
         if candidate[..] == current[..] {

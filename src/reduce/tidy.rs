@@ -1,5 +1,6 @@
-//! The last pass: whitespace between tokens. Trailing spaces, blank lines and
-//! runs of spaces go, and lines are re-indented by their bracket depth (code
+//! The last pass: whitespace between tokens. Trailing spaces, blank lines,
+//! runs of spaces and single spaces inside brackets or before `,` and `;`
+//! go, and lines are re-indented by their bracket depth (code
 //! hoisted out of a block keeps the block's indentation otherwise), each kept
 //! only if the program stays interesting. Text inside tokens, strings,
 //! characters, comments and regexes is never touched.
@@ -21,8 +22,12 @@ impl Rules {
     pub const SPACES: Rules = Rules(4);
     /// Indent each line by the bracket depth of its first token.
     pub const INDENT: Rules = Rules(8);
+    /// Drop a single space inside brackets, before `,` and `;`, and after a
+    /// unary `&` or `*` before a bracket: `f( a , b )` -> `f(a, b)`,
+    /// `: & [u8]` -> `: &[u8]`.
+    pub const TIGHT: Rules = Rules(16);
     /// All of the above.
-    pub const ALL: Rules = Rules(15);
+    pub const ALL: Rules = Rules(31);
 
     fn has(self, other: Rules) -> bool {
         self.0 & other.0 != 0
@@ -76,6 +81,7 @@ pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit:
     let mut copied = 0;
     let mut at = 0;
     let mut depth: usize = 0;
+    let mut before: [Option<&[u8]>; 2] = [None, None];
     let first_token = solid.first().map_or(text.len(), |r| r.start);
     for i in 0..=solid.len() {
         let next = solid.get(i);
@@ -84,7 +90,10 @@ pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit:
         let closes = matches!(token, Some(b"}" | b")" | b"]"));
         let bytes = &text[gap.clone()];
         let inside = gap.start >= scope.start && gap.end <= scope.end;
-        if inside
+        if inside && rules.has(Rules::TIGHT) && bytes == b" " && tight(before, token) {
+            out.extend_from_slice(&text[copied..gap.start]);
+            copied = gap.end;
+        } else if inside
             && bytes.iter().all(u8::is_ascii_whitespace)
             && (!bytes.is_empty() || next.is_none())
         {
@@ -104,10 +113,30 @@ pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit:
         }
         if let Some(r) = next {
             at = at.max(r.end);
+            before = [before[1], Some(&text[r.clone()])];
         }
     }
     out.extend_from_slice(&text[copied..]);
     out
+}
+
+/// Whether the single space between the tokens `before` (the last two) and
+/// `next` can go (see [`Rules::TIGHT`]).
+fn tight(before: [Option<&[u8]>; 2], next: Option<&[u8]>) -> bool {
+    let (Some(prev), Some(next)) = (before[1], next) else {
+        return false;
+    };
+    if matches!(prev, b"(" | b"[") || matches!(next, b")" | b"]" | b"," | b";") {
+        return true;
+    }
+    // A unary `&`/`*`: the token before it cannot end an operand.
+    let ends_operand = |t: &[u8]| {
+        t.last()
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || b"_)]\"'".contains(&c))
+    };
+    matches!(prev, b"&" | b"*")
+        && matches!(next, b"[" | b"(")
+        && before[0].is_some_and(|t| !ends_operand(t))
 }
 
 /// The indentation of one level in `text` (the input, before reduction
@@ -211,7 +240,21 @@ mod tests {
     #[test]
     fn all_rules_together() {
         let src = "\n\nint  x ;   \n\n\n  int y;\t\n\n";
-        assert_eq!(tidy("c", src, Rules::ALL), "int x ;\nint y;\n");
+        assert_eq!(tidy("c", src, Rules::ALL), "int x;\nint y;\n");
+    }
+
+    #[test]
+    fn tight_spaces_go_where_no_one_writes_them() {
+        let c = "int f( int a , int b ) { return g(a & (b), * (p), x [ 1 ] ) ; }\n";
+        assert_eq!(
+            tidy("c", c, Rules::TIGHT),
+            "int f(int a, int b) { return g(a & (b), *(p), x [1]); }\n"
+        );
+        let rust = "const a: & [a] = &[a::b];\n";
+        assert_eq!(
+            tidy("rust", rust, Rules::TIGHT),
+            "const a: &[a] = &[a::b];\n"
+        );
     }
 
     #[test]
