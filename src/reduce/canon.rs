@@ -98,112 +98,19 @@ pub fn run(
     if !class.matches(&text) {
         return;
     }
+    let token = Token {
+        lexicon,
+        class,
+        original,
+        scope,
+        node,
+    };
     // A name's lex tree only yields other names, which replacement already
     // covered (fresh ones behave alike), so names skip deletion.
-    if replace(lexicon, class, original, scope, node, &text, &best, tests) || class.is_identifier()
-    {
+    if token.replace(&text, &best, tests) || class.is_identifier() {
         return;
     }
-    shrink(lexicon, class, original, scope, node, &text, tests);
-}
-
-/// Tries `to` on every token with this token's text, then on the token alone.
-fn try_token(
-    lexicon: &Lexicon,
-    original: &Original,
-    scope: NodeId,
-    node: NodeId,
-    from: &[u8],
-    to: &[u8],
-    tests: &mut dyn Tests,
-) -> bool {
-    let best = tests.snapshot();
-    let view = best.edits.view();
-    let kind = original.nodes.kind(node);
-    let same: Vec<NodeId> = (scope..original.nodes.subtree_end(scope))
-        .filter(|&n| {
-            lexicon.same_class(original.nodes.kind(n), kind)
-                && view.is_live(original, n)
-                && current_text(original, view, n) == from
-        })
-        .collect();
-    let to: Arc<[u8]> = Arc::from(to);
-    let from: Arc<[u8]> = Arc::from(from);
-    if same.len() > 1 {
-        let all = Change::Canon {
-            nodes: same,
-            from: from.clone(),
-            to: to.clone(),
-        };
-        if tests.try_change(&all, Kind::Canon) {
-            return true;
-        }
-    }
-    let one = Change::Canon {
-        nodes: vec![node],
-        from,
-        to,
-    };
-    tests.try_change(&one, Kind::Canon)
-}
-
-/// Replacement-based canonicalization; returns whether a candidate worked.
-#[allow(clippy::too_many_arguments)]
-fn replace(
-    lexicon: &Lexicon,
-    class: &TokenClass,
-    original: &Original,
-    scope: NodeId,
-    node: NodeId,
-    text: &[u8],
-    best: &Best,
-    tests: &mut dyn Tests,
-) -> bool {
-    if !class.is_identifier() {
-        return class
-            .first_before(text, ATTEMPTS)
-            .into_iter()
-            .any(|c| try_token(lexicon, original, scope, node, text, &c, tests));
-    }
-    // Names in use (of the same class), for telling merges from fresh names.
-    let view = best.edits.view();
-    let kind = original.nodes.kind(node);
-    let mut used: Vec<Vec<u8>> = (scope..original.nodes.subtree_end(scope))
-        .filter(|&n| lexicon.same_class(original.nodes.kind(n), kind) && view.is_live(original, n))
-        .map(|n| current_text(original, view, n).to_vec())
-        .filter(|u| shortlex_less(class, u, text) && !lexicon.is_keyword(u))
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
-    used.sort_by(|a, b| order(class, a, b));
-    // Shortlex order until an unused name fails (or one works)...
-    let mut after: Option<Vec<u8>> = None;
-    loop {
-        let batch = class.first_after(after.as_deref(), text, NAME_BATCH);
-        let Some(last) = batch.last().cloned() else {
-            return false;
-        };
-        for candidate in batch {
-            if lexicon.is_keyword(&candidate) {
-                continue;
-            }
-            let fresh = used
-                .binary_search_by(|u| order(class, u, &candidate))
-                .is_err();
-            if try_token(lexicon, original, scope, node, text, &candidate, tests) {
-                return true;
-            }
-            if fresh {
-                // ...then only the used names after it: another unused
-                // name would fail the same way.
-                return used
-                    .iter()
-                    .filter(|u| shortlex_less(class, &candidate, u))
-                    .any(|u| try_token(lexicon, original, scope, node, text, u, tests));
-            }
-        }
-        after = Some(last);
-    }
+    token.shrink(&text, tests);
 }
 
 fn order(class: &TokenClass, a: &[u8], b: &[u8]) -> std::cmp::Ordering {
@@ -216,37 +123,128 @@ fn order(class: &TokenClass, a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     }
 }
 
-/// Deletion-based canonicalization (lex tree shrinking, then fragments).
-fn shrink(
-    lexicon: &Lexicon,
-    class: &TokenClass,
-    original: &Original,
+/// The token being canonicalized, with what every step needs.
+struct Token<'a> {
+    lexicon: &'a Lexicon,
+    class: &'a TokenClass,
+    original: &'a Original,
     scope: NodeId,
     node: NodeId,
-    text: &[u8],
-    tests: &mut dyn Tests,
-) {
-    let Some(tree) = class.lex_tree(text) else {
-        return;
-    };
-    let mut removed: Vec<usize> = Vec::new();
-    let mut replaced: Vec<(usize, char)> = Vec::new();
-    let mut current = text.to_vec();
-    let inside_removed = |removed: &[usize], n: usize| {
-        removed.iter().any(|&r| {
-            tree.nodes[r].start <= tree.nodes[n].start
-                && tree.nodes[n].end <= tree.nodes[r].end
-                && r != n
-        })
-    };
-    let try_removal =
-        |removed: &mut Vec<usize>, current: &mut Vec<u8>, cut: &[usize], tests: &mut dyn Tests| {
+}
+
+impl Token<'_> {
+    /// The live tokens of this token's class in the scope, with their texts.
+    fn peers<'v>(&'v self, view: EditView<'v>) -> impl Iterator<Item = (NodeId, &'v [u8])> + 'v {
+        let kind = self.original.nodes.kind(self.node);
+        (self.scope..self.original.nodes.subtree_end(self.scope))
+            .filter(move |&n| {
+                self.lexicon.same_class(self.original.nodes.kind(n), kind)
+                    && view.is_live(self.original, n)
+            })
+            .map(move |n| (n, current_text(self.original, view, n)))
+    }
+
+    /// Tries `to` on every token with this token's text, then on the token alone.
+    fn try_text(&self, from: &[u8], to: &[u8], tests: &mut dyn Tests) -> bool {
+        let best = tests.snapshot();
+        let same: Vec<NodeId> = self
+            .peers(best.edits.view())
+            .filter(|&(_, t)| t == from)
+            .map(|(n, _)| n)
+            .collect();
+        let to: Arc<[u8]> = Arc::from(to);
+        let from: Arc<[u8]> = Arc::from(from);
+        if same.len() > 1 {
+            let all = Change::Canon {
+                nodes: same,
+                from: from.clone(),
+                to: to.clone(),
+            };
+            if tests.try_change(&all, Kind::Canon) {
+                return true;
+            }
+        }
+        let one = Change::Canon {
+            nodes: vec![self.node],
+            from,
+            to,
+        };
+        tests.try_change(&one, Kind::Canon)
+    }
+
+    /// Replacement-based canonicalization; returns whether a candidate worked.
+    fn replace(&self, text: &[u8], best: &Best, tests: &mut dyn Tests) -> bool {
+        let (lexicon, class) = (self.lexicon, self.class);
+        if !class.is_identifier() {
+            return class
+                .first_before(text, ATTEMPTS)
+                .into_iter()
+                .any(|c| self.try_text(text, &c, tests));
+        }
+        // Names in use (of the same class), for telling merges from fresh names.
+        let mut used: Vec<Vec<u8>> = self
+            .peers(best.edits.view())
+            .map(|(_, t)| t.to_vec())
+            .filter(|u| shortlex_less(class, u, text) && !lexicon.is_keyword(u))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        used.sort_by(|a, b| order(class, a, b));
+        // Shortlex order until an unused name fails (or one works)...
+        let mut after: Option<Vec<u8>> = None;
+        loop {
+            let batch = class.first_after(after.as_deref(), text, NAME_BATCH);
+            let Some(last) = batch.last().cloned() else {
+                return false;
+            };
+            for candidate in batch {
+                if lexicon.is_keyword(&candidate) {
+                    continue;
+                }
+                let fresh = used
+                    .binary_search_by(|u| order(class, u, &candidate))
+                    .is_err();
+                if self.try_text(text, &candidate, tests) {
+                    return true;
+                }
+                if fresh {
+                    // ...then only the used names after it: another unused
+                    // name would fail the same way.
+                    return used
+                        .iter()
+                        .filter(|u| shortlex_less(class, &candidate, u))
+                        .any(|u| self.try_text(text, u, tests));
+                }
+            }
+            after = Some(last);
+        }
+    }
+    /// Deletion-based canonicalization (lex tree shrinking, then fragments).
+    fn shrink(&self, text: &[u8], tests: &mut dyn Tests) {
+        let class = self.class;
+        let Some(tree) = class.lex_tree(text) else {
+            return;
+        };
+        let mut removed: Vec<usize> = Vec::new();
+        let mut replaced: Vec<(usize, char)> = Vec::new();
+        let mut current = text.to_vec();
+        let inside_removed = |removed: &[usize], n: usize| {
+            removed.iter().any(|&r| {
+                tree.nodes[r].start <= tree.nodes[n].start
+                    && tree.nodes[n].end <= tree.nodes[r].end
+                    && r != n
+            })
+        };
+        let try_removal = |removed: &mut Vec<usize>,
+                           current: &mut Vec<u8>,
+                           cut: &[usize],
+                           tests: &mut dyn Tests| {
             let mut all = removed.clone();
             all.extend_from_slice(cut);
             let candidate = tree.render(&all, &[]);
             if class.matches(&candidate)
                 && shortlex_less(class, &candidate, current)
-                && try_token(lexicon, original, scope, node, current, &candidate, tests)
+                && self.try_text(current, &candidate, tests)
             {
                 *removed = all;
                 *current = candidate;
@@ -254,68 +252,69 @@ fn shrink(
             }
             false
         };
-    for n in tree.breadth_first() {
-        if removed.contains(&n) || inside_removed(&removed, n) {
-            continue;
-        }
-        let LexKind::Repeat { min, max } = tree.nodes[n].kind else {
-            continue;
-        };
-        let children = tree.nodes[n].children.clone();
-        if children.is_empty() {
-            continue;
-        }
-        if min == 0 && max == Some(1) {
-            try_removal(&mut removed, &mut current, &[n], tests);
-            continue;
-        }
-        // ddmin over the repetitions, keeping `min` of them.
-        let mut live = children;
-        let mut chunk = live.len().div_ceil(2).max(1);
-        loop {
-            let mut progress = false;
-            let mut i = 0;
-            while i < live.len() {
-                let end = (i + chunk).min(live.len());
-                if live.len() - (end - i) >= min as usize
-                    && try_removal(&mut removed, &mut current, &live[i..end], tests)
-                {
-                    live.drain(i..end);
-                    progress = true;
-                } else {
-                    i = end;
-                }
-            }
-            if !progress {
-                if chunk == 1 {
-                    break;
-                }
-                chunk = chunk.div_ceil(2);
-            }
-            if live.len() <= min as usize {
-                break;
-            }
-        }
-    }
-    // Fragments: each remaining character toward the front of its class.
-    for n in tree.breadth_first() {
-        let LexKind::Char(ranges) = &tree.nodes[n].kind else {
-            continue;
-        };
-        if inside_removed(&removed, n) || removed.contains(&n) {
-            continue;
-        }
-        for c in class.ordered_chars(ranges).take(ATTEMPTS) {
-            let mut with = replaced.clone();
-            with.push((n, c));
-            let candidate = tree.render(&removed, &with);
-            if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
+        for n in tree.breadth_first() {
+            if removed.contains(&n) || inside_removed(&removed, n) {
                 continue;
             }
-            if try_token(lexicon, original, scope, node, &current, &candidate, tests) {
-                replaced = with;
-                current = candidate;
-                break;
+            let LexKind::Repeat { min, max } = tree.nodes[n].kind else {
+                continue;
+            };
+            let children = tree.nodes[n].children.clone();
+            if children.is_empty() {
+                continue;
+            }
+            if min == 0 && max == Some(1) {
+                try_removal(&mut removed, &mut current, &[n], tests);
+                continue;
+            }
+            // ddmin over the repetitions, keeping `min` of them.
+            let mut live = children;
+            let mut chunk = live.len().div_ceil(2).max(1);
+            loop {
+                let mut progress = false;
+                let mut i = 0;
+                while i < live.len() {
+                    let end = (i + chunk).min(live.len());
+                    if live.len() - (end - i) >= min as usize
+                        && try_removal(&mut removed, &mut current, &live[i..end], tests)
+                    {
+                        live.drain(i..end);
+                        progress = true;
+                    } else {
+                        i = end;
+                    }
+                }
+                if !progress {
+                    if chunk == 1 {
+                        break;
+                    }
+                    chunk = chunk.div_ceil(2);
+                }
+                if live.len() <= min as usize {
+                    break;
+                }
+            }
+        }
+        // Fragments: each remaining character toward the front of its class.
+        for n in tree.breadth_first() {
+            let LexKind::Char(ranges) = &tree.nodes[n].kind else {
+                continue;
+            };
+            if inside_removed(&removed, n) || removed.contains(&n) {
+                continue;
+            }
+            for c in class.ordered_chars(ranges).take(ATTEMPTS) {
+                let mut with = replaced.clone();
+                with.push((n, c));
+                let candidate = tree.render(&removed, &with);
+                if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
+                    continue;
+                }
+                if self.try_text(&current, &candidate, tests) {
+                    replaced = with;
+                    current = candidate;
+                    break;
+                }
             }
         }
     }
