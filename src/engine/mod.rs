@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-pub use heap::{Footprint, Priority, TaskHeap};
+pub use heap::{Priority, TaskHeap};
 pub use pass::{Best, Pass, Worker};
 
 use crate::oracle::{Cancel, Oracle, Verdict, VerdictCache};
@@ -40,51 +40,6 @@ pub enum Task {
     Attempt(Attempt),
     /// Canonicalize one token (a sequence of tests, see `reduce::canon`).
     Canon(NodeId),
-}
-
-impl Task {
-    /// Where the task works in `original`, and what it removes if it
-    /// succeeds (see `heap`: other workers pass over tasks in that part).
-    pub fn footprint(&self, original: &Original) -> Footprint {
-        let nodes = &original.nodes;
-        let subtree = |n: NodeId| n..nodes.subtree_end(n);
-        match self {
-            Task::Visit(n) | Task::Canon(n) => Footprint {
-                at: Some(*n),
-                removes: Vec::new(),
-            },
-            Task::Ddmin { list, .. } => Footprint {
-                at: original.lists[*list as usize].elements.first().copied(),
-                removes: Vec::new(),
-            },
-            Task::Attempt(attempt) => match &attempt.change {
-                Change::Delete { nodes, .. } => Footprint {
-                    at: nodes.first().copied(),
-                    removes: nodes.iter().map(|&n| subtree(n)).collect(),
-                },
-                Change::Replace { node, .. } => Footprint {
-                    at: Some(*node),
-                    removes: vec![subtree(*node)],
-                },
-                // The kept nodes stay: only what lies around them goes.
-                Change::Hoist { node, first, last } => Footprint {
-                    at: Some(*node),
-                    removes: vec![
-                        *node..*first,
-                        nodes.subtree_end(*last)..nodes.subtree_end(*node),
-                    ],
-                },
-                Change::Rename { node, .. } => Footprint {
-                    at: Some(*node),
-                    removes: Vec::new(),
-                },
-                Change::Canon { nodes, .. } => Footprint {
-                    at: nodes.first().copied(),
-                    removes: Vec::new(),
-                },
-            },
-        }
-    }
 }
 
 /// What a task that runs several dependent tests (token canonicalization)

@@ -177,7 +177,7 @@ impl<'a> Pass<'a> {
             heap: TaskHeap::new(),
             retries: session.config.retries.then(|| Retries::new(original)),
         };
-        pass.push(
+        pass.heap.push(
             Priority {
                 tokens: original.nodes.tokens(scope) as u64,
                 rank: reduce::RANK_VISIT,
@@ -191,7 +191,7 @@ impl<'a> Pass<'a> {
             // same program under other names comes out as the same text.
             for n in scope..original.nodes.subtree_end(scope) {
                 if let Some((priority, task)) = reduce::canon::task(&session.lexicon, original, n) {
-                    pass.push(priority, task);
+                    pass.heap.push(priority, task);
                 }
             }
         }
@@ -199,7 +199,7 @@ impl<'a> Pass<'a> {
             // All comments form one list of their own, owned by no node.
             for list in original.lists_owned_by(crate::syntax::NO_NODE) {
                 if let Some((priority, task)) = ddmin::start(original, list) {
-                    pass.push(priority, task);
+                    pass.heap.push(priority, task);
                 }
             }
         }
@@ -224,23 +224,13 @@ impl<'a> Pass<'a> {
             }
         }
         let _guard = StopOnPanic(&self.heap);
-        while let Some(task) = self.heap.pop(worker.id) {
+        while let Some(task) = self.heap.pop() {
             let follow_ups = self.run_task(&mut worker, task);
-            self.heap.complete(
-                worker.id,
-                follow_ups
-                    .into_iter()
-                    .map(|(priority, task)| (priority, task.footprint(self.original), task)),
-            );
+            self.heap.complete(follow_ups);
             if self.session.cancelled() {
                 self.heap.stop();
             }
         }
-    }
-
-    fn push(&self, priority: Priority, task: Task) {
-        self.heap
-            .push(priority, task.footprint(self.original), task);
     }
 
     fn snapshot(&self) -> Arc<Best> {
