@@ -1,19 +1,42 @@
 //! treereduce: a fast, parallel, syntax-aware program reducer.
 //!
-//! The pipeline follows the folders: [`lang`] and [`syntax`] turn a program
-//! into a node table with list and optional slots; [`reduce`] proposes
-//! changes as tasks; [`engine`] schedules them on parallel workers, renders
-//! candidates with [`edit`] and asks an [`oracle`] about them; [`app`] is the
-//! command line around it.
+//! Give [`reduce`] a program, its [`Language`] and an [`Oracle`] that says
+//! whether a candidate still shows the behaviour of interest (a compiler
+//! crash, a wrong result); it returns a smaller program the oracle still
+//! accepts. Any `Fn(&[u8]) -> bool + Sync` closure is an oracle, and
+//! [`ScriptOracle`] runs an executable the way the `treereduce` command does.
+//!
+//! Inside, the pipeline follows the folders: `lang` and `syntax` turn a
+//! program into a node table with list and optional slots; `reduce` proposes
+//! changes as tasks; `engine` schedules them on parallel workers, renders
+//! candidates with `edit` and asks the oracle about them. The command line
+//! (`app`, behind the default `cli` feature) is a client of the same engine;
+//! `cargo build --no-default-features` builds the library without it.
 
-pub mod app;
-pub mod cli;
-pub mod edit;
-pub mod engine;
-pub mod exit;
-pub mod lang;
-pub mod lexical;
-pub mod oracle;
-pub mod reduce;
-pub mod stats;
-pub mod syntax;
+mod api;
+#[cfg(feature = "cli")]
+mod app;
+#[cfg(feature = "cli")]
+mod cli;
+mod edit;
+mod engine;
+#[cfg(feature = "cli")]
+mod exit;
+mod lang;
+mod lexical;
+mod oracle;
+mod reduce;
+mod stats;
+mod syntax;
+
+pub use api::{Error, OPTIONAL_REDUCTIONS, Options, Outcome, reduce};
+pub use lang::Language;
+pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
+pub use stats::{Kind, KindReport, PassReport, Report, Size};
+
+/// The `treereduce` command (the binary's `main`).
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub fn cli_main() -> std::process::ExitCode {
+    app::main()
+}

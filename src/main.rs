@@ -1,5 +1,5 @@
 //! The `treereduce` command; everything lives in the library.
 
 fn main() -> std::process::ExitCode {
-    treereduce::app::main()
+    treereduce::cli_main()
 }

@@ -49,7 +49,7 @@ fn unknown_extension_needs_a_language() {
     let out = sb.run(&["-i", "./check.sh", "prog.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("javascript (.js .mjs .cjs)"),
+        stderr(&out).contains("javascript (js; .js .mjs .cjs)"),
         "{}",
         stderr(&out)
     );

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::syntax::{Grammar, NO_NODE, NodeId, Original, Role};
+use crate::syntax::{Grammar, NodeId, Original, Role};
 
 /// Renders the tree of `original`, indented by depth.
 pub fn dump_tree(grammar: &Grammar, original: &Original) -> String {
@@ -19,10 +19,10 @@ pub fn dump_tree(grammar: &Grammar, original: &Original) -> String {
         original.lists.len()
     );
     let mut depth = vec![0usize; nodes.len()];
-    for n in 0..nodes.len() as NodeId {
+    for n in nodes.ids() {
         let parent = nodes.parent(n);
-        if parent != NO_NODE {
-            depth[n as usize] = depth[parent as usize] + 1;
+        if parent != NodeId::NONE {
+            depth[n.index()] = depth[parent.index()] + 1;
         }
         let kind = grammar.kind_name(nodes.kind(n));
         let kind = if nodes.is_named(n) {
@@ -31,19 +31,16 @@ pub fn dump_tree(grammar: &Grammar, original: &Original) -> String {
             format!("{kind:?}")
         };
         let field = match nodes.field(n) {
-            0 => String::new(),
-            f => format!(
-                "{}: ",
-                grammar.ts_language().field_name_for_id(f).unwrap_or("?")
-            ),
+            None => String::new(),
+            Some(f) => format!("{}: ", grammar.field_name(f)),
         };
         let role = match original.role(n) {
             Role::Fixed => String::new(),
             Role::Optional => " [optional]".to_string(),
             Role::Element { list, index } => {
-                let l = &original.lists[list as usize];
+                let l = original.list(list);
                 let shape = if l.plus { "+" } else { "*" };
-                format!(" [list {list}{shape} #{index}]")
+                format!(" [list {}{shape} #{index}]", list.index())
             }
         };
         let flags = match (nodes.is_error(n), nodes.is_missing(n), nodes.is_extra(n)) {
@@ -64,7 +61,7 @@ pub fn dump_tree(grammar: &Grammar, original: &Original) -> String {
             nodes.start(n),
             nodes.end(n),
             nodes.tokens(n),
-            indent = 2 * depth[n as usize]
+            indent = 2 * depth[n.index()]
         );
     }
     out

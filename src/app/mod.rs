@@ -22,10 +22,10 @@ pub use progress::{Mode, Printer};
 use crate::cli::Args;
 use crate::engine::{self, Config, Observer, Phase, Session};
 use crate::exit;
-use crate::lang::{self, Language};
+use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
 use crate::stats::Stats;
-use crate::syntax::{Grammar, Original};
+use crate::syntax::Original;
 
 /// How long the check of the input may run when `--timeout` is not given.
 pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
@@ -81,17 +81,17 @@ fn setup(args: &Args) -> Result<Setup> {
         .with_context(|| format!("cannot read the input {}", input_path.display()))?;
     check_memory(input.len() as u64, total_memory(), args.allow_huge_input)?;
     let language = match &args.lang {
-        Some(name) => lang::by_name(name).ok_or_else(|| {
+        Some(name) => Language::by_name(name).ok_or_else(|| {
             anyhow!(
                 "unknown language {name:?}; the choices are: {}",
-                lang::choices()
+                Language::choices()
             )
         })?,
-        None => lang::by_path(&input_path).ok_or_else(|| {
+        None => Language::by_path(&input_path).ok_or_else(|| {
             anyhow!(
                 "cannot tell the language of {} from its extension; pass -l with one of: {}",
                 input_path.display(),
-                lang::choices()
+                Language::choices()
             )
         })?,
     };
@@ -198,8 +198,9 @@ impl Observer for CliObserver<'_> {
 fn run(args: Args) -> Result<u8, Failure> {
     let setup = usage(setup(&args))?;
     if args.measure || args.dump_tree {
-        let grammar = Grammar::new(setup.language);
-        let original = Original::parse(&grammar, Arc::from(setup.input.as_slice()));
+        let grammar = setup.language.syntax();
+        let original = Original::parse(grammar, Arc::from(setup.input.as_slice()))
+            .map_err(|e| Failure::Usage(e.into()))?;
         let text = if args.measure {
             format!(
                 "{{\"bytes\": {}, \"tokens\": {}, \"errors\": {}}}\n",
@@ -208,7 +209,7 @@ fn run(args: Args) -> Result<u8, Failure> {
                 original.errors
             )
         } else {
-            debug::dump_tree(&grammar, &original)
+            debug::dump_tree(grammar, &original)
         };
         print!("{text}");
         return Ok(exit::SUCCESS);
@@ -279,7 +280,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     writer
         .start(&setup.input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
-    let grammar = Grammar::new(setup.language);
+    let grammar = setup.language.syntax();
     let config = Config {
         jobs: setup.jobs,
         passes: args.passes,
@@ -297,7 +298,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         writer: &writer,
         printer: &printer,
     };
-    let session = Session::new(&grammar, &oracle, &config, &stats, Some(&cancel), &observer);
+    let session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
     let outcome = engine::reduce(&session, &setup.input, None);
     printer.stop();
     let outcome = match outcome {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 pub use render::render;
 
-use crate::syntax::{NO_NODE, NodeId, Original};
+use crate::syntax::{NodeId, Original};
 
 /// What happens to one node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,7 @@ pub struct EditSet {
 
 impl Edit {
     /// A hoist that keeps the single descendant `node`.
+    #[cfg(test)]
     pub fn hoist(node: NodeId) -> Edit {
         Edit::Hoist {
             first: node,
@@ -55,13 +56,9 @@ impl EditSet {
     }
 
     /// Number of edits.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether there are no edits.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// A view of this set alone.
@@ -164,7 +161,7 @@ impl<'a> EditView<'a> {
             if nodes.is_leaf(id) {
                 f(id);
             }
-            id += 1;
+            id = id.next();
         }
     }
 
@@ -176,7 +173,7 @@ impl<'a> EditView<'a> {
         }
         let nodes = &original.nodes;
         let mut a = nodes.parent(n);
-        while a != NO_NODE {
+        while a != NodeId::NONE {
             match self.get(a) {
                 Some(Edit::Delete | Edit::Text(_)) => return false,
                 Some(Edit::Hoist { first, last })
@@ -198,13 +195,15 @@ mod tests {
 
     #[test]
     fn live_leaves_skip_deleted_and_hoisted_parts() {
-        let g = crate::syntax::Grammar::new(crate::lang::by_name("c").unwrap());
+        let g = crate::lang::Language::by_name("c").unwrap().syntax();
         let o = Original::parse(
-            &g,
+            g,
             Arc::from(&b"int f(void) { return (a + g(b, c)); }\n"[..]),
-        );
+        )
+        .unwrap();
         let find = |t: &str| {
-            (0..o.nodes.len() as NodeId)
+            o.nodes
+                .ids()
                 .find(|&n| o.node_text(n) == t.as_bytes())
                 .unwrap()
         };
@@ -219,21 +218,25 @@ mod tests {
 
     #[test]
     fn view_merges_with_extra_overriding() {
-        let base =
-            EditSet::new().merged(&[(1, Edit::Delete), (5, Edit::Delete), (9, Edit::hoist(10))]);
-        let extra = [(5, Edit::hoist(6)), (7, Edit::Delete)];
+        let n = NodeId::new;
+        let base = EditSet::new().merged(&[
+            (n(1), Edit::Delete),
+            (n(5), Edit::Delete),
+            (n(9), Edit::hoist(n(10))),
+        ]);
+        let extra = [(n(5), Edit::hoist(n(6))), (n(7), Edit::Delete)];
         let v = base.view_with(&extra);
         let ids: Vec<_> = v.iter().map(|(n, e)| (n, e.clone())).collect();
         assert_eq!(
             ids,
             vec![
-                (1, Edit::Delete),
-                (5, Edit::hoist(6)),
-                (7, Edit::Delete),
-                (9, Edit::hoist(10))
+                (n(1), Edit::Delete),
+                (n(5), Edit::hoist(n(6))),
+                (n(7), Edit::Delete),
+                (n(9), Edit::hoist(n(10)))
             ]
         );
-        assert!(v.is_deleted(7) && !v.is_deleted(5) && v.get(2).is_none());
+        assert!(v.is_deleted(n(7)) && !v.is_deleted(n(5)) && v.get(n(2)).is_none());
         assert_eq!(base.merged(&extra).len(), 4);
     }
 }

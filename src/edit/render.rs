@@ -11,19 +11,21 @@
 //! together (`return(x)` -> `returnx`) get a space between them.
 
 use super::{Edit, EditView};
-use crate::syntax::{NO_NODE, NodeId, Original, Role};
+use crate::lang::Language;
+use crate::syntax::{NodeId, Original, Role};
 
 /// Writes the candidate `original` + `edits` into `out` (cleared first).
 pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
     let nodes = &original.nodes;
     let mut splicer = Splicer {
         text: &original.text,
+        language: original.language,
         out,
         copied: 0,
     };
     splicer.out.clear();
     // Ids below this are inside something already removed or replaced.
-    let mut skip_below: NodeId = 0;
+    let mut skip_below = nodes.root();
     // Open hoists: (end of the kept descendant's subtree, cut after it, end of the hoisted subtree).
     let mut hoists: Vec<(NodeId, (usize, usize), NodeId)> = Vec::new();
 
@@ -68,6 +70,7 @@ pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
 
 struct Splicer<'a> {
     text: &'a [u8],
+    language: &'a Language,
     out: &'a mut Vec<u8>,
     /// Original text before this offset has been emitted or cut.
     copied: usize,
@@ -83,11 +86,17 @@ impl Splicer<'_> {
         }
         self.out.extend_from_slice(&self.text[self.copied..start]);
         let next = with.first().or(self.text.get(end)).copied();
-        if glue(self.out.last().copied(), next) {
+        if glue(self.language, self.out.last().copied(), next) {
             self.out.push(b' ');
         }
         self.out.extend_from_slice(with);
-        if !with.is_empty() && glue(with.last().copied(), self.text.get(end).copied()) {
+        if !with.is_empty()
+            && glue(
+                self.language,
+                with.last().copied(),
+                self.text.get(end).copied(),
+            )
+        {
             self.out.push(b' ');
         }
         self.copied = end;
@@ -99,16 +108,18 @@ impl Splicer<'_> {
     }
 }
 
-/// Whether two bytes, put side by side, would read as one token.
-fn glue(a: Option<u8>, b: Option<u8>) -> bool {
-    fn class(c: u8) -> u8 {
-        match c {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'$' | 0x80.. => 1,
-            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'&' | b'|' | b'^'
-            | b'~' | b'.' | b':' | b'?' | b'#' | b'@' => 2,
-            _ => 0,
+/// Whether two bytes, put side by side, would read as one token: both
+/// continue a name or number, or both combine into operators.
+fn glue(language: &Language, a: Option<u8>, b: Option<u8>) -> bool {
+    let class = |c: u8| {
+        if c.is_ascii_alphanumeric() || c >= 0x80 || language.word_chars.as_bytes().contains(&c) {
+            1
+        } else if language.operator_chars.as_bytes().contains(&c) {
+            2
+        } else {
+            0
         }
-    }
+    };
     match (a, b) {
         (Some(a), Some(b)) => class(a) != 0 && class(a) == class(b),
         _ => false,
@@ -119,8 +130,8 @@ fn glue(a: Option<u8>, b: Option<u8>) -> bool {
 fn deletion(original: &Original, edits: EditView<'_>, id: NodeId) -> (usize, usize, NodeId) {
     let nodes = &original.nodes;
     match original.role(id) {
-        Role::Element { list, index } if original.lists[list as usize].separated => {
-            let list = &original.lists[list as usize];
+        Role::Element { list, index } if original.list(list).separated => {
+            let list = original.list(list);
             let (e, seps) = (&list.elements, &list.separators);
             let first = index as usize;
             // The run of consecutive deleted elements starting here goes as one range.
@@ -131,13 +142,13 @@ fn deletion(original: &Original, edits: EditView<'_>, id: NodeId) -> (usize, usi
             let range = if last + 1 < e.len() {
                 // Survivors keep their own separators: cut up to the next survivor.
                 (nodes.start(e[first]), nodes.start(e[last + 1]))
-            } else if first > 0 && seps[first - 1] != NO_NODE {
+            } else if first > 0 && seps[first - 1] != NodeId::NONE {
                 // Deleting the tail: the separator after the last survivor goes too;
                 // a trailing separator after the list stays.
                 (nodes.start(seps[first - 1]), nodes.end(e[last]))
             } else if first == 0 {
                 let end = match seps[last] {
-                    NO_NODE => nodes.end(e[last]),
+                    NodeId::NONE => nodes.end(e[last]),
                     trailing => nodes.end(trailing),
                 };
                 widen(&original.text, nodes.start(e[0]), end)
@@ -166,7 +177,11 @@ fn token_before(original: &Original, id: NodeId) -> Option<NodeId> {
     let siblings = nodes.children(nodes.parent(id));
     let at = siblings.iter().position(|&s| s == id)?;
     let prev = *siblings[..at].iter().rev().find(|&&s| !nodes.is_extra(s))?;
-    let keep = matches!(original.node_text(prev), b"(" | b"[" | b"{" | b"," | b";");
+    let keep = original
+        .language
+        .kept_before_optional
+        .iter()
+        .any(|t| t.as_bytes() == original.node_text(prev));
     (!nodes.is_named(prev) && nodes.is_leaf(prev) && !keep).then_some(prev)
 }
 
@@ -211,16 +226,17 @@ mod tests {
 
     use super::*;
     use crate::edit::EditSet;
-    use crate::syntax::{Grammar, Original};
+    use crate::syntax::Original;
 
     fn original(lang: &str, src: &str) -> Original {
-        let g = Grammar::new(crate::lang::by_name(lang).unwrap());
-        Original::parse(&g, Arc::from(src.as_bytes()))
+        let g = Language::by_name(lang).unwrap().syntax();
+        Original::parse(g, Arc::from(src.as_bytes())).unwrap()
     }
 
     /// The node whose text is `needle` (the `nth` match, preorder), largest first.
     fn find(o: &Original, needle: &str, nth: usize) -> NodeId {
-        (0..o.nodes.len() as NodeId)
+        o.nodes
+            .ids()
             .filter(|&n| o.node_text(n) == needle.as_bytes())
             .nth(nth)
             .unwrap_or_else(|| panic!("no node {needle:?}"))

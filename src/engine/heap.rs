@@ -157,18 +157,9 @@ impl<T> TaskHeap<T> {
     }
 
     /// Number of parked workers (for tests of the protocol).
+    #[cfg(test)]
     pub fn parked(&self) -> usize {
         self.state.lock().parked
-    }
-
-    /// Number of queued tasks.
-    pub fn len(&self) -> usize {
-        self.state.lock().heap.len()
-    }
-
-    /// Whether no task is queued.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -14,13 +14,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-pub use heap::{Priority, TaskHeap};
+pub use heap::Priority;
 pub use pass::{Best, Pass, Worker};
 
 use crate::oracle::{Cancel, Oracle, Verdict, VerdictCache};
 use crate::reduce::{Change, ddmin::Level, tidy};
 use crate::stats::{Kind, PassReport, Size, Stats, bump};
-use crate::syntax::{Grammar, NodeId, Original, count_tokens, parse};
+use crate::syntax::{
+    Grammar, ListId, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse,
+};
 
 /// A unit of work in the task heap.
 #[derive(Debug)]
@@ -30,7 +32,7 @@ pub enum Task {
     /// Queue the chunk tasks of one ddmin level of a list (no test).
     Ddmin {
         /// The list.
-        list: u32,
+        list: ListId,
         /// Elements per chunk.
         chunk: usize,
         /// Whether this is the list's first level (which may delete it whole).
@@ -143,6 +145,9 @@ pub enum ReduceError {
     /// The input itself is not interesting.
     #[error("the input is not interesting to the test ({0:?})")]
     NotInteresting(Verdict),
+    /// The input does not fit the node table's 32-bit offsets.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
 }
 
 /// The result of a reduction.
@@ -173,7 +178,7 @@ pub struct Session<'a> {
     cache: VerdictCache,
     seq: AtomicU64,
     /// Token classes, for canonicalization.
-    pub lexicon: crate::lexical::Lexicon,
+    pub lexicon: &'static crate::lexical::Lexicon,
 }
 
 impl<'a> Session<'a> {
@@ -195,7 +200,7 @@ impl<'a> Session<'a> {
             observer,
             cache: VerdictCache::default(),
             seq: AtomicU64::new(0),
-            lexicon: crate::lexical::Lexicon::new(grammar),
+            lexicon: grammar.language.lexicon(),
         }
     }
 
@@ -242,6 +247,12 @@ pub fn reduce(
     scope: Option<Range<usize>>,
 ) -> Result<Outcome, ReduceError> {
     let stats = session.stats;
+    if input.len() > MAX_INPUT_BYTES {
+        return Err(ReduceError::TooLarge(TooLarge {
+            bytes: input.len(),
+            nodes: 0,
+        }));
+    }
     let mut text: Arc<[u8]> = Arc::from(input);
     let mut tree = parse(session.grammar, &text);
     stats.set_start(Size {
@@ -286,7 +297,7 @@ pub fn reduce(
         });
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
-        let original = Original::new(session.grammar, text.clone(), tree);
+        let original = Original::new(session.grammar, text.clone(), tree)?;
         let root = scope_node(&original, &scope);
         let best = Pass::run(&original, root, session, canon_pass);
         let start = Size {

@@ -189,15 +189,15 @@ impl<'a> Pass<'a> {
             // priorities pop first in, first out): the first name of the
             // program takes `a`, the next new one `b`, and so on, so the
             // same program under other names comes out as the same text.
-            for n in scope..original.nodes.subtree_end(scope) {
-                if let Some((priority, task)) = reduce::canon::task(&session.lexicon, original, n) {
+            for n in original.nodes.subtree(scope) {
+                if let Some((priority, task)) = reduce::canon::task(session.lexicon, original, n) {
                     pass.heap.push(priority, task);
                 }
             }
         }
         if scope == original.nodes.root() {
             // All comments form one list of their own, owned by no node.
-            for list in original.lists_owned_by(crate::syntax::NO_NODE) {
+            for list in original.lists_owned_by(NodeId::NONE) {
                 if let Some((priority, task)) = ddmin::start(original, list) {
                     pass.heap.push(priority, task);
                 }
@@ -269,7 +269,7 @@ impl<'a> Pass<'a> {
                     follow_ups: &mut follow_ups,
                 };
                 reduce::canon::run(
-                    &self.session.lexicon,
+                    self.session.lexicon,
                     self.original,
                     self.scope,
                     node,
@@ -394,9 +394,9 @@ mod tests {
 
     #[test]
     fn incremental_reparse_matches_a_fresh_parse() {
-        let g = Grammar::new(crate::lang::by_name("c").unwrap());
+        let g = crate::lang::Language::by_name("c").unwrap().syntax();
         let base = b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\n".to_vec();
-        let tree = parse(&g, &base);
+        let tree = parse(g, &base);
         let session_less_worker = |g: &Grammar| {
             let mut parser = Parser::new();
             parser.set_language(g.ts_language()).unwrap();
@@ -406,7 +406,7 @@ mod tests {
                 buf: Vec::new(),
             }
         };
-        let mut w = session_less_worker(&g);
+        let mut w = session_less_worker(g);
         for candidate in [
             &b"int f(int a) {\n  return a;\n}\nint g(void) { return 2; }\n"[..],
             b"int g(void) { return 2; }\n",
@@ -415,7 +415,7 @@ mod tests {
             b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\nint h;\n",
         ] {
             let inc = w.reparse(&base, &tree, candidate);
-            let fresh = parse(&g, candidate);
+            let fresh = parse(g, candidate);
             assert_eq!(inc.root_node().to_sexp(), fresh.root_node().to_sexp());
         }
     }

@@ -23,7 +23,7 @@ use super::{Attempt, Priority, Task};
 use crate::edit::{Edit, EditView};
 use crate::reduce::{Change, RANK_ATTEMPT};
 use crate::stats::Kind;
-use crate::syntax::{Grammar, NO_NAME, NameId, NodeId, Original};
+use crate::syntax::{Grammar, NameId, NodeId, Original};
 
 struct Watch {
     node: NodeId,
@@ -45,10 +45,8 @@ impl Retries {
     /// Counts from the pass's original program.
     pub fn new(original: &Original) -> Retries {
         Retries {
-            counts: original
-                .name_counts
-                .iter()
-                .map(|&c| AtomicU32::new(c))
+            counts: (0..original.name_total())
+                .map(|i| AtomicU32::new(original.name_count(NameId::new(i))))
                 .collect(),
             waiting: Mutex::new(HashMap::new()),
         }
@@ -72,7 +70,7 @@ impl Retries {
         let mut waiting = self.waiting.lock();
         for name in defined {
             let k = inside.get(&name).copied().unwrap_or(0);
-            if self.counts[name as usize].load(Ordering::SeqCst) > k {
+            if self.counts[name.index()].load(Ordering::SeqCst) > k {
                 let w = watch.get_or_insert_with(|| {
                     Arc::new(Watch {
                         node,
@@ -119,7 +117,7 @@ impl Retries {
         }
         let mut waiting = self.waiting.lock();
         for (name, k) in removed {
-            let count = &self.counts[name as usize];
+            let count = &self.counts[name.index()];
             let left = count
                 .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |c| {
                     Some(c.saturating_sub(k))
@@ -174,7 +172,7 @@ fn defined_names(
         for &p in &level {
             for &c in nodes.children(p) {
                 let name = original.name(c);
-                if name != NO_NAME
+                if name != NameId::NONE
                     && grammar.is_definer_field(nodes.field(c))
                     && view.is_live(original, c)
                 {
@@ -202,7 +200,7 @@ fn names_in(original: &Original, view: EditView<'_>, n: NodeId) -> HashMap<NameI
     let mut names = HashMap::new();
     view.for_each_live_leaf(original, n, |leaf| {
         let name = original.name(leaf);
-        if name != NO_NAME {
+        if name != NameId::NONE {
             *names.entry(name).or_default() += 1;
         }
     });

@@ -11,8 +11,8 @@ use crate::edit::{Edit, EditSet, render};
 use crate::oracle::Cancel;
 use crate::syntax::{Grammar, NodeId, Original, count_errors};
 
-fn grammar(lang: &str) -> Grammar {
-    Grammar::new(crate::lang::by_name(lang).unwrap())
+fn grammar(lang: &str) -> &'static Grammar {
+    crate::lang::Language::by_name(lang).unwrap().syntax()
 }
 
 fn config(jobs: usize) -> Config {
@@ -31,7 +31,7 @@ fn run(
     let g = grammar(lang);
     let stats = Stats::new();
     let cfg = config(jobs);
-    let session = Session::new(&g, oracle, &cfg, &stats, None, &Silent);
+    let session = Session::new(g, oracle, &cfg, &stats, None, &Silent);
     let out = reduce(&session, input.as_bytes(), None).unwrap();
     (
         String::from_utf8(out.text.to_vec()).unwrap(),
@@ -88,7 +88,7 @@ fn scope_confines_the_reduction() {
     let oracle = |c: &[u8]| c.starts_with(b"int keep(void) { return 1 + 2; }\nint cut(void)");
     let stats = Stats::new();
     let cfg = config(2);
-    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
     let out = reduce(&session, input.as_bytes(), Some(start..end)).unwrap();
     assert_eq!(
         std::str::from_utf8(&out.text).unwrap(),
@@ -101,7 +101,7 @@ fn no_candidate_with_new_parse_errors_is_tested() {
     // Real-world C with a macro the parser cannot understand: ERROR nodes from the start.
     let input = "#define DECL(t, n) t n\nDECL(int, a) ;\nint keep = 1;\nstatic int f(int q) { BAD_MACRO(q) return q; }\nint g(void) { return f(2) + 3; }\n";
     let g = grammar("c");
-    let base_errors = count_errors(&crate::syntax::parse(&g, input.as_bytes()));
+    let base_errors = count_errors(&crate::syntax::parse(g, input.as_bytes()));
     assert!(
         base_errors > 0,
         "the input must have parse errors for this test"
@@ -110,7 +110,7 @@ fn no_candidate_with_new_parse_errors_is_tested() {
     let calls = AtomicUsize::new(0);
     let oracle = |c: &[u8]| {
         calls.fetch_add(1, Ordering::Relaxed);
-        let errors = count_errors(&crate::syntax::parse(&grammar("c"), c));
+        let errors = count_errors(&crate::syntax::parse(grammar("c"), c));
         if errors > base_errors {
             bad.lock().push(String::from_utf8_lossy(c).into_owned());
         }
@@ -158,7 +158,7 @@ fn cancellation_returns_the_best_so_far() {
     };
     let stats = Stats::new();
     let cfg = config(2);
-    let session = Session::new(&g, &oracle, &cfg, &stats, Some(&cancel), &Silent);
+    let session = Session::new(g, &oracle, &cfg, &stats, Some(&cancel), &Silent);
     let out = reduce(&session, input.as_bytes(), None).unwrap();
     assert!(out.cancelled);
     assert!(
@@ -178,7 +178,7 @@ fn input_that_is_not_interesting_is_an_error() {
     let oracle = |_: &[u8]| false;
     let stats = Stats::new();
     let cfg = config(1);
-    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
     assert!(matches!(
         reduce(&session, b"fn main() {}\n", None),
         Err(ReduceError::NotInteresting(_))
@@ -199,7 +199,7 @@ fn improvements_reach_the_observer_in_order() {
     let record = Record(Mutex::new(Vec::new()));
     let stats = Stats::new();
     let cfg = config(3);
-    let session = Session::new(&g, &oracle, &cfg, &stats, None, &record);
+    let session = Session::new(g, &oracle, &cfg, &stats, None, &record);
     let out = reduce(&session, input.as_bytes(), None).unwrap();
     let mut seen = record.0.into_inner();
     seen.sort();
@@ -245,7 +245,7 @@ fn random_deletions_in_separated_lists_render_the_survivors() {
             items.join(sep),
             if trailing { "," } else { "" }
         );
-        let original = Original::parse(&g, Arc::from(input.as_bytes()));
+        let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
         let list = original
             .lists
             .iter()
@@ -272,7 +272,7 @@ fn random_deletions_in_separated_lists_render_the_survivors() {
             survivors,
             "round {round}: {input:?} -> {text:?}"
         );
-        let tree = crate::syntax::parse(&g, text.as_bytes());
+        let tree = crate::syntax::parse(g, text.as_bytes());
         assert_eq!(count_errors(&tree), 0, "round {round}: {text:?}");
     }
 }
@@ -281,14 +281,16 @@ fn random_deletions_in_separated_lists_render_the_survivors() {
 fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
     let g = grammar("c");
     let input = include_str!("../../tests/data/undeclared.c");
-    let original = Original::parse(&g, Arc::from(input.as_bytes()));
-    let deletable: Vec<NodeId> = (0..original.nodes.len() as NodeId)
+    let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
+    let deletable: Vec<NodeId> = original
+        .nodes
+        .ids()
         .filter(|&n| original.role(n) != crate::syntax::Role::Fixed)
         .collect();
     let oracle = |_: &[u8]| true;
     let stats = Stats::new();
     let cfg = config(1);
-    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
     let mut worker = Worker::new(0, &session);
     let mut rng = XorShift(42);
     let mut checked = BTreeSet::new();
@@ -307,7 +309,7 @@ fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
         let mut out = Vec::new();
         render(&original, EditSet::new().view_with(&edits), &mut out);
         let incremental = worker.reparse(&original.text, &original.tree, &out);
-        let fresh = crate::syntax::parse(&g, &out);
+        let fresh = crate::syntax::parse(g, &out);
         assert_eq!(
             incremental.root_node().to_sexp(),
             fresh.root_node().to_sexp()
@@ -337,7 +339,7 @@ fn failed_deletion_is_retried_when_the_last_use_goes() {
             retries,
             ..config(1)
         };
-        let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+        let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
         let out = reduce(&session, input.as_bytes(), None).unwrap();
         assert_eq!(
             std::str::from_utf8(&out.text).unwrap(),
@@ -380,7 +382,7 @@ fn a_panicking_worker_does_not_hang_the_others() {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
         s.spawn(|| {
-            let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+            let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 reduce(&session, input.as_bytes(), None).map(|_| ())
             }));
@@ -409,7 +411,7 @@ fn hoisting_climbs_down_to_the_needed_operand() {
     let g = grammar("c");
     let out = reduce_all("c", input, &oracle);
     assert!(out.contains("return y;"), "{out}");
-    assert_eq!(count_errors(&crate::syntax::parse(&g, out.as_bytes())), 0);
+    assert_eq!(count_errors(&crate::syntax::parse(g, out.as_bytes())), 0);
 }
 
 #[test]
@@ -480,7 +482,7 @@ fn reductions_can_be_switched_off() {
         rename: false,
         ..config(1)
     };
-    let session = Session::new(&g, &oracle, &cfg, &stats, None, &Silent);
+    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
     let out = reduce(&session, input.as_bytes(), None).unwrap();
     let report = stats.report();
     for kind in &report.kinds {
@@ -504,7 +506,7 @@ fn reductions_can_be_switched_off() {
 fn code_inside_error_nodes_reduces() {
     let input = "fn main() {\n    let a = 1;\n    let v = vec![1, 2, 3] @ foo bar baz ( keep_me , other ) ;\n    let b = 2;\n}\n";
     let g = grammar("rust");
-    let original = Original::parse(&g, Arc::from(input.as_bytes()));
+    let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
     assert!(original.errors > 0);
     assert!(
         original.lists.iter().any(|l| !l.members.is_empty()),
@@ -513,7 +515,7 @@ fn code_inside_error_nodes_reduces() {
     let errors = original.errors;
     let oracle = |c: &[u8]| {
         let t = std::str::from_utf8(c).unwrap();
-        t.contains("keep_me") && count_errors(&crate::syntax::parse(&grammar("rust"), c)) <= errors
+        t.contains("keep_me") && count_errors(&crate::syntax::parse(grammar("rust"), c)) <= errors
     };
     let out = reduce_all("rust", input, &oracle);
     for gone in ["baz", "other", "let a", "let b"] {
@@ -530,7 +532,7 @@ fn canonicalization_renames_shrinks_numbers_and_strings() {
     let oracle = |c: &[u8]| {
         let t = std::str::from_utf8(c).unwrap();
         let g = grammar("c");
-        let tree = crate::syntax::parse(&g, c);
+        let tree = crate::syntax::parse(g, c);
         if count_errors(&tree) > 0 {
             return false;
         }

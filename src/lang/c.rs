@@ -5,22 +5,40 @@
 use super::Language;
 
 /// The C table entry.
-pub const C: Language = Language {
-    name: "c",
-    aliases: &[],
+pub static C: Language = Language {
     extensions: &["c", "h"],
-    grammar: tree_sitter_c::LANGUAGE,
-    lexical: include_str!("../../grammars/c.json"),
-    node_types: tree_sitter_c::NODE_TYPES,
+    identifier_kinds: &[
+        "identifier",
+        "field_identifier",
+        "statement_identifier",
+        "type_identifier",
+    ],
+    // A declaration names what it defines in its declarator
+    // (`int *f(void)`: declarator -> declarator -> identifier).
+    definer_fields: &["name", "declarator"],
+    verbatim_kinds: &[
+        "char_literal",
+        "character",
+        "comment",
+        "concatenated_string",
+        "preproc_arg",
+        "string_content",
+        "string_literal",
+        "system_lib_string",
+    ],
+    ..Language::entry(
+        "c",
+        tree_sitter_c::LANGUAGE,
+        tree_sitter_c::NODE_TYPES,
+        include_str!("../../grammars/c.json"),
+    )
 };
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::Grammar;
-
     #[test]
     fn c_grammar_has_statement_lists_and_optional_else() {
-        let g = Grammar::new(&super::C);
+        let g = super::C.syntax();
         let compound = g.kind_ids("compound_statement", true)[0];
         assert!(g.children_slot(compound).unwrap().multiple);
         let if_stmt = g.kind_ids("if_statement", true)[0];

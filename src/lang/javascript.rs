@@ -3,22 +3,43 @@
 use super::Language;
 
 /// The JavaScript table entry.
-pub const JAVASCRIPT: Language = Language {
-    name: "javascript",
+pub static JAVASCRIPT: Language = Language {
     aliases: &["js"],
     extensions: &["js", "mjs", "cjs"],
-    grammar: tree_sitter_javascript::LANGUAGE,
-    lexical: include_str!("../../grammars/javascript.json"),
-    node_types: tree_sitter_javascript::NODE_TYPES,
+    identifier_kinds: &[
+        "identifier",
+        "private_property_identifier",
+        "property_identifier",
+        "shorthand_property_identifier",
+        "statement_identifier",
+    ],
+    // Variable declarators and patterns name what they bind.
+    definer_fields: &["name", "pattern"],
+    verbatim_kinds: &[
+        "comment",
+        "html_character_reference",
+        "html_comment",
+        "regex",
+        "regex_flags",
+        "regex_pattern",
+        "string",
+        "string_fragment",
+        "template_string",
+        "template_substitution",
+    ],
+    ..Language::entry(
+        "javascript",
+        tree_sitter_javascript::LANGUAGE,
+        tree_sitter_javascript::NODE_TYPES,
+        include_str!("../../grammars/javascript.json"),
+    )
 };
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::Grammar;
-
     #[test]
     fn javascript_supertypes_are_expanded() {
-        let g = Grammar::new(&super::JAVASCRIPT);
+        let g = super::JAVASCRIPT.syntax();
         let program = g.kind_ids("program", true)[0];
         let slot = g.children_slot(program).unwrap();
         // `statement` is a supertype; its subtypes must be in the slot.

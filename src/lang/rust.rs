@@ -3,22 +3,43 @@
 use super::Language;
 
 /// The Rust table entry.
-pub const RUST: Language = Language {
-    name: "rust",
+pub static RUST: Language = Language {
     aliases: &["rs"],
     extensions: &["rs"],
-    grammar: tree_sitter_rust::LANGUAGE,
-    lexical: include_str!("../../grammars/rust.json"),
-    node_types: tree_sitter_rust::NODE_TYPES,
+    identifier_kinds: &[
+        "identifier",
+        "field_identifier",
+        "scoped_identifier",
+        "scoped_type_identifier",
+        "shorthand_field_identifier",
+        "type_identifier",
+    ],
+    // `let` binds the names of its `pattern`.
+    definer_fields: &["name", "pattern"],
+    verbatim_kinds: &[
+        "block_comment",
+        "char_literal",
+        "doc_comment",
+        "inner_doc_comment_marker",
+        "line_comment",
+        "outer_doc_comment_marker",
+        "raw_string_literal",
+        "string_content",
+        "string_literal",
+    ],
+    ..Language::entry(
+        "rust",
+        tree_sitter_rust::LANGUAGE,
+        tree_sitter_rust::NODE_TYPES,
+        include_str!("../../grammars/rust.json"),
+    )
 };
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::Grammar;
-
     #[test]
     fn rust_let_value_and_type_are_optional() {
-        let g = Grammar::new(&super::RUST);
+        let g = super::RUST.syntax();
         let let_decl = g.kind_ids("let_declaration", true)[0];
         for field in ["value", "type"] {
             let slot = g.field_slot(let_decl, g.field_id(field).unwrap()).unwrap();

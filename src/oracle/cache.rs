@@ -28,14 +28,4 @@ impl VerdictCache {
     pub fn insert(&self, key: u128, interesting: bool) {
         self.map.lock().insert(key, interesting);
     }
-
-    /// Number of cached verdicts.
-    pub fn len(&self) -> usize {
-        self.map.lock().len()
-    }
-
-    /// Whether nothing is cached.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }

@@ -5,6 +5,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// See the module documentation. Cheap to share by `Arc`.
+#[derive(Debug)]
 pub struct Cancel {
     flag: AtomicBool,
     read: OwnedFd,

@@ -7,7 +7,9 @@ mod script;
 
 pub use cache::VerdictCache;
 pub use cancel::Cancel;
-pub use script::{RunOutcome, RunReport, ScriptError, ScriptOracle};
+#[cfg(feature = "cli")]
+pub use script::RunOutcome;
+pub use script::{ScriptError, ScriptOracle};
 
 /// The result of testing one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -136,7 +136,8 @@ impl Token<'_> {
     /// The live tokens of this token's class in the scope, with their texts.
     fn peers<'v>(&'v self, view: EditView<'v>) -> impl Iterator<Item = (NodeId, &'v [u8])> + 'v {
         let kind = self.original.nodes.kind(self.node);
-        (self.scope..self.original.nodes.subtree_end(self.scope))
+        self.scope
+            .up_to(self.original.nodes.subtree_end(self.scope))
             .filter(move |&n| {
                 self.lexicon.same_class(self.original.nodes.kind(n), kind)
                     && view.is_live(self.original, n)

@@ -63,7 +63,7 @@ impl Level {
 
 /// The first level of ddmin on `list`.
 pub fn start(original: &Original, list: ListId) -> Option<(Priority, Task)> {
-    let info = &original.lists[list as usize];
+    let info = &original.list(list);
     let n = info.elements.len();
     if n == 0 || (info.plus && n == 1) {
         return None;
@@ -81,7 +81,7 @@ pub fn start(original: &Original, list: ListId) -> Option<(Priority, Task)> {
 }
 
 fn level_task(original: &Original, list: ListId, chunk: usize, first: bool) -> (Priority, Task) {
-    let info = &original.lists[list as usize];
+    let info = &original.list(list);
     let tokens: usize = (0..info.elements.len())
         .flat_map(|i| info.nodes_of(i))
         .map(|&e| original.nodes.tokens(e))
@@ -104,7 +104,7 @@ pub fn expand(
     first: bool,
     subsets: bool,
 ) -> Vec<(Priority, Task)> {
-    let info = &original.lists[list as usize];
+    let info = &original.list(list);
     // Live elements, each as the nodes it stands for (one node, or a line's tokens).
     let live: Vec<&[NodeId]> = (0..info.elements.len())
         .map(|i| info.nodes_of(i))
@@ -174,18 +174,21 @@ mod tests {
 
     use super::*;
     use crate::edit::EditSet;
-    use crate::syntax::{Grammar, Original};
+    use crate::syntax::Original;
 
     fn original(src: &str) -> Original {
-        let g = Grammar::new(crate::lang::by_name("javascript").unwrap());
-        Original::parse(&g, Arc::from(src.as_bytes()))
+        let g = crate::lang::Language::by_name("javascript")
+            .unwrap()
+            .syntax();
+        Original::parse(g, Arc::from(src.as_bytes())).unwrap()
     }
 
     fn array_list(o: &Original) -> ListId {
         o.lists
             .iter()
             .position(|l| o.node_text(l.elements[0]) == b"1")
-            .unwrap() as ListId
+            .map(ListId::new)
+            .unwrap()
     }
 
     /// The element texts each attempt of a level deletes.
@@ -270,7 +273,7 @@ mod tests {
     fn deleted_elements_drop_out_of_later_levels() {
         let o = original("f([1, 2, 3, 4]);\n");
         let list = array_list(&o);
-        let two = o.lists[list as usize].elements[1];
+        let two = o.list(list).elements[1];
         let edits = EditSet::new().merged(&[(two, crate::edit::Edit::Delete)]);
         let tasks = expand(&o, edits.view(), list, 2, false, false);
         assert_eq!(chunks(&o, &tasks), ["13", "4"]);
@@ -289,9 +292,14 @@ mod tests {
     #[test]
     fn plus_lists_never_delete_everything() {
         // A C declaration needs at least one declarator.
-        let g = Grammar::new(crate::lang::by_name("c").unwrap());
-        let o = Original::parse(&g, Arc::from(&b"int a, b, c;\n"[..]));
-        let list = o.lists.iter().position(|l| l.plus).unwrap() as ListId;
+        let g = crate::lang::Language::by_name("c").unwrap().syntax();
+        let o = Original::parse(g, Arc::from(&b"int a, b, c;\n"[..])).unwrap();
+        let list = o
+            .lists
+            .iter()
+            .position(|l| l.plus)
+            .map(ListId::new)
+            .unwrap();
         let Some((_, Task::Ddmin { chunk, first, .. })) = start(&o, list) else {
             panic!()
         };
@@ -303,8 +311,13 @@ mod tests {
             start(&one, array_list(&one)).is_some(),
             "a star list of one"
         );
-        let single = Original::parse(&g, Arc::from(&b"int a;\n"[..]));
-        let plus = single.lists.iter().position(|l| l.plus).unwrap() as ListId;
+        let single = Original::parse(g, Arc::from(&b"int a;\n"[..])).unwrap();
+        let plus = single
+            .lists
+            .iter()
+            .position(|l| l.plus)
+            .map(ListId::new)
+            .unwrap();
         assert!(
             start(&single, plus).is_none(),
             "a plus list of one has nothing to do"

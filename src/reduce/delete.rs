@@ -4,7 +4,7 @@
 use crate::edit::{Edit, EditView};
 use crate::engine::{Attempt, Priority, Task};
 use crate::stats::Kind;
-use crate::syntax::{NodeId, Original};
+use crate::syntax::{ListId, NodeId, Original};
 
 use super::{Change, RANK_ATTEMPT};
 
@@ -33,7 +33,7 @@ pub fn edits(
     scope: NodeId,
     current: EditView<'_>,
     nodes: &[NodeId],
-    plus: Option<u32>,
+    plus: Option<ListId>,
 ) -> Option<Vec<(NodeId, Edit)>> {
     let table = &original.nodes;
     let live: Vec<NodeId> = nodes
@@ -45,7 +45,8 @@ pub fn edits(
         return None;
     }
     if let Some(list) = plus {
-        let survives = original.lists[list as usize]
+        let survives = original
+            .list(list)
             .elements
             .iter()
             .any(|e| live.binary_search(e).is_err() && current.is_live(original, *e));

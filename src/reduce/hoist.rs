@@ -57,7 +57,7 @@ pub fn tasks(
             let (p, depth) = owners[i];
             i += 1;
             for list in original.lists_owned_by(p) {
-                let info = &original.lists[list as usize];
+                let info = &original.list(list);
                 if !info.members.is_empty() || info.elements.is_empty() {
                     continue;
                 }
@@ -107,7 +107,7 @@ pub fn tasks(
 pub fn kept_tokens(original: &Original, first: NodeId, last: NodeId) -> usize {
     let nodes = &original.nodes;
     let parent = nodes.parent(first);
-    if first == last || parent == crate::syntax::NO_NODE {
+    if first == last || parent == NodeId::NONE {
         return nodes.tokens(first);
     }
     nodes

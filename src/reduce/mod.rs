@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::engine::{Config, Priority, Task};
-use crate::syntax::{Grammar, NO_NODE, NodeId, Original, Role, Slot};
+use crate::syntax::{Grammar, ListId, NodeId, Original, Role, Slot};
 
 /// Rank of tasks that run a test (ddmin chunks, deletions): before expansions of equal size.
 pub const RANK_ATTEMPT: u8 = 0;
@@ -36,7 +36,7 @@ pub enum Change {
         /// The nodes.
         nodes: Vec<NodeId>,
         /// The plus list the nodes belong to, if any.
-        plus: Option<u32>,
+        plus: Option<ListId>,
     },
     /// Replace `node` by the siblings `first..=last` below it (see [`hoist`]).
     Hoist {
@@ -127,13 +127,13 @@ impl Change {
 pub fn slot_of<'g>(grammar: &'g Grammar, original: &Original, c: NodeId) -> Option<&'g Slot> {
     let nodes = &original.nodes;
     let p = nodes.parent(c);
-    if p == NO_NODE || nodes.is_extra(c) || nodes.is_error(p) || nodes.is_missing(c) {
+    if p == NodeId::NONE || nodes.is_extra(c) || nodes.is_error(p) || nodes.is_missing(c) {
         return None;
     }
     match nodes.field(c) {
-        0 if nodes.is_named(c) => grammar.children_slot(nodes.kind(p)),
-        0 => None,
-        field => grammar.field_slot(nodes.kind(p), field),
+        None if nodes.is_named(c) => grammar.children_slot(nodes.kind(p)),
+        None => None,
+        Some(field) => grammar.field_slot(nodes.kind(p), field),
     }
 }
 

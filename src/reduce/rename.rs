@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::engine::{Attempt, Priority, Task};
 use crate::stats::Kind;
-use crate::syntax::{Grammar, NO_NAME, NodeId, Original};
+use crate::syntax::{Grammar, NameId, NodeId, Original};
 
 use super::{Change, RANK_RENAME};
 
@@ -23,28 +23,24 @@ const NEARBY: u32 = 400;
 pub fn task(grammar: &Grammar, original: &Original, leaf: NodeId) -> Option<(Priority, Task)> {
     let nodes = &original.nodes;
     let name = original.name(leaf);
-    if name == NO_NAME || grammar.is_definer_field(nodes.field(leaf)) {
+    if name == NameId::NONE || grammar.is_definer_field(nodes.field(leaf)) {
         return None;
     }
     let kind = nodes.kind(leaf);
-    let rank = |n: NodeId| {
-        (
-            original.name_counts[original.name(n) as usize],
-            original.node_text(n),
-        )
-    };
+    let rank = |n: NodeId| (original.name_count(original.name(n)), original.node_text(n));
     let mine = rank(leaf);
     let better = |&m: &NodeId| {
         m != leaf
             && nodes.is_leaf(m)
             && nodes.kind(m) == kind
-            && original.name(m) != NO_NAME
+            && original.name(m) != NameId::NONE
             && original.name(m) != name
             && rank(m) > mine
     };
     // The nearest one before, else after.
-    let before = (leaf.saturating_sub(NEARBY)..leaf).rev().find(better);
-    let after = || (leaf + 1..(leaf + NEARBY).min(nodes.len() as NodeId)).find(better);
+    let before = leaf.back(NEARBY).up_to(leaf).rev().find(better);
+    let end = leaf.forward(NEARBY).min(nodes.subtree_end(nodes.root()));
+    let after = || leaf.next().up_to(end).find(better);
     let other = before.or_else(after)?;
     Some((
         Priority {

@@ -19,7 +19,7 @@ pub fn task(original: &Original, node: NodeId, allowed: &KindSet) -> Option<(Pri
     let nodes = &original.nodes;
     // On a tie a literal beats a name: `int v = 0;` reads better than
     // `int v = v;` and refers to nothing.
-    let is_name = |m: NodeId| original.name(m) != crate::syntax::NO_NAME;
+    let is_name = |m: NodeId| original.name(m) != crate::syntax::NameId::NONE;
     let size = |m: NodeId| (nodes.tokens(m), nodes.end(m) - nodes.start(m), is_name(m));
     let best = allowed
         .iter()

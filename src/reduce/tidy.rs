@@ -217,7 +217,7 @@ fn tidy_gap(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{Grammar, parse};
+    use crate::syntax::parse;
 
     #[test]
     fn indent_unit_comes_from_the_text() {
@@ -231,8 +231,8 @@ mod tests {
     }
 
     fn tidy(lang: &str, src: &str, rules: Rules) -> String {
-        let g = Grammar::new(crate::lang::by_name(lang).unwrap());
-        let tree = parse(&g, src.as_bytes());
+        let g = crate::lang::Language::by_name(lang).unwrap().syntax();
+        let tree = parse(g, src.as_bytes());
         let unit = indent_unit(src.as_bytes());
         String::from_utf8(apply(src.as_bytes(), &tree, &(0..src.len()), rules, &unit)).unwrap()
     }

@@ -2,30 +2,30 @@
 //! [`Original`] program a reduction pass works on (text, tree, nodes, lists).
 
 mod grammar;
+mod ids;
 mod table;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use grammar::{Grammar, KindSet, Slot};
-pub use table::{NO_NODE, NodeId, NodeTable};
+pub use ids::{FieldId, KindId, ListId, NameId, NodeId};
+pub use table::{MAX_INPUT_BYTES, NodeTable, TooLarge};
 
 use tree_sitter::{Node, Parser, Tree};
-
-/// Index of a list in [`Original::lists`].
-pub type ListId = u32;
 
 /// A list slot: the children of one parent that sit in one `multiple` slot
 /// (Perses' Kleene star or plus), the children of an ERROR node, or all the
 /// comments of the program.
 #[derive(Debug, Clone)]
 pub struct ListInfo {
-    /// The node the elements belong to ([`NO_NODE`] for the comment list).
+    /// The node the elements belong to ([`NodeId::NONE`] for the comment list).
     pub parent: NodeId,
     /// The elements, in text order.
     pub elements: Vec<NodeId>,
-    /// For element `i`, the `,` token that follows it, or [`NO_NODE`].
+    /// For element `i`, the separator token (`,`) that follows it, or [`NodeId::NONE`].
     pub separators: Vec<NodeId>,
-    /// Whether the elements are separated by `,` tokens.
+    /// Whether the elements are separated by separator tokens.
     pub separated: bool,
     /// Whether the slot must keep at least one element (Kleene plus).
     pub plus: bool,
@@ -42,6 +42,17 @@ impl ListInfo {
             None => std::slice::from_ref(&self.elements[i]),
         }
     }
+
+    fn loose(parent: NodeId, elements: Vec<NodeId>, members: Vec<Vec<NodeId>>) -> ListInfo {
+        ListInfo {
+            parent,
+            separators: vec![NodeId::NONE; elements.len()],
+            elements,
+            separated: false,
+            plus: false,
+            members,
+        }
+    }
 }
 
 /// How a node may be removed, derived from its slot in its parent.
@@ -52,11 +63,18 @@ pub enum Role {
     /// A node in an optional, single slot: it may be deleted on its own.
     Optional,
     /// Element `index` of list `list`.
-    Element { list: ListId, index: u32 },
+    Element {
+        /// The list.
+        list: ListId,
+        /// The element's position in it.
+        index: u32,
+    },
 }
 
 /// The program a pass works on: immutable, shared by all workers.
 pub struct Original {
+    /// Its language.
+    pub language: &'static crate::lang::Language,
     /// The program text.
     pub text: Arc<[u8]>,
     /// Its syntax tree.
@@ -68,22 +86,21 @@ pub struct Original {
     roles: Vec<Role>,
     /// Number of ERROR and MISSING nodes (candidates may not have more).
     pub errors: usize,
-    /// For each node, the interned name if it is an identifier token, else [`NO_NAME`].
-    names: Vec<NameId>,
-    /// Occurrences of each interned name in the whole program.
-    pub name_counts: Vec<u32>,
+    names: Names,
     /// (owner, list) for every list, sorted by owner.
     owned_lists: Vec<(NodeId, ListId)>,
-    /// For each kind id, the smallest node of that kind (fewest tokens, then
-    /// bytes), or [`NO_NODE`].
+    /// For each kind, the smallest node of that kind (fewest tokens, then
+    /// bytes), or [`NodeId::NONE`].
     smallest: Vec<NodeId>,
 }
 
-/// Index of an interned identifier text in [`Original::name_counts`].
-pub type NameId = u32;
-
-/// Marks nodes that are not identifier tokens.
-pub const NO_NAME: NameId = u32::MAX;
+/// Identifier tokens interned by text.
+struct Names {
+    /// For each node, its interned name if it is an identifier token.
+    of_node: Vec<NameId>,
+    /// Occurrences of each name in the whole program.
+    counts: Vec<u32>,
+}
 
 /// Counts ERROR and MISSING nodes, descending only into subtrees that have errors.
 pub fn count_errors(tree: &Tree) -> usize {
@@ -98,7 +115,7 @@ pub fn count_errors(tree: &Tree) -> usize {
     walk(tree.root_node())
 }
 
-/// Counts tokens (leaves that are not MISSING).
+/// Counts tokens (leaves that are not MISSING, and have text).
 pub fn count_tokens(tree: &Tree) -> usize {
     let mut cursor = tree.walk();
     let mut tokens = 0;
@@ -119,140 +136,55 @@ pub fn count_tokens(tree: &Tree) -> usize {
     tokens
 }
 
-/// Parses `text` from scratch.
-pub fn parse(grammar: &Grammar, text: &[u8]) -> Tree {
+/// A parser for `grammar`'s language.
+pub fn parser(grammar: &Grammar) -> Parser {
     let mut parser = Parser::new();
     parser
         .set_language(grammar.ts_language())
         .expect("grammar ABI matches the tree-sitter crate");
     parser
+}
+
+/// Parses `text` from scratch.
+pub fn parse(grammar: &Grammar, text: &[u8]) -> Tree {
+    parser(grammar)
         .parse(text, None)
         .expect("parsing without a timeout or cancellation always returns a tree")
 }
 
 impl Original {
     /// Builds the original from text and its tree (parsed from that exact text).
-    pub fn new(grammar: &Grammar, text: Arc<[u8]>, tree: Tree) -> Original {
-        let nodes = NodeTable::new(&tree);
+    pub fn new(grammar: &Grammar, text: Arc<[u8]>, tree: Tree) -> Result<Original, TooLarge> {
+        let nodes = NodeTable::new(&tree, text.len())?;
         let mut roles = vec![Role::Fixed; nodes.len()];
-        let mut lists = Vec::new();
-        let mut comments = Vec::new();
-
-        for p in 0..nodes.len() as NodeId {
-            if nodes.is_extra(p) {
-                comments.push(p);
-            }
-            if nodes.is_leaf(p) {
-                continue;
-            }
-            // Group children by slot; lists keep text order.
-            let mut slot_lists: Vec<(u16, Vec<NodeId>, bool)> = Vec::new();
-            for &c in nodes.children(p) {
-                if nodes.is_extra(c) || nodes.is_missing(c) {
-                    continue;
-                }
-                if nodes.is_error(p) {
-                    // Everything in an ERROR node is one loose list; the parse check decides.
-                    push_element(&mut slot_lists, u16::MAX, c, false);
-                    continue;
-                }
-                let field = nodes.field(c);
-                let slot = if field != 0 {
-                    grammar.field_slot(nodes.kind(p), field)
-                } else if nodes.is_named(c) {
-                    grammar.children_slot(nodes.kind(p))
-                } else {
-                    None
-                };
-                match slot {
-                    Some(s) if s.multiple => push_element(&mut slot_lists, field, c, s.required),
-                    Some(s) if !s.required => roles[c as usize] = Role::Optional,
-                    _ => {}
-                }
-            }
-            for (_, elements, plus) in slot_lists {
-                let separators = separators(grammar, &nodes, p, &elements);
-                let members = Vec::new();
-                let id = lists.len() as ListId;
-                for (i, &e) in elements.iter().enumerate() {
-                    roles[e as usize] = Role::Element {
-                        list: id,
-                        index: i as u32,
-                    };
-                }
-                lists.push(ListInfo {
-                    parent: p,
-                    separated: separators.iter().any(|&s| s != NO_NODE),
-                    separators,
-                    elements,
-                    plus,
-                    members,
-                });
-            }
-        }
-        if !comments.is_empty() {
-            let id = lists.len() as ListId;
-            for (i, &e) in comments.iter().enumerate() {
-                roles[e as usize] = Role::Element {
-                    list: id,
-                    index: i as u32,
-                };
-            }
-            lists.push(ListInfo {
-                parent: NO_NODE,
-                separators: vec![NO_NODE; comments.len()],
-                elements: comments,
-                separated: false,
-                plus: false,
-                members: Vec::new(),
-            });
-        }
+        let mut lists = slot_lists(grammar, &nodes, &mut roles);
+        lists.extend(comment_list(&nodes, ListId::new(lists.len()), &mut roles));
         lists.extend(error_lists(&text, &nodes));
         let mut owned_lists: Vec<(NodeId, ListId)> = lists
             .iter()
             .enumerate()
-            .map(|(i, l)| (l.parent, i as ListId))
+            .map(|(i, l)| (l.parent, ListId::new(i)))
             .collect();
         owned_lists.sort_unstable();
-        let mut smallest = vec![NO_NODE; grammar.kind_count()];
-        for n in 0..nodes.len() as NodeId {
-            if nodes.is_missing(n) || nodes.is_error(n) || nodes.is_extra(n) {
-                continue;
-            }
-            let size = |m: NodeId| (nodes.tokens(m), nodes.end(m) - nodes.start(m));
-            let slot = &mut smallest[usize::from(nodes.kind(n))];
-            if *slot == NO_NODE || size(n) < size(*slot) {
-                *slot = n;
-            }
-        }
-        let errors = nodes.error_count();
-        let mut names = vec![NO_NAME; nodes.len()];
-        let mut name_counts = Vec::new();
-        let mut interned: std::collections::HashMap<&[u8], NameId> =
-            std::collections::HashMap::new();
-        for n in 0..nodes.len() as NodeId {
-            if nodes.is_leaf(n) && grammar.is_identifier(nodes.kind(n)) {
-                let text = &text[nodes.start(n)..nodes.end(n)];
-                let id = *interned.entry(text).or_insert_with(|| {
-                    name_counts.push(0);
-                    (name_counts.len() - 1) as NameId
-                });
-                name_counts[id as usize] += 1;
-                names[n as usize] = id;
-            }
-        }
-        Original {
+        Ok(Original {
+            language: grammar.language,
+            smallest: smallest_by_kind(grammar, &nodes),
+            names: intern_names(grammar, &text, &nodes),
+            errors: nodes.error_count(),
             text,
             tree,
             nodes,
             lists,
             roles,
-            errors,
-            names,
-            name_counts,
             owned_lists,
-            smallest,
-        }
+        })
+    }
+
+    /// Parses `text` and builds the original.
+    #[cfg(any(test, feature = "cli"))]
+    pub fn parse(grammar: &Grammar, text: Arc<[u8]>) -> Result<Original, TooLarge> {
+        let tree = parse(grammar, &text);
+        Original::new(grammar, text, tree)
     }
 
     /// The lists whose elements are children (or, for ERROR nodes, tokens
@@ -265,36 +197,37 @@ impl Original {
             .map(|&(_, l)| l)
     }
 
-    /// The smallest node of kind `kind` in the program, if any.
-    pub fn smallest_of_kind(&self, kind: u16) -> Option<NodeId> {
-        self.smallest
-            .get(usize::from(kind))
-            .copied()
-            .filter(|&n| n != NO_NODE)
+    /// A list by id.
+    pub fn list(&self, list: ListId) -> &ListInfo {
+        &self.lists[list.index()]
     }
 
-    /// Parses `text` and builds the original.
-    pub fn parse(grammar: &Grammar, text: Arc<[u8]>) -> Original {
-        let tree = parse(grammar, &text);
-        Original::new(grammar, text, tree)
+    /// The smallest node of kind `kind` in the program, if any.
+    pub fn smallest_of_kind(&self, kind: KindId) -> Option<NodeId> {
+        self.smallest
+            .get(kind.index())
+            .copied()
+            .filter(|&n| n != NodeId::NONE)
     }
 
     /// How `n` may be removed.
     pub fn role(&self, n: NodeId) -> Role {
-        self.roles[n as usize]
+        self.roles[n.index()]
     }
 
-    /// The list `n` is an element of, with its index.
-    pub fn list_of(&self, n: NodeId) -> Option<(&ListInfo, usize)> {
-        match self.role(n) {
-            Role::Element { list, index } => Some((&self.lists[list as usize], index as usize)),
-            _ => None,
-        }
-    }
-
-    /// The interned name of an identifier token, or [`NO_NAME`].
+    /// The interned name of an identifier token, or [`NameId::NONE`].
     pub fn name(&self, n: NodeId) -> NameId {
-        self.names[n as usize]
+        self.names.of_node[n.index()]
+    }
+
+    /// Occurrences of `name` in the whole program.
+    pub fn name_count(&self, name: NameId) -> u32 {
+        self.names.counts[name.index()]
+    }
+
+    /// Number of distinct names.
+    pub fn name_total(&self) -> usize {
+        self.names.counts.len()
     }
 
     /// Tokens in the whole program.
@@ -308,10 +241,115 @@ impl Original {
     }
 }
 
-fn push_element(lists: &mut Vec<(u16, Vec<NodeId>, bool)>, field: u16, c: NodeId, plus: bool) {
-    match lists.iter_mut().find(|(f, _, _)| *f == field) {
+/// The lists of every parent's `multiple` slots (in text order within a
+/// slot), and the role of every child that sits in a slot.
+fn slot_lists(grammar: &Grammar, nodes: &NodeTable, roles: &mut [Role]) -> Vec<ListInfo> {
+    let mut lists = Vec::new();
+    for p in nodes.ids().filter(|&p| !nodes.is_leaf(p)) {
+        // Children grouped by slot (None: the loose list of an ERROR node).
+        let mut slot_lists: Vec<(Option<Option<FieldId>>, Vec<NodeId>, bool)> = Vec::new();
+        for &c in nodes.children(p) {
+            if nodes.is_extra(c) || nodes.is_missing(c) {
+                continue;
+            }
+            if nodes.is_error(p) {
+                // Everything in an ERROR node is one loose list; the parse check decides.
+                push_element(&mut slot_lists, None, c, false);
+                continue;
+            }
+            let field = nodes.field(c);
+            let slot = match field {
+                Some(f) => grammar.field_slot(nodes.kind(p), f),
+                None if nodes.is_named(c) => grammar.children_slot(nodes.kind(p)),
+                None => None,
+            };
+            match slot {
+                Some(s) if s.multiple => push_element(&mut slot_lists, Some(field), c, s.required),
+                Some(s) if !s.required => roles[c.index()] = Role::Optional,
+                _ => {}
+            }
+        }
+        for (_, elements, plus) in slot_lists {
+            let separators = separators(grammar, nodes, p, &elements);
+            let id = ListId::new(lists.len());
+            for (i, &e) in elements.iter().enumerate() {
+                roles[e.index()] = element(id, i);
+            }
+            lists.push(ListInfo {
+                parent: p,
+                separated: separators.iter().any(|&s| s != NodeId::NONE),
+                separators,
+                elements,
+                plus,
+                members: Vec::new(),
+            });
+        }
+    }
+    lists
+}
+
+fn element(list: ListId, index: usize) -> Role {
+    Role::Element {
+        list,
+        // A list has fewer elements than the table has nodes, which fit in 32 bits.
+        index: index as u32,
+    }
+}
+
+/// All comments form one list of their own (id `id`), owned by no node.
+fn comment_list(nodes: &NodeTable, id: ListId, roles: &mut [Role]) -> Option<ListInfo> {
+    let comments: Vec<NodeId> = nodes.ids().filter(|&n| nodes.is_extra(n)).collect();
+    if comments.is_empty() {
+        return None;
+    }
+    for (i, &e) in comments.iter().enumerate() {
+        roles[e.index()] = element(id, i);
+    }
+    Some(ListInfo::loose(NodeId::NONE, comments, Vec::new()))
+}
+
+/// For each kind, its smallest node (not ERROR, MISSING or a comment).
+fn smallest_by_kind(grammar: &Grammar, nodes: &NodeTable) -> Vec<NodeId> {
+    let mut smallest = vec![NodeId::NONE; grammar.kind_count()];
+    let size = |m: NodeId| (nodes.tokens(m), nodes.end(m) - nodes.start(m));
+    for n in nodes.ids() {
+        if nodes.is_missing(n) || nodes.is_error(n) || nodes.is_extra(n) {
+            continue;
+        }
+        let slot = &mut smallest[nodes.kind(n).index()];
+        if *slot == NodeId::NONE || size(n) < size(*slot) {
+            *slot = n;
+        }
+    }
+    smallest
+}
+
+/// Interns the text of every identifier token and counts its occurrences.
+fn intern_names(grammar: &Grammar, text: &[u8], nodes: &NodeTable) -> Names {
+    let mut of_node = vec![NameId::NONE; nodes.len()];
+    let mut counts: Vec<u32> = Vec::new();
+    let mut interned: HashMap<&[u8], NameId> = HashMap::new();
+    for n in nodes.ids() {
+        if nodes.is_leaf(n) && grammar.is_identifier(nodes.kind(n)) {
+            let id = *interned
+                .entry(&text[nodes.start(n)..nodes.end(n)])
+                .or_insert_with(|| {
+                    counts.push(0);
+                    NameId::new(counts.len() - 1)
+                });
+            counts[id.index()] += 1;
+            of_node[n.index()] = id;
+        }
+    }
+    Names { of_node, counts }
+}
+
+type SlotLists = Vec<(Option<Option<FieldId>>, Vec<NodeId>, bool)>;
+
+fn push_element(lists: &mut SlotLists, slot: Option<Option<FieldId>>, c: NodeId, plus: bool) {
+    match lists.iter_mut().find(|(s, _, _)| *s == slot) {
         Some((_, elements, _)) => elements.push(c),
-        None => lists.push((field, vec![c], plus)),
+        None => lists.push((slot, vec![c], plus)),
     }
 }
 
@@ -320,45 +358,23 @@ fn push_element(lists: &mut Vec<(u16, Vec<NodeId>, bool)>, field: u16, c: NodeId
 /// of its lines (each line a group of tokens).
 fn error_lists(text: &[u8], nodes: &NodeTable) -> Vec<ListInfo> {
     let mut lists = Vec::new();
-    let mut n = 0;
-    while (n as usize) < nodes.len() {
+    let mut n = nodes.root();
+    while n.index() < nodes.len() {
         if !nodes.is_error(n) {
-            n += 1;
+            n = n.next();
             continue;
         }
-        let leaves: Vec<NodeId> = (n..nodes.subtree_end(n))
+        let leaves: Vec<NodeId> = nodes
+            .subtree(n)
             .filter(|&m| nodes.is_leaf(m) && !nodes.is_missing(m) && !nodes.is_extra(m))
             .collect();
         if leaves.len() > 1 {
-            let mut lines: Vec<Vec<NodeId>> = Vec::new();
-            let mut last_end = None;
-            for &leaf in &leaves {
-                let starts_line =
-                    last_end.is_none_or(|end: usize| text[end..nodes.start(leaf)].contains(&b'\n'));
-                if starts_line {
-                    lines.push(Vec::new());
-                }
-                lines.last_mut().expect("a line was started").push(leaf);
-                last_end = Some(nodes.end(leaf));
-            }
+            let lines = lines_of(text, nodes, &leaves);
             if lines.len() > 1 {
-                lists.push(ListInfo {
-                    parent: n,
-                    elements: lines.iter().map(|l| l[0]).collect(),
-                    separators: vec![NO_NODE; lines.len()],
-                    separated: false,
-                    plus: false,
-                    members: lines,
-                });
+                let firsts = lines.iter().map(|l| l[0]).collect();
+                lists.push(ListInfo::loose(n, firsts, lines));
             }
-            lists.push(ListInfo {
-                parent: n,
-                separators: vec![NO_NODE; leaves.len()],
-                elements: leaves,
-                separated: false,
-                plus: false,
-                members: Vec::new(),
-            });
+            lists.push(ListInfo::loose(n, leaves, Vec::new()));
         }
         // Nested ERROR nodes are covered by the outermost one.
         n = nodes.subtree_end(n);
@@ -366,19 +382,36 @@ fn error_lists(text: &[u8], nodes: &NodeTable) -> Vec<ListInfo> {
     lists
 }
 
-/// The first `,` after each element (before the next element, or trailing).
+/// `leaves` grouped by the line they start on.
+fn lines_of(text: &[u8], nodes: &NodeTable, leaves: &[NodeId]) -> Vec<Vec<NodeId>> {
+    let mut lines: Vec<Vec<NodeId>> = Vec::new();
+    let mut last_end = None;
+    for &leaf in leaves {
+        let starts_line =
+            last_end.is_none_or(|end: usize| text[end..nodes.start(leaf)].contains(&b'\n'));
+        if starts_line {
+            lines.push(Vec::new());
+        }
+        lines.last_mut().expect("a line was started").push(leaf);
+        last_end = Some(nodes.end(leaf));
+    }
+    lines
+}
+
+/// The first separator after each element (before the next element, or trailing).
 fn separators(
     grammar: &Grammar,
     nodes: &NodeTable,
     parent: NodeId,
     elements: &[NodeId],
 ) -> Vec<NodeId> {
-    let mut seps = vec![NO_NODE; elements.len()];
+    let mut seps = vec![NodeId::NONE; elements.len()];
     let mut next = 0; // index of the next element to meet
     for &c in nodes.children(parent) {
         if next < elements.len() && c == elements[next] {
             next += 1;
-        } else if next > 0 && seps[next - 1] == NO_NODE && grammar.is_comma(nodes.kind(c)) {
+        } else if next > 0 && seps[next - 1] == NodeId::NONE && grammar.is_separator(nodes.kind(c))
+        {
             seps[next - 1] = c;
         }
     }
@@ -388,10 +421,11 @@ fn separators(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Language;
 
-    fn original(lang: &str, src: &str) -> (Grammar, Original) {
-        let g = Grammar::new(crate::lang::by_name(lang).unwrap());
-        let o = Original::parse(&g, Arc::from(src.as_bytes()));
+    fn original(lang: &str, src: &str) -> (&'static Grammar, Original) {
+        let g = Language::by_name(lang).unwrap().syntax();
+        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
         (g, o)
     }
 
@@ -432,7 +466,13 @@ mod tests {
             .iter()
             .find(|l| l.elements.len() == 3 && l.separated)
             .unwrap();
-        assert_eq!(args.separators.iter().filter(|&&s| s != NO_NODE).count(), 2);
+        assert_eq!(
+            args.separators
+                .iter()
+                .filter(|&&s| s != NodeId::NONE)
+                .count(),
+            2
+        );
         assert_eq!(o.errors, 0);
     }
 
@@ -440,13 +480,15 @@ mod tests {
     fn trailing_comma_is_the_last_separator() {
         let (_, o) = original("javascript", "f([1, 2,]);\n");
         let arr = o.lists.iter().find(|l| l.elements.len() == 2).unwrap();
-        assert!(arr.separators.iter().all(|&s| s != NO_NODE));
+        assert!(arr.separators.iter().all(|&s| s != NodeId::NONE));
     }
 
     #[test]
     fn optional_fields_are_marked() {
         let (_, o) = original("rust", "fn f() -> u8 { let x: u8 = 1; x }\n");
-        let optional: Vec<String> = (0..o.nodes.len() as NodeId)
+        let optional: Vec<String> = o
+            .nodes
+            .ids()
             .filter(|&n| o.role(n) == Role::Optional)
             .map(|n| String::from_utf8_lossy(o.node_text(n)).into_owned())
             .collect();
@@ -459,7 +501,15 @@ mod tests {
     fn counts_errors_incrementally_and_fully_alike() {
         let (g, o) = original("c", "int f( { return 1 }\nint g(void) { return 2; }\n");
         assert!(o.errors > 0);
-        assert_eq!(count_errors(&parse(&g, &o.text)), o.errors);
+        assert_eq!(count_errors(&parse(g, &o.text)), o.errors);
         assert_eq!(count_tokens(&o.tree), o.tokens());
+    }
+
+    #[test]
+    fn names_are_interned_and_counted() {
+        let (_, o) = original("c", "int a; int b; int f(void) { return a + a + b; }\n");
+        let a = o.nodes.ids().find(|&n| o.node_text(n) == b"a").unwrap();
+        assert_eq!(o.name_count(o.name(a)), 3);
+        assert_eq!(o.name_total(), 3, "a, b, f");
     }
 }

@@ -7,11 +7,22 @@
 
 use tree_sitter::Tree;
 
-/// Index of a node in a [`NodeTable`].
-pub type NodeId = u32;
+use super::ids::{FieldId, KindId, NodeId};
 
-/// Marks "no node" in id-valued columns.
-pub const NO_NODE: NodeId = u32::MAX;
+/// The largest input, in bytes, whose offsets fit the table's 32-bit columns.
+pub const MAX_INPUT_BYTES: usize = u32::MAX as usize - 1;
+
+/// The input does not fit the table's 32-bit offsets and ids.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the input is too large: {bytes} bytes and {nodes} syntax nodes, more than this reducer's 32-bit tables hold (at most {MAX_INPUT_BYTES} of each)"
+)]
+pub struct TooLarge {
+    /// Bytes of the input.
+    pub bytes: usize,
+    /// Nodes of its tree (counted up to the limit).
+    pub nodes: usize,
+}
 
 const NAMED: u8 = 1;
 const EXTRA: u8 = 2;
@@ -25,8 +36,8 @@ struct NodeData {
     flags: u8,
     start: u32,
     end: u32,
-    parent: NodeId,
-    subtree_end: NodeId,
+    parent: u32,
+    subtree_end: u32,
     tokens: u32,
     children_start: u32,
     children_len: u32,
@@ -39,14 +50,25 @@ pub struct NodeTable {
 }
 
 impl NodeTable {
-    /// Flattens `tree`. Costs one cursor walk over the tree.
-    pub fn new(tree: &Tree) -> NodeTable {
+    /// Flattens `tree` (parsed from a text of `bytes` bytes). Costs one
+    /// cursor walk over the tree. Refuses trees whose offsets or node count
+    /// do not fit the 32-bit columns.
+    pub fn new(tree: &Tree, bytes: usize) -> Result<NodeTable, TooLarge> {
+        let too_large = |nodes| TooLarge { bytes, nodes };
+        if bytes > MAX_INPUT_BYTES {
+            return Err(too_large(0));
+        }
         let mut nodes: Vec<NodeData> = Vec::new();
-        let mut ancestors: Vec<NodeId> = Vec::new();
+        let mut ancestors: Vec<u32> = Vec::new();
         let mut cursor = tree.walk();
         'walk: loop {
             let node = cursor.node();
-            let id = nodes.len() as NodeId;
+            let Some(id) = u32::try_from(nodes.len())
+                .ok()
+                .filter(|&i| i < u32::MAX - 1)
+            else {
+                return Err(too_large(nodes.len()));
+            };
             let mut flags = 0;
             if node.is_named() {
                 flags |= NAMED;
@@ -64,9 +86,10 @@ impl NodeTable {
                 kind: node.kind_id(),
                 field: cursor.field_id().map_or(0, |f| f.get()),
                 flags,
+                // Offsets fit: the text is at most MAX_INPUT_BYTES long.
                 start: node.start_byte() as u32,
                 end: node.end_byte() as u32,
-                parent: ancestors.last().copied().unwrap_or(NO_NODE),
+                parent: ancestors.last().copied().unwrap_or(u32::MAX),
                 subtree_end: id + 1,
                 tokens: 0,
                 children_start: 0,
@@ -86,7 +109,8 @@ impl NodeTable {
                     break 'walk;
                 }
                 let done = ancestors.pop().expect("cursor and stack agree");
-                nodes[done as usize].subtree_end = nodes.len() as NodeId;
+                // Fits: every id was checked against the limit when pushed.
+                nodes[done as usize].subtree_end = nodes.len() as u32;
             }
         }
 
@@ -106,14 +130,18 @@ impl NodeTable {
             offset += n.children_len;
             n.children_len = 0;
         }
-        let mut children = vec![NO_NODE; offset as usize];
+        let mut children = vec![NodeId::NONE; offset as usize];
         for id in 1..nodes.len() {
             let parent = nodes[id].parent as usize;
             let slot = nodes[parent].children_start + nodes[parent].children_len;
-            children[slot as usize] = id as NodeId;
+            children[slot as usize] = NodeId::new(id);
             nodes[parent].children_len += 1;
         }
-        NodeTable { nodes, children }
+        Ok(NodeTable { nodes, children })
+    }
+
+    fn data(&self, n: NodeId) -> &NodeData {
+        &self.nodes[n.index()]
     }
 
     /// Number of nodes.
@@ -121,44 +149,52 @@ impl NodeTable {
         self.nodes.len()
     }
 
-    /// Whether the table is empty (it never is: there is always a root).
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
-
     /// The root node.
     pub fn root(&self) -> NodeId {
-        0
+        NodeId::new(0)
     }
 
-    /// The node's kind id.
-    pub fn kind(&self, n: NodeId) -> u16 {
-        self.nodes[n as usize].kind
+    /// Every node id, in preorder.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = NodeId> {
+        self.root().up_to(id_of(self.nodes.len()))
     }
 
-    /// The field id under which the node sits in its parent (0: none).
-    pub fn field(&self, n: NodeId) -> u16 {
-        self.nodes[n as usize].field
+    /// The node's kind.
+    pub fn kind(&self, n: NodeId) -> KindId {
+        KindId(self.data(n).kind)
+    }
+
+    /// The field under which the node sits in its parent, if any.
+    pub fn field(&self, n: NodeId) -> Option<FieldId> {
+        FieldId::from_raw(self.data(n).field)
     }
 
     /// Byte offset where the node starts.
     pub fn start(&self, n: NodeId) -> usize {
-        self.nodes[n as usize].start as usize
+        self.data(n).start as usize
     }
 
     /// Byte offset where the node ends (exclusive).
     pub fn end(&self, n: NodeId) -> usize {
-        self.nodes[n as usize].end as usize
+        self.data(n).end as usize
     }
 
-    /// The parent, or [`NO_NODE`] for the root.
+    /// The parent, or [`NodeId::NONE`] for the root.
     pub fn parent(&self, n: NodeId) -> NodeId {
-        self.nodes[n as usize].parent
+        match self.data(n).parent {
+            u32::MAX => NodeId::NONE,
+            p => id_of(p as usize),
+        }
     }
 
     /// One past the last descendant: the subtree of `n` is `n..subtree_end(n)`.
     pub fn subtree_end(&self, n: NodeId) -> NodeId {
-        self.nodes[n as usize].subtree_end
+        id_of(self.data(n).subtree_end as usize)
+    }
+
+    /// The ids of the subtree of `n` (`n` first), in preorder.
+    pub fn subtree(&self, n: NodeId) -> impl DoubleEndedIterator<Item = NodeId> {
+        n.up_to(self.subtree_end(n))
     }
 
     /// Whether `d` is `n` or inside the subtree of `n`.
@@ -168,38 +204,38 @@ impl NodeTable {
 
     /// Tokens (leaves, MISSING ones excluded) in the subtree.
     pub fn tokens(&self, n: NodeId) -> usize {
-        self.nodes[n as usize].tokens as usize
+        self.data(n).tokens as usize
     }
 
     /// The node's children, in order.
     pub fn children(&self, n: NodeId) -> &[NodeId] {
-        let d = &self.nodes[n as usize];
+        let d = self.data(n);
         &self.children[d.children_start as usize..(d.children_start + d.children_len) as usize]
     }
 
     /// Whether the node is named (not a punctuation/keyword token).
     pub fn is_named(&self, n: NodeId) -> bool {
-        self.nodes[n as usize].flags & NAMED != 0
+        self.data(n).flags & NAMED != 0
     }
 
     /// Whether the node is an extra (a comment).
     pub fn is_extra(&self, n: NodeId) -> bool {
-        self.nodes[n as usize].flags & EXTRA != 0
+        self.data(n).flags & EXTRA != 0
     }
 
     /// Whether the node is an ERROR node.
     pub fn is_error(&self, n: NodeId) -> bool {
-        self.nodes[n as usize].flags & ERROR != 0
+        self.data(n).flags & ERROR != 0
     }
 
     /// Whether the node is a token the parser invented to recover (MISSING).
     pub fn is_missing(&self, n: NodeId) -> bool {
-        self.nodes[n as usize].flags & MISSING != 0
+        self.data(n).flags & MISSING != 0
     }
 
     /// Whether the node has no children (a token).
     pub fn is_leaf(&self, n: NodeId) -> bool {
-        self.nodes[n as usize].children_len == 0
+        self.data(n).children_len == 0
     }
 
     /// Number of ERROR and MISSING nodes.
@@ -211,15 +247,20 @@ impl NodeTable {
     }
 }
 
+/// The id of table row `index` (rows were checked to fit when the table was built).
+fn id_of(index: usize) -> NodeId {
+    NodeId::new(index)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn table(src: &str) -> NodeTable {
         let mut p = tree_sitter::Parser::new();
-        p.set_language(&crate::lang::by_name("c").unwrap().ts_language())
+        p.set_language(&crate::lang::Language::by_name("c").unwrap().ts_language())
             .unwrap();
-        NodeTable::new(&p.parse(src, None).unwrap())
+        NodeTable::new(&p.parse(src, None).unwrap(), src.len()).unwrap()
     }
 
     #[test]
@@ -227,10 +268,10 @@ mod tests {
         let src = "int f(int a, int b) { return a + b; }\n";
         let t = table(src);
         assert_eq!(t.start(t.root()), 0);
-        assert_eq!(t.subtree_end(t.root()) as usize, t.len());
+        assert_eq!(t.subtree_end(t.root()).index(), t.len());
         // int f ( int a , int b ) { return a + b ; }
         assert_eq!(t.tokens(t.root()), 16);
-        for n in 0..t.len() as NodeId {
+        for n in t.ids() {
             for &c in t.children(n) {
                 assert_eq!(t.parent(c), n);
                 assert!(t.contains(n, c) && c > n);

@@ -1,0 +1,150 @@
+//! The library API (`treereduce::reduce`) with closure oracles, one of
+//! which runs gcc, the way a program embedding the reducer would use it.
+
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use treereduce::{Cancel, Error, Language, OPTIONAL_REDUCTIONS, Options, Verdict, reduce};
+
+const PROGRAM: &str = "\
+#include <stdio.h>
+static int helper(int a, int b) { return a * b + 3; }
+struct point { int x; int y; };
+int main(void) {
+    struct point p = { 1, 2 };
+    int total = helper(p.x, p.y);
+    printf(\"%d\\n\", total);
+    return undeclared_thing + total;
+}
+";
+
+fn c() -> &'static Language {
+    Language::by_name("c").unwrap()
+}
+
+/// Interesting: gcc still reports the use of the undeclared identifier.
+fn gcc_reports_undeclared(dir: &std::path::Path, n: &AtomicU64, candidate: &[u8]) -> bool {
+    let path = dir.join(format!("c{}.c", n.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&path, candidate).unwrap();
+    let out = Command::new("gcc")
+        .env("LC_ALL", "C")
+        .args(["-fsyntax-only", "-w"])
+        .arg(&path)
+        .output()
+        .expect("gcc runs");
+    let _ = std::fs::remove_file(&path);
+    String::from_utf8_lossy(&out.stderr).contains("'undeclared_thing' undeclared")
+}
+
+#[test]
+fn reduces_with_a_compiler_in_a_closure() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = AtomicU64::new(0);
+    let oracle = |c: &[u8]| gcc_reports_undeclared(dir.path(), &n, c);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
+    let text = String::from_utf8(outcome.text.clone()).unwrap();
+    assert!(oracle(text.as_bytes()), "the result is interesting: {text}");
+    assert!(
+        !text.contains("helper") && !text.contains("printf"),
+        "{text}"
+    );
+    assert!(outcome.size.bytes < outcome.start.bytes / 3, "{text}");
+    assert_eq!(outcome.size.bytes, text.len() as u64);
+    assert_eq!(outcome.start.bytes, PROGRAM.len() as u64);
+    assert!(!outcome.cancelled && !outcome.flaky);
+    assert!(outcome.report.tests > 0);
+    assert!(outcome.report.tests <= n.load(Ordering::Relaxed));
+}
+
+#[test]
+fn an_uninteresting_input_is_an_error() {
+    let oracle = |_: &[u8]| false;
+    let err = reduce(PROGRAM.as_bytes(), c(), &oracle, &Options::default()).unwrap_err();
+    assert!(
+        matches!(err, Error::NotInteresting(Verdict::NotInteresting)),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_scope_keeps_everything_outside_it() {
+    let start = PROGRAM.find("int main").unwrap();
+    let options = Options {
+        jobs: 1,
+        // The function definition `int main(void) { ... }`.
+        scope: Some(start..PROGRAM.trim_end().len()),
+        ..Options::default()
+    };
+    let oracle = |c: &[u8]| String::from_utf8_lossy(c).contains("undeclared_thing");
+    let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
+    let text = String::from_utf8(outcome.text).unwrap();
+    assert!(text.starts_with(&PROGRAM[..start]), "{text}");
+    assert!(!text.contains("printf"), "{text}");
+
+    let bad = Options {
+        scope: Some(5..PROGRAM.len() + 1),
+        ..Options::default()
+    };
+    assert!(matches!(
+        reduce(PROGRAM.as_bytes(), c(), &oracle, &bad),
+        Err(Error::BadScope { .. })
+    ));
+}
+
+#[test]
+fn reductions_are_switched_off_by_name() {
+    for name in OPTIONAL_REDUCTIONS {
+        assert!(!Options::default().without(name).unwrap().runs(name));
+    }
+    let err = Options::default().without("shrink").unwrap_err();
+    assert!(err.to_string().contains("hoist, replace"), "{err}");
+
+    // Without canonicalization, the names stay as they were.
+    let input = b"int long_name_one = 1; int long_name_two = 2;\n";
+    let oracle = |c: &[u8]| c.windows(1).any(|w| w == b"2");
+    let plain = Options {
+        jobs: 1,
+        ..Options::default()
+    }
+    .without("canon")
+    .unwrap();
+    let text = reduce(input, c(), &oracle, &plain).unwrap().text;
+    assert_eq!(
+        String::from_utf8(text).unwrap().trim(),
+        "int long_name_two = 2;"
+    );
+    let canon = Options {
+        jobs: 1,
+        ..Options::default()
+    };
+    let text = reduce(input, c(), &oracle, &canon).unwrap().text;
+    assert_eq!(String::from_utf8(text).unwrap().trim(), "int a = 2;");
+}
+
+#[test]
+fn a_cancelled_run_returns_the_best_so_far() {
+    let cancel = Arc::new(Cancel::new().unwrap());
+    let calls = AtomicU64::new(0);
+    let stop = cancel.clone();
+    // Cancels from inside the oracle after a few calls, as another thread would.
+    let oracle = |c: &[u8]| {
+        if calls.fetch_add(1, Ordering::SeqCst) == 5 {
+            stop.cancel();
+        }
+        String::from_utf8_lossy(c).contains("undeclared_thing")
+    };
+    let options = Options {
+        jobs: 1,
+        cancel: Some(cancel),
+        ..Options::default()
+    };
+    let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
+    assert!(outcome.cancelled);
+    assert!(String::from_utf8_lossy(&outcome.text).contains("undeclared_thing"));
+    assert!(calls.load(Ordering::SeqCst) < 20);
+}
