@@ -6,16 +6,20 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::engine::{self, Config, ReduceError, Session, Silent};
 use crate::lang::Language;
 use crate::oracle::{Cancel, Oracle, Verdict};
+use crate::reduce::{self, Config};
+use crate::single::{self, ReduceError, Session};
 use crate::stats::{Report, Size, Stats};
 use crate::syntax::{count_tokens, parse};
+use crate::task::Silent;
 
-/// The reductions that can be switched off, by the name the command line's
-/// `--no-NAME` switches and [`Options::without`] use.
-pub const OPTIONAL_REDUCTIONS: &[&str] =
-    &["hoist", "replace", "rename", "canon", "retries", "tidy"];
+/// The reductions that can be switched off: the name the command line's
+/// `--no-NAME` switches and [`Options::without`] use, and what switching it
+/// off stops.
+pub fn optional_reductions() -> impl Iterator<Item = (&'static str, &'static str)> {
+    reduce::switchable().map(|r| (r.name(), r.about()))
+}
 
 /// How to reduce. `Options::default()` runs every reduction on all cores.
 #[derive(Clone, Debug)]
@@ -37,7 +41,7 @@ pub struct Options {
     /// Set from another thread to stop early; [`reduce`] then returns the
     /// best program found so far with [`Outcome::cancelled`] set.
     pub cancel: Option<Arc<Cancel>>,
-    /// The reductions switched off, by name (see [`OPTIONAL_REDUCTIONS`]).
+    /// The reductions switched off, by name (see [`optional_reductions`]).
     pub disabled: Vec<String>,
 }
 
@@ -58,7 +62,7 @@ impl Default for Options {
 
 impl Options {
     /// These options without the reduction called `name` (one of
-    /// [`OPTIONAL_REDUCTIONS`]).
+    /// [`optional_reductions`]).
     pub fn without(mut self, name: &str) -> Result<Options, Error> {
         check_name(name)?;
         if self.runs(name) {
@@ -72,17 +76,15 @@ impl Options {
         !self.disabled.iter().any(|d| d == name)
     }
 
-    pub(crate) fn config(&self) -> Config {
+    fn config(&self) -> Config {
         Config {
             jobs: self.jobs.max(1),
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
-            retries: self.runs("retries"),
-            hoist: self.runs("hoist"),
-            replace: self.runs("replace"),
-            rename: self.runs("rename"),
-            canon: self.runs("canon"),
-            tidy: self.runs("tidy"),
+            off: reduce::switchable()
+                .map(|r| r.name())
+                .filter(|name| !self.runs(name))
+                .collect(),
             verify: self.verify,
             input_checked: !self.check_input,
         }
@@ -90,7 +92,7 @@ impl Options {
 }
 
 fn check_name(name: &str) -> Result<(), Error> {
-    if OPTIONAL_REDUCTIONS.contains(&name) {
+    if optional_reductions().any(|(known, _)| known == name) {
         Ok(())
     } else {
         Err(Error::UnknownReduction(name.to_string()))
@@ -138,8 +140,17 @@ pub enum Error {
         len: usize,
     },
     /// [`Options::without`] was given a name that is not a reduction.
-    #[error("no reduction is called {0:?}; the optional ones are: {list}", list = OPTIONAL_REDUCTIONS.join(", "))]
+    #[error("no reduction is called {0:?}; the optional ones are: {list}", list = optional_reductions().map(|(n, _)| n).collect::<Vec<_>>().join(", "))]
     UnknownReduction(String),
+    /// The oracle could not be run several times in a row (it returned
+    /// errors, no verdicts); `best` is the best program found before.
+    #[error("the oracle failed {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    Oracle {
+        /// The last error.
+        error: String,
+        /// The best program found until then.
+        best: Vec<u8>,
+    },
 }
 
 impl From<ReduceError> for Error {
@@ -147,6 +158,10 @@ impl From<ReduceError> for Error {
         match e {
             ReduceError::NotInteresting(v) => Error::NotInteresting(v),
             ReduceError::TooLarge(t) => Error::TooLarge(t.to_string()),
+            ReduceError::Oracle { error, best } => Error::Oracle {
+                error,
+                best: best.to_vec(),
+            },
         }
     }
 }
@@ -195,7 +210,7 @@ pub fn reduce(
         check_name(name)?;
     }
     let config = options.config();
-    let stats = Stats::new();
+    let stats = Stats::new(reduce::names());
     let session = Session::new(
         language.syntax(),
         oracle,
@@ -204,7 +219,7 @@ pub fn reduce(
         options.cancel.as_deref(),
         &Silent,
     );
-    let outcome = engine::reduce(&session, input, options.scope.clone())?;
+    let outcome = single::reduce(&session, input, options.scope.clone())?;
     let size = Size {
         bytes: outcome.text.len() as u64,
         tokens: count_tokens(&parse(language.syntax(), &outcome.text)) as u64,

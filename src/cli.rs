@@ -10,7 +10,8 @@ The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds
 candidate under the input's own file name; exit code 0 means \"still interesting\".
 
 Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
-3 the input is not interesting, 130 interrupted (the best result so far is kept).";
+3 the input is not interesting, 4 the test could not be run repeatedly (the best
+result so far is kept), 130 interrupted (the best result so far is kept).";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 #[derive(Debug, Parser)]
@@ -64,31 +65,6 @@ pub struct Args {
     #[arg(long, help_heading = "Reductions")]
     pub ddmin_subsets: bool,
 
-    /// Do not replace nodes by compatible descendants (hoisting).
-    #[arg(long, help_heading = "Reductions")]
-    pub no_hoist: bool,
-
-    /// Do not replace nodes by the smallest compatible tree of the program.
-    #[arg(long, help_heading = "Reductions")]
-    pub no_replace: bool,
-
-    /// Do not replace uses of names by other names used nearby.
-    #[arg(long, help_heading = "Reductions")]
-    pub no_rename: bool,
-
-    /// Do not canonicalize tokens (names to a, b, ...; numbers to 0, 1; strings to "").
-    #[arg(long, help_heading = "Reductions")]
-    pub no_canon: bool,
-
-    /// Do not retry a failed deletion in the same pass when the last use of a
-    /// name inside it disappears (wait for the next pass instead).
-    #[arg(long, help_heading = "Reductions")]
-    pub no_retries: bool,
-
-    /// Do not tidy whitespace at the end.
-    #[arg(long, help_heading = "Reductions")]
-    pub no_tidy: bool,
-
     /// Do not re-run the test on the result at the end.
     #[arg(long, help_heading = "Reductions")]
     pub no_verify: bool,
@@ -105,4 +81,9 @@ pub struct Args {
     /// optional, fixed) as the reducer sees it, and exit.
     #[arg(long, help_heading = "Debugging")]
     pub dump_tree: bool,
+
+    /// The reductions switched off with `--no-NAME` (added from the
+    /// reduction table, see `app::parse_args`).
+    #[arg(skip)]
+    pub off: Vec<&'static str>,
 }

@@ -8,5 +8,9 @@ pub const INTERNAL: u8 = 1;
 pub const USAGE: u8 = 2;
 /// The test does not find the input interesting, so there is nothing to reduce.
 pub const NOT_INTERESTING: u8 = 3;
+/// The test could not be run (no verdict: the candidate could not be
+/// written, the script could not be started) several times in a row; the
+/// best result found before is written.
+pub const TEST_ERRORS: u8 = 4;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;

@@ -26,13 +26,18 @@ mod lang;
 mod lexical;
 mod oracle;
 mod reduce;
+mod single;
 mod stats;
 mod syntax;
+mod task;
+#[cfg(test)]
+mod testing;
 
-pub use api::{Error, OPTIONAL_REDUCTIONS, Options, Outcome, reduce};
+pub use api::{Error, Options, Outcome, optional_reductions, reduce};
 pub use lang::Language;
+pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
-pub use stats::{Kind, KindReport, PassReport, Report, Size};
+pub use stats::{KindReport, PassReport, Report, Size};
 
 /// The `treereduce` command (the binary's `main`).
 #[cfg(feature = "cli")]

@@ -7,42 +7,6 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use serde::Serialize;
 
-/// The reductions, for per-kind counters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// Deleting one optional node.
-    Delete,
-    /// A ddmin chunk of a list (complement or subset).
-    Ddmin,
-    /// Replacing a node by a compatible descendant.
-    Hoist,
-    /// Replacing a node by the smallest compatible tree of the program.
-    Replace,
-    /// Replacing a use of a name by another name.
-    Rename,
-    /// Replacing a token by a canonical one of its class.
-    Canon,
-    /// Whitespace tidying.
-    Tidy,
-}
-
-impl Kind {
-    const ALL: [Kind; 7] = [
-        Kind::Delete,
-        Kind::Ddmin,
-        Kind::Hoist,
-        Kind::Replace,
-        Kind::Rename,
-        Kind::Canon,
-        Kind::Tidy,
-    ];
-
-    fn index(self) -> usize {
-        Kind::ALL.iter().position(|&k| k == self).unwrap_or(0)
-    }
-}
-
 /// Sizes of a program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Size {
@@ -72,8 +36,8 @@ pub struct PassReport {
 /// Per-kind counters in a report.
 #[derive(Clone, Debug, Serialize)]
 pub struct KindReport {
-    /// The reduction.
-    pub kind: Kind,
+    /// The reduction (its name, as in `--no-NAME`).
+    pub kind: &'static str,
     /// Candidates it produced that reached the oracle or the cache.
     pub candidates: u64,
     /// Of those, the ones that were committed.
@@ -101,6 +65,9 @@ pub struct Report {
     pub implied: u64,
     /// Failed deletions queued again after the last use of a name went.
     pub retries: u64,
+    /// Tests that could not be run at all (no verdict): the candidate could
+    /// not be written, the script could not be started.
+    pub oracle_errors: u64,
     /// Size of the input.
     pub start: Size,
     /// Size of the result.
@@ -139,10 +106,10 @@ pub struct Stats {
     pub implied: AtomicU64,
     /// Deletions queued again by the retry rule.
     pub retries: AtomicU64,
-    /// Current best size in bytes.
-    pub best_bytes: AtomicU64,
-    /// Current best size in tokens.
-    pub best_tokens: AtomicU64,
+    /// Tests that could not be run (see [`Report::oracle_errors`]).
+    pub oracle_errors: AtomicU64,
+    /// The newest best size, with the improvement number that set it.
+    best: Mutex<(u64, Size)>,
     /// Input size in bytes.
     pub start_bytes: AtomicU64,
     /// Input size in tokens.
@@ -151,35 +118,14 @@ pub struct Stats {
     pub pass: AtomicU64,
     /// Set when the final re-check disagreed with an earlier verdict.
     pub flaky: AtomicU64,
-    kind_candidates: [AtomicU64; 7],
-    kind_accepted: [AtomicU64; 7],
+    kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
 
-impl Default for Stats {
-    fn default() -> Self {
-        Stats {
-            started: Instant::now(),
-            tests: AtomicU64::new(0),
-            interesting: AtomicU64::new(0),
-            not_interesting: AtomicU64::new(0),
-            timed_out: AtomicU64::new(0),
-            cache_hits: AtomicU64::new(0),
-            syntax_rejected: AtomicU64::new(0),
-            conflicts: AtomicU64::new(0),
-            implied: AtomicU64::new(0),
-            retries: AtomicU64::new(0),
-            best_bytes: AtomicU64::new(0),
-            best_tokens: AtomicU64::new(0),
-            start_bytes: AtomicU64::new(0),
-            start_tokens: AtomicU64::new(0),
-            pass: AtomicU64::new(0),
-            flaky: AtomicU64::new(0),
-            kind_candidates: Default::default(),
-            kind_accepted: Default::default(),
-            passes: Mutex::new(Vec::new()),
-        }
-    }
+struct KindCounters {
+    name: &'static str,
+    candidates: AtomicU64,
+    accepted: AtomicU64,
 }
 
 /// CPU time used so far by this process (all threads), excluding children.
@@ -200,9 +146,37 @@ pub fn bump(counter: &AtomicU64) {
 }
 
 impl Stats {
-    /// Fresh counters; the clock starts now.
-    pub fn new() -> Stats {
-        Stats::default()
+    /// Fresh counters, with per-kind counters for the reductions called
+    /// `kinds`; the clock starts now.
+    pub fn new(kinds: impl IntoIterator<Item = &'static str>) -> Stats {
+        let zero = || AtomicU64::new(0);
+        Stats {
+            started: Instant::now(),
+            tests: zero(),
+            interesting: zero(),
+            not_interesting: zero(),
+            timed_out: zero(),
+            cache_hits: zero(),
+            syntax_rejected: zero(),
+            conflicts: zero(),
+            implied: zero(),
+            retries: zero(),
+            oracle_errors: zero(),
+            best: Mutex::new((0, Size::default())),
+            start_bytes: zero(),
+            start_tokens: zero(),
+            pass: zero(),
+            flaky: zero(),
+            kinds: kinds
+                .into_iter()
+                .map(|name| KindCounters {
+                    name,
+                    candidates: zero(),
+                    accepted: zero(),
+                })
+                .collect(),
+            passes: Mutex::new(Vec::new()),
+        }
     }
 
     /// Time since the counters were created.
@@ -210,33 +184,38 @@ impl Stats {
         self.started.elapsed()
     }
 
-    /// Counts a candidate of `kind` and whether it was committed.
-    pub fn candidate(&self, kind: Kind, accepted: bool) {
-        bump(&self.kind_candidates[kind.index()]);
+    /// Counts a candidate of the reduction `kind` and whether it was
+    /// committed. A kind not given to [`Stats::new`] is a bug.
+    pub fn candidate(&self, kind: &str, accepted: bool) {
+        let Some(k) = self.kinds.iter().find(|k| k.name == kind) else {
+            debug_assert!(false, "no counters for the reduction {kind:?}");
+            return;
+        };
+        bump(&k.candidates);
         if accepted {
-            bump(&self.kind_accepted[kind.index()]);
+            bump(&k.accepted);
         }
     }
 
-    /// Records a new best size.
-    pub fn set_best(&self, size: Size) {
-        self.best_bytes.store(size.bytes, Relaxed);
-        self.best_tokens.store(size.tokens, Relaxed);
+    /// Records the size of improvement number `seq`, unless a newer one
+    /// (reported first by a racing thread) is already recorded.
+    pub fn set_best(&self, seq: u64, size: Size) {
+        let mut best = self.best.lock();
+        if seq >= best.0 {
+            *best = (seq, size);
+        }
     }
 
     /// The current best size.
     pub fn best(&self) -> Size {
-        Size {
-            bytes: self.best_bytes.load(Relaxed),
-            tokens: self.best_tokens.load(Relaxed),
-        }
+        self.best.lock().1
     }
 
     /// Records the input size (also the first best).
     pub fn set_start(&self, size: Size) {
         self.start_bytes.store(size.bytes, Relaxed);
         self.start_tokens.store(size.tokens, Relaxed);
-        self.set_best(size);
+        *self.best.lock() = (0, size);
     }
 
     /// The input size.
@@ -265,17 +244,19 @@ impl Stats {
             conflicts: load(&self.conflicts),
             implied: load(&self.implied),
             retries: load(&self.retries),
+            oracle_errors: load(&self.oracle_errors),
             start: self.start(),
             final_size: self.best(),
             seconds: self.elapsed().as_secs_f64(),
             cpu_seconds: own_cpu_seconds(),
             passes: self.passes.lock().clone(),
-            kinds: Kind::ALL
+            kinds: self
+                .kinds
                 .iter()
-                .map(|&kind| KindReport {
-                    kind,
-                    candidates: load(&self.kind_candidates[kind.index()]),
-                    accepted: load(&self.kind_accepted[kind.index()]),
+                .map(|k| KindReport {
+                    kind: k.name,
+                    candidates: load(&k.candidates),
+                    accepted: load(&k.accepted),
                 })
                 .collect(),
             flaky: load(&self.flaky) > 0,

@@ -14,25 +14,27 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
-use clap::Parser;
+use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 
 pub use output::{BestWriter, Destination, write_atomically};
 pub use progress::{Mode, Printer};
 
 use crate::cli::Args;
-use crate::engine::{self, Config, Observer, Phase, Session};
 use crate::exit;
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
+use crate::reduce::{self, Config};
+use crate::single::{self, ReduceError, Session};
 use crate::stats::Stats;
 use crate::syntax::Original;
+use crate::task::{Observer, Phase};
 
 /// How long the check of the input may run when `--timeout` is not given.
 pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = parse_args();
     // A panic is a bug: the default hook prints it; the best result so far is
     // already on disk and the temporary directories are removed on unwinding.
     let code = match std::panic::catch_unwind(|| run(args)) {
@@ -53,6 +55,38 @@ pub fn main() -> ExitCode {
         }
     };
     ExitCode::from(code)
+}
+
+/// The derived arguments plus one `--no-NAME` switch per reduction of the
+/// table that can be switched off.
+fn parse_args() -> Args {
+    let mut command = Args::command();
+    for r in reduce::switchable() {
+        let flag = format!("no-{}", r.name());
+        command = command.arg(
+            Arg::new(flag.clone())
+                .long(flag)
+                .action(ArgAction::SetTrue)
+                .help(r.about())
+                .help_heading("Reductions"),
+        );
+    }
+    let matches = command.get_matches();
+    let mut args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    args.off = reduce::switchable()
+        .map(|r| r.name())
+        .filter(|name| matches.get_flag(&format!("no-{name}")))
+        .collect();
+    args
+}
+
+/// The longest `--timeout`: larger values (`inf` too) mean "no limit" in
+/// practice and are clamped to it, so that no deadline overflows.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// `--timeout SECS` as a duration, clamped to [`MAX_TIMEOUT`].
+fn timeout_of(secs: f64) -> Duration {
+    Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
 }
 
 enum Failure {
@@ -115,7 +149,7 @@ fn setup(args: &Args) -> Result<Setup> {
         return Err(anyhow!("-j must be at least 1"));
     }
     if let Some(t) = args.timeout
-        && !(t > 0.0 && t.is_finite())
+        && (t.is_nan() || t <= 0.0)
     {
         return Err(anyhow!("--timeout must be a positive number of seconds"));
     }
@@ -227,13 +261,11 @@ fn run(args: Args) -> Result<u8, Failure> {
         .input_path
         .file_name()
         .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
-    let first_limit = args
-        .timeout
-        .map_or(INPUT_CHECK_LIMIT, Duration::from_secs_f64);
+    let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
     let oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
 
-    let stats = Arc::new(Stats::new());
+    let stats = Arc::new(Stats::new(reduce::names()));
     let mode = if args.quiet {
         Mode::Quiet
     } else if std::io::stderr().is_terminal() {
@@ -270,8 +302,8 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     }
     let timeout = args.timeout.map_or_else(
-        || (report.duration * 10).max(Duration::from_secs(1)),
-        Duration::from_secs_f64,
+        || (report.duration * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
+        timeout_of,
     );
     oracle.set_timeout(timeout);
 
@@ -285,12 +317,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
-        retries: !args.no_retries,
-        hoist: !args.no_hoist,
-        replace: !args.no_replace,
-        rename: !args.no_rename,
-        canon: !args.no_canon,
-        tidy: !args.no_tidy,
+        off: args.off.clone(),
         verify: !args.no_verify,
         input_checked: true,
     };
@@ -299,10 +326,21 @@ fn run(args: Args) -> Result<u8, Failure> {
         printer: &printer,
     };
     let session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
-    let outcome = engine::reduce(&session, &setup.input, None);
+    let outcome = single::reduce(&session, &setup.input, None);
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
+        Err(ReduceError::Oracle { error, best }) => {
+            writer
+                .finish(&best)
+                .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?;
+            eprintln!(
+                "treereduce: error: the test could not be run {} times in a row ({error}); \
+                 stopped, the output holds the best result found before",
+                crate::engine::ERROR_LIMIT
+            );
+            return Ok(exit::TEST_ERRORS);
+        }
         // The input was checked above; only a flaky test can get here.
         Err(e) => {
             eprintln!("treereduce: error: {e}; the test seems flaky (it accepted the input once)");
@@ -369,7 +407,7 @@ fn not_interesting_message(
 fn summary(
     stats: &Stats,
     destination: &Destination,
-    outcome: &engine::Outcome,
+    outcome: &single::Outcome,
     timeout: Duration,
 ) -> String {
     use progress::{bytes, clock, thousands};

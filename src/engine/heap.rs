@@ -17,15 +17,7 @@ use std::collections::BinaryHeap;
 
 use parking_lot::{Condvar, Mutex};
 
-/// Scheduling order of a task: more tokens first; on a tie, lower rank first;
-/// then first pushed, first popped (so a single worker is deterministic).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Priority {
-    /// Size of the task in tokens (what it removes, or the node it expands).
-    pub tokens: u64,
-    /// Tie-break between task kinds (0 first).
-    pub rank: u8,
-}
+use crate::task::Priority;
 
 struct Entry<T> {
     priority: Priority,
@@ -212,97 +204,107 @@ mod tests {
     /// pass must end for both once the last task completes, not before.
     #[test]
     fn parked_worker_gets_follow_ups_and_both_finish() {
-        let heap = TaskHeap::new();
-        heap.push(p(10), 1u32);
-        let a_task = heap.pop();
-        assert_eq!(a_task, Some(1));
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            let b = s.spawn(|| {
-                let first = heap.pop();
-                tx.send(first).unwrap();
-                if first.is_some() {
-                    heap.complete([]);
-                }
-                heap.pop()
+        crate::testing::within(60, || {
+            let heap = TaskHeap::new();
+            heap.push(p(10), 1u32);
+            let a_task = heap.pop();
+            assert_eq!(a_task, Some(1));
+            let (tx, rx) = mpsc::channel();
+            std::thread::scope(|s| {
+                let b = s.spawn(|| {
+                    let first = heap.pop();
+                    tx.send(first).unwrap();
+                    if first.is_some() {
+                        heap.complete([]);
+                    }
+                    heap.pop()
+                });
+                until_parked(&heap, 1);
+                assert!(rx.try_recv().is_err(), "B must wait, not finish");
+                heap.complete([(p(3), 2)]);
+                assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), Some(2));
+                // A asks for more while B's task is still in flight... or already done.
+                assert_eq!(heap.pop(), None);
+                assert_eq!(b.join().unwrap(), None);
             });
-            until_parked(&heap, 1);
-            assert!(rx.try_recv().is_err(), "B must wait, not finish");
-            heap.complete([(p(3), 2)]);
-            assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), Some(2));
-            // A asks for more while B's task is still in flight... or already done.
-            assert_eq!(heap.pop(), None);
-            assert_eq!(b.join().unwrap(), None);
         });
     }
 
     #[test]
     fn last_completion_releases_all_parked_workers() {
-        let heap = TaskHeap::new();
-        heap.push(p(1), 7u32);
-        assert_eq!(heap.pop(), Some(7));
-        std::thread::scope(|s| {
-            let waiters: Vec<_> = (0..3).map(|_| s.spawn(|| heap.pop())).collect();
-            until_parked(&heap, 3);
-            heap.complete([]);
-            for w in waiters {
-                assert_eq!(w.join().unwrap(), None);
-            }
+        crate::testing::within(60, || {
+            let heap = TaskHeap::new();
+            heap.push(p(1), 7u32);
+            assert_eq!(heap.pop(), Some(7));
+            std::thread::scope(|s| {
+                let waiters: Vec<_> = (0..3).map(|_| s.spawn(|| heap.pop())).collect();
+                until_parked(&heap, 3);
+                heap.complete([]);
+                for w in waiters {
+                    assert_eq!(w.join().unwrap(), None);
+                }
+            });
         });
     }
 
     #[test]
     fn stop_releases_parked_workers_and_ends_pops() {
-        let heap = TaskHeap::new();
-        heap.push(p(1), 1u32);
-        heap.push(p(1), 2u32);
-        assert!(heap.pop().is_some());
-        std::thread::scope(|s| {
-            // The second task is queued, so a new worker gets it; then one parks.
+        crate::testing::within(60, || {
+            let heap = TaskHeap::new();
+            heap.push(p(1), 1u32);
+            heap.push(p(1), 2u32);
             assert!(heap.pop().is_some());
-            let w = s.spawn(|| heap.pop());
-            until_parked(&heap, 1);
-            heap.stop();
-            assert_eq!(w.join().unwrap(), None);
+            std::thread::scope(|s| {
+                // The second task is queued, so a new worker gets it; then one parks.
+                assert!(heap.pop().is_some());
+                let w = s.spawn(|| heap.pop());
+                until_parked(&heap, 1);
+                heap.stop();
+                assert_eq!(w.join().unwrap(), None);
+            });
+            heap.push(p(1), 3);
+            assert_eq!(heap.pop(), None);
         });
-        heap.push(p(1), 3);
-        assert_eq!(heap.pop(), None);
     }
 
     /// Many workers, random task trees: every task runs exactly once and every
-    /// worker returns (a hang fails the test through the timeout, not forever).
+    /// worker returns. Tests that run threads run inside `within`, so a hang
+    /// fails the test instead of blocking it forever.
     #[test]
     fn stress_every_task_once_and_all_workers_return() {
-        for round in 0..50u64 {
-            let heap = TaskHeap::new();
-            let done = AtomicUsize::new(0);
-            // Task n spawns children 2n+1 and 2n+2 while below the limit: a binary tree.
-            let limit = 200 + round as u32 * 7;
-            heap.push(p(0), 0u32);
-            let (tx, rx) = mpsc::channel();
-            std::thread::scope(|s| {
-                for w in 0..8 {
-                    let (heap, done, tx) = (&heap, &done, tx.clone());
-                    s.spawn(move || {
-                        while let Some(n) = heap.pop() {
-                            done.fetch_add(1, AtomicOrdering::SeqCst);
-                            if (n + round as u32 + w).is_multiple_of(5) {
-                                std::thread::yield_now();
+        crate::testing::within(60, || {
+            for round in 0..50u64 {
+                let heap = TaskHeap::new();
+                let done = AtomicUsize::new(0);
+                // Task n spawns children 2n+1 and 2n+2 while below the limit: a binary tree.
+                let limit = 200 + round as u32 * 7;
+                heap.push(p(0), 0u32);
+                let (tx, rx) = mpsc::channel();
+                std::thread::scope(|s| {
+                    for w in 0..8 {
+                        let (heap, done, tx) = (&heap, &done, tx.clone());
+                        s.spawn(move || {
+                            while let Some(n) = heap.pop() {
+                                done.fetch_add(1, AtomicOrdering::SeqCst);
+                                if (n + round as u32 + w).is_multiple_of(5) {
+                                    std::thread::yield_now();
+                                }
+                                let kids =
+                                    [2 * n + 1, 2 * n + 2].into_iter().filter(|&k| k < limit);
+                                heap.complete(
+                                    kids.map(|k| (p(u64::from(k % 13)), k)).collect::<Vec<_>>(),
+                                );
                             }
-                            let kids = [2 * n + 1, 2 * n + 2].into_iter().filter(|&k| k < limit);
-                            heap.complete(
-                                kids.map(|k| (p(u64::from(k % 13)), k)).collect::<Vec<_>>(),
-                            );
-                        }
-                        tx.send(()).unwrap();
-                    });
-                }
-                for _ in 0..8 {
-                    rx.recv_timeout(Duration::from_secs(20))
-                        .expect("a worker hung");
-                }
-            });
-            assert_eq!(done.load(AtomicOrdering::SeqCst), limit as usize);
-        }
+                            tx.send(()).unwrap();
+                        });
+                    }
+                    for _ in 0..8 {
+                        rx.recv_timeout(Duration::from_secs(20))
+                            .expect("a worker hung");
+                    }
+                });
+                assert_eq!(done.load(AtomicOrdering::SeqCst), limit as usize);
+            }
+        });
     }
 }

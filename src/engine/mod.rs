@@ -1,478 +1,283 @@
-//! The engine: passes of parallel, prioritized reduction to a fixpoint, then
-//! a tidy pass and a final re-check. It knows tasks and edits, not languages.
+//! The engine: runs one pass of prioritized tasks on parallel workers over
+//! any [`Subject`]. It owns the scheduling (the task heap and its termination
+//! protocol), the versioned best with its compare-and-swap commit, the
+//! verdict cache, cancellation, the oracle-error limit and the best-so-far
+//! reporting; it knows nothing about syntax trees, languages or reductions.
 //!
-//! [`reduce`] is the library entry point: it takes a program, an optional
-//! byte range to confine the reduction to (one subtree, as the pairwise mode
-//! needs), and any [`Oracle`].
+//! Each worker pops the largest task and runs it; a task tests changes
+//! through [`Tests::try_change`], which is the only attempt/commit path:
+//! apply the change to a snapshot of the best, drop it if implied or
+//! malformed, look it up in the cache or run the test without holding a lock,
+//! and install the result if the best is still the snapshot's version
+//! (otherwise apply the change again to the newer best).
 
 mod heap;
-mod pass;
-mod retry;
 
-use std::ops::Range;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-pub use heap::Priority;
-pub use pass::{Best, Pass, Worker};
+use parking_lot::Mutex;
 
-use crate::oracle::{Cancel, Oracle, Verdict, VerdictCache};
-use crate::reduce::{Change, ddmin::Level, tidy};
-use crate::stats::{Kind, PassReport, Size, Stats, bump};
-use crate::syntax::{
-    Grammar, ListId, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse,
-};
+use crate::oracle::{Cancel, OracleError, Verdict, VerdictCache};
+use crate::stats::{Stats, bump};
+use crate::task::{Applied, Queued, Subject, Task, Tests};
 
-/// A unit of work in the task heap.
-#[derive(Debug)]
-pub enum Task {
-    /// Expand a node into the tasks of its slots and children (no test).
-    Visit(NodeId),
-    /// Queue the chunk tasks of one ddmin level of a list (no test).
-    Ddmin {
-        /// The list.
-        list: ListId,
-        /// Elements per chunk.
-        chunk: usize,
-        /// Whether this is the list's first level (which may delete it whole).
-        first: bool,
-    },
-    /// Test one change and commit it if interesting.
-    Attempt(Attempt),
-    /// Canonicalize one token (a sequence of tests, see `reduce::canon`).
-    Canon(NodeId),
-}
+use heap::TaskHeap;
 
-/// What a task that runs several dependent tests (token canonicalization)
-/// uses of its pass.
-pub trait Tests {
-    /// The current best.
-    fn snapshot(&self) -> Arc<Best>;
-    /// Builds, checks, tests and commits `change`; whether it was committed.
-    fn try_change(&mut self, change: &Change, kind: Kind) -> bool;
-}
+/// Oracle errors in a row (no verdict in between) after which a run stops:
+/// a full disk or a deleted script fails every test, and going on would
+/// only "reduce" by calling every candidate uninteresting.
+pub const ERROR_LIMIT: usize = 5;
 
-/// A change to test, with what to tell when it is done.
-#[derive(Debug)]
-pub struct Attempt {
-    /// The change.
-    pub change: Change,
-    /// Which reduction proposed it (for statistics).
-    pub kind: Kind,
-    /// The ddmin level it belongs to, if any.
-    pub level: Option<Arc<Level>>,
-}
-
-/// How to reduce.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Worker threads (tests run in parallel).
+/// What the passes of one reduction share: settings, counters, the verdict
+/// cache, cancellation and the improvement sequence.
+pub struct Run<'a> {
+    /// Worker threads per pass.
     pub jobs: usize,
-    /// Stop after this many reduction passes (`None`: run to a fixpoint).
-    pub passes: Option<usize>,
-    /// Also test ddmin's subsets (keep one chunk, delete the rest).
-    pub ddmin_subsets: bool,
-    /// Retry a failed deletion in the same pass once the last use of a name
-    /// inside it is gone (see `engine::retry`).
-    pub retries: bool,
-    /// Replace nodes by compatible descendants (`reduce::hoist`).
-    pub hoist: bool,
-    /// Replace nodes by the smallest compatible tree (`reduce::replace`).
-    pub replace: bool,
-    /// Replace uses of names by other names (`reduce::rename`).
-    pub rename: bool,
-    /// Canonicalize tokens (`reduce::canon`), alternating with the other
-    /// reductions until neither shrinks the program.
-    pub canon: bool,
-    /// Run the whitespace tidy pass at the end.
-    pub tidy: bool,
-    /// Re-run the test on the result at the end, to catch flaky tests.
-    pub verify: bool,
-    /// The caller has already checked that the input is interesting.
-    pub input_checked: bool,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            passes: None,
-            ddmin_subsets: false,
-            retries: true,
-            hoist: true,
-            replace: true,
-            rename: true,
-            canon: true,
-            tidy: true,
-            verify: true,
-            input_checked: false,
-        }
-    }
-}
-
-/// Where the engine reports progress; called from worker threads.
-pub trait Observer: Sync {
-    /// A new best program. `seq` grows with every improvement, so a listener
-    /// that receives them out of order can keep only the newest.
-    fn improved(&self, _seq: u64, _text: &[u8]) {}
-    /// A new phase begins.
-    fn phase(&self, _phase: Phase) {}
-}
-
-/// The phases of a reduction, for progress displays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Checking that the input is interesting.
-    Check,
-    /// Reduction pass number n (1-based).
-    Reduce(usize),
-    /// Reduction pass number n with token canonicalization.
-    Canon(usize),
-    /// Tidying whitespace.
-    Tidy,
-    /// Re-checking the result.
-    Verify,
-}
-
-/// An observer that ignores everything.
-pub struct Silent;
-impl Observer for Silent {}
-
-/// Why a reduction could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum ReduceError {
-    /// The input itself is not interesting.
-    #[error("the input is not interesting to the test ({0:?})")]
-    NotInteresting(Verdict),
-    /// The input does not fit the node table's 32-bit offsets.
-    #[error(transparent)]
-    TooLarge(#[from] TooLarge),
-}
-
-/// The result of a reduction.
-#[derive(Debug)]
-pub struct Outcome {
-    /// The smallest interesting program found.
-    pub text: Arc<[u8]>,
-    /// The run was cancelled; `text` is the best found until then.
-    pub cancelled: bool,
-    /// The final re-check failed at least once (a flaky test).
-    pub flaky: bool,
-}
-
-/// Everything a reduction needs besides the input.
-pub struct Session<'a> {
-    /// The language.
-    pub grammar: &'a Grammar,
-    /// The interestingness test.
-    pub oracle: &'a dyn Oracle,
-    /// Settings.
-    pub config: &'a Config,
     /// Counters.
     pub stats: &'a Stats,
-    /// Set on Ctrl-C.
-    pub cancel: Option<&'a Cancel>,
-    /// Progress listener.
-    pub observer: &'a dyn Observer,
+    cancel: Option<&'a Cancel>,
     cache: VerdictCache,
     seq: AtomicU64,
-    /// Token classes, for canonicalization.
-    pub lexicon: &'static crate::lexical::Lexicon,
+    errors_in_a_row: AtomicUsize,
+    failed: AtomicBool,
+    last_error: Mutex<Option<String>>,
 }
 
-impl<'a> Session<'a> {
-    /// A session with a fresh verdict cache.
-    pub fn new(
-        grammar: &'a Grammar,
-        oracle: &'a dyn Oracle,
-        config: &'a Config,
-        stats: &'a Stats,
-        cancel: Option<&'a Cancel>,
-        observer: &'a dyn Observer,
-    ) -> Session<'a> {
-        Session {
-            grammar,
-            oracle,
-            config,
+impl<'a> Run<'a> {
+    /// A run with `jobs` workers per pass.
+    pub fn new(jobs: usize, stats: &'a Stats, cancel: Option<&'a Cancel>) -> Run<'a> {
+        Run {
+            jobs: jobs.max(1),
             stats,
             cancel,
-            observer,
             cache: VerdictCache::default(),
             seq: AtomicU64::new(0),
-            lexicon: grammar.language.lexicon(),
+            errors_in_a_row: AtomicUsize::new(0),
+            failed: AtomicBool::new(false),
+            last_error: Mutex::new(None),
         }
     }
 
-    /// Whether Ctrl-C was pressed.
-    pub fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(Cancel::is_cancelled)
+    /// Whether the run was cancelled (Ctrl-C) or stopped by oracle errors.
+    pub fn stopped(&self) -> bool {
+        self.failed.load(Ordering::SeqCst) || self.cancel.is_some_and(Cancel::is_cancelled)
     }
 
-    fn next_seq(&self) -> u64 {
+    /// If the run stopped because the oracle kept failing: the last error.
+    pub fn failure(&self) -> Option<String> {
+        if self.failed.load(Ordering::SeqCst) {
+            self.last_error.lock().clone()
+        } else {
+            None
+        }
+    }
+
+    /// The next improvement number.
+    pub fn next_seq(&self) -> u64 {
         self.seq.fetch_add(1, Ordering::SeqCst) + 1
     }
 
-    /// Tests a candidate through the cache: `Some(interesting)`, or `None` if cancelled.
-    pub fn test(&self, worker: usize, candidate: &[u8]) -> Option<bool> {
-        let key = VerdictCache::key(candidate);
+    /// Tests a candidate through the verdict cache: `Some(interesting)`, or
+    /// `None` if the run stopped. An oracle error counts as not interesting
+    /// (and is not cached) until [`ERROR_LIMIT`] of them in a row stop the run.
+    pub fn test(
+        &self,
+        key: u128,
+        test: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Option<bool> {
         if let Some(hit) = self.cache.get(key) {
             bump(&self.stats.cache_hits);
             return Some(hit);
         }
-        let verdict = self.oracle.test(worker, candidate);
         let stats = self.stats;
+        let verdict = match test() {
+            Ok(verdict) => verdict,
+            Err(e) => {
+                bump(&stats.oracle_errors);
+                *self.last_error.lock() = Some(e.to_string());
+                if self.errors_in_a_row.fetch_add(1, Ordering::SeqCst) + 1 >= ERROR_LIMIT {
+                    self.failed.store(true, Ordering::SeqCst);
+                    return None;
+                }
+                return Some(false);
+            }
+        };
         match verdict {
             Verdict::Cancelled => return None,
             Verdict::Interesting => bump(&stats.interesting),
             Verdict::NotInteresting => bump(&stats.not_interesting),
             Verdict::TimedOut => bump(&stats.timed_out),
         }
+        self.errors_in_a_row.store(0, Ordering::SeqCst);
         bump(&stats.tests);
         let interesting = verdict == Verdict::Interesting;
         self.cache.insert(key, interesting);
         Some(interesting)
     }
-
-    fn announce(&self, text: &[u8]) {
-        self.observer.improved(self.next_seq(), text);
-    }
 }
 
-/// Reduces `input` (see the module documentation). With `scope`, only the
-/// smallest node spanning that byte range is reduced, and the rest is kept.
-pub fn reduce(
-    session: &Session<'_>,
-    input: &[u8],
-    scope: Option<Range<usize>>,
-) -> Result<Outcome, ReduceError> {
-    let stats = session.stats;
-    if input.len() > MAX_INPUT_BYTES {
-        return Err(ReduceError::TooLarge(TooLarge {
-            bytes: input.len(),
-            nodes: 0,
-        }));
-    }
-    let mut text: Arc<[u8]> = Arc::from(input);
-    let mut tree = parse(session.grammar, &text);
-    stats.set_start(Size {
-        bytes: text.len() as u64,
-        tokens: count_tokens(&tree) as u64,
-    });
-    let mut scope = scope.unwrap_or(0..text.len());
-    let finish = |text: Arc<[u8]>, cancelled: bool, flaky: bool| {
-        Ok(Outcome {
-            text,
-            cancelled,
-            flaky,
-        })
+/// The end of a pass.
+pub struct Finished<S: Subject> {
+    /// The best state.
+    pub best: Arc<S::State>,
+    /// Commits made during the pass (0: nothing changed).
+    pub commits: u64,
+}
+
+/// Runs one pass over `subject` from `start` with the initial `tasks`, until
+/// no task is queued or in flight, or the run stops.
+pub fn run_pass<S: Subject>(
+    run: &Run<'_>,
+    subject: &S,
+    start: S::State,
+    tasks: Vec<Queued<S>>,
+) -> Finished<S> {
+    let pass = Pass {
+        run,
+        subject,
+        best: Mutex::new((0, Arc::new(start))),
+        heap: TaskHeap::new(),
     };
-
-    if !session.config.input_checked {
-        session.observer.phase(Phase::Check);
-        match session.test(0, &text) {
-            None => return finish(text, true, false),
-            Some(false) => return Err(ReduceError::NotInteresting(Verdict::NotInteresting)),
-            Some(true) => {}
-        }
+    for (priority, task) in tasks {
+        pass.heap.push(priority, task);
     }
+    std::thread::scope(|s| {
+        for id in 0..run.jobs {
+            let pass = &pass;
+            s.spawn(move || pass.work(id));
+        }
+    });
+    let (commits, best) = pass.best.into_inner();
+    Finished { best, commits }
+}
 
-    // Results of the passes, newest last: fallbacks if the final re-check fails.
-    let mut checkpoints: Vec<Arc<[u8]>> = vec![text.clone()];
-    let mut number = 0;
-    // T-Rec's outer loop: reduce to a fixpoint without canonicalization, then
-    // run a pass with it; start over while a whole round (syntax fixpoint and
-    // canonicalization) shrinks the program. Comparing whole rounds matters:
-    // identifier replacement may undo a canonical name the round before, and
-    // the canonicalization pass then shrinks the text again, without end.
-    let mut canon_pass = false;
-    let mut round_start = (count_tokens(&tree) as u64, text.len() as u64);
-    while session.config.passes.is_none_or(|max| number < max) {
-        number += 1;
-        stats.pass.store(number as u64, Ordering::Relaxed);
-        session.observer.phase(if canon_pass {
-            Phase::Canon(number)
-        } else {
-            Phase::Reduce(number)
-        });
-        let started = Instant::now();
-        let tests_before = stats.tests.load(Ordering::Relaxed);
-        let original = Original::new(session.grammar, text.clone(), tree)?;
-        let root = scope_node(&original, &scope);
-        let best = Pass::run(&original, root, session, canon_pass);
-        let start = Size {
-            bytes: original.text.len() as u64,
-            tokens: original.tokens() as u64,
+struct Pass<'a, S: Subject> {
+    run: &'a Run<'a>,
+    subject: &'a S,
+    /// The version (commits so far) and the best.
+    best: Mutex<(u64, Arc<S::State>)>,
+    heap: TaskHeap<Task<S>>,
+}
+
+impl<S: Subject> Pass<'_, S> {
+    fn work(&self, id: usize) {
+        // A panicking worker never completes its task: stop the heap so the
+        // others return instead of waiting for it, and the panic surfaces.
+        struct StopOnPanic<'h, T>(&'h TaskHeap<T>);
+        impl<T> Drop for StopOnPanic<'_, T> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.stop();
+                }
+            }
+        }
+        let _guard = StopOnPanic(&self.heap);
+        let mut tests = WorkerTests {
+            pass: self,
+            id,
+            scratch: self.subject.scratch(id),
+            follow_ups: Vec::new(),
         };
-        let end = best.size();
-        stats.push_pass(PassReport {
-            kind: if canon_pass { "canon" } else { "reduce" },
-            number,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end,
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-        });
-        let changed = best.version > 0;
-        // Identifier replacement may lengthen the text, so no plain subtraction.
-        scope.end = (scope.end + best.text.len()).saturating_sub(text.len());
-        text = best.text.clone();
-        tree = best.tree.clone();
-        if changed {
-            checkpoints.push(text.clone());
-        }
-        if session.cancelled() {
-            return finish(text, true, false);
-        }
-        if canon_pass {
-            // Nothing canonicalized: the syntax passes have nothing new.
-            if !changed || (end.tokens, end.bytes) >= round_start {
-                break;
-            }
-            round_start = (end.tokens, end.bytes);
-            canon_pass = false;
-        } else if !changed {
-            if !session.config.canon {
-                break;
-            }
-            canon_pass = true;
-        }
-    }
-
-    if session.config.tidy {
-        session.observer.phase(Phase::Tidy);
-        let started = Instant::now();
-        let tests_before = stats.tests.load(Ordering::Relaxed);
-        let start = stats.best();
-        let tidied = tidy_pass(session, &text, &tree, &scope, &tidy::indent_unit(input));
-        if session.cancelled() {
-            return finish(tidied.unwrap_or(text), true, false);
-        }
-        if let Some(tidied) = tidied {
-            text = tidied;
-            checkpoints.push(text.clone());
-        }
-        stats.push_pass(PassReport {
-            kind: "tidy",
-            number: 1,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end: stats.best(),
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-        });
-    }
-
-    if session.config.verify && checkpoints.len() > 1 {
-        session.observer.phase(Phase::Verify);
-        let (verified, flaky) = verify(session, &mut checkpoints);
-        if session.cancelled() {
-            return finish(verified, true, flaky);
-        }
-        if flaky {
-            bump(&stats.flaky);
-            let tokens = count_tokens(&parse(session.grammar, &verified)) as u64;
-            stats.set_best(Size {
-                bytes: verified.len() as u64,
-                tokens,
-            });
-            session.announce(&verified);
-        }
-        return finish(verified, false, flaky);
-    }
-    finish(text, false, false)
-}
-
-/// The topmost node whose range is exactly `scope`, else the smallest node containing it.
-fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
-    let nodes = &original.nodes;
-    let mut n = nodes.root();
-    loop {
-        if nodes.start(n) == scope.start && nodes.end(n) == scope.end {
-            return n;
-        }
-        let inner = nodes
-            .children(n)
-            .iter()
-            .copied()
-            .find(|&c| nodes.start(c) <= scope.start && scope.end <= nodes.end(c));
-        match inner {
-            Some(c) => n = c,
-            None => return n,
-        }
-    }
-}
-
-/// Tries the tidy candidates: all three rules at once, else each rule on its
-/// own. Returns the new text if any was kept.
-fn tidy_pass(
-    session: &Session<'_>,
-    text: &Arc<[u8]>,
-    tree: &tree_sitter::Tree,
-    scope: &Range<usize>,
-    unit: &[u8],
-) -> Option<Arc<[u8]>> {
-    let mut current = text.clone();
-    let mut current_tree = tree.clone();
-    let errors = crate::syntax::count_errors(tree);
-    let mut worker = Worker::new(0, session);
-    let mut kept = false;
-    let mut scope = scope.clone();
-    for rules in [
-        tidy::Rules::ALL,
-        tidy::Rules::TRAILING,
-        tidy::Rules::BLANK_LINES,
-        tidy::Rules::SPACES,
-        tidy::Rules::TIGHT,
-    ] {
-        let candidate = tidy::apply(&current, &current_tree, &scope, rules, unit);
-        if candidate[..] == current[..] {
-            continue;
-        }
-        let new_tree = worker.reparse(&current, &current_tree, &candidate);
-        if crate::syntax::count_errors(&new_tree) > errors {
-            bump(&session.stats.syntax_rejected);
-            continue;
-        }
-        let verdict = session.test(0, &candidate);
-        session.stats.candidate(Kind::Tidy, verdict == Some(true));
-        match verdict {
-            None => break,
-            Some(false) => continue,
-            Some(true) => {}
-        }
-        scope.end = scope.end + candidate.len() - current.len();
-        current = Arc::from(candidate);
-        session.stats.set_best(Size {
-            bytes: current.len() as u64,
-            tokens: count_tokens(&new_tree) as u64,
-        });
-        current_tree = new_tree;
-        session.announce(&current);
-        kept = true;
-        if rules == tidy::Rules::ALL {
-            break;
-        }
-    }
-    kept.then_some(current)
-}
-
-/// Re-runs the test on the newest checkpoint (bypassing the cache), falling
-/// back to older ones if it fails; the input (first checkpoint) was checked at
-/// the start. Returns the verified text and whether any re-check failed.
-fn verify(session: &Session<'_>, checkpoints: &mut Vec<Arc<[u8]>>) -> (Arc<[u8]>, bool) {
-    const TRIES: usize = 3;
-    let mut flaky = false;
-    while checkpoints.len() > 1 {
-        let candidate = checkpoints.pop().expect("more than one checkpoint");
-        for _ in 0..TRIES {
-            match session.oracle.test(0, &candidate) {
-                Verdict::Interesting => return (candidate, flaky),
-                Verdict::Cancelled => return (candidate, flaky),
-                _ => flaky = true,
+        while let Some(task) = self.heap.pop() {
+            let own = task.run(&mut tests);
+            // Commit follow-ups first, then the task's own: the order of equal
+            // priorities (first in, first out) keeps -j 1 deterministic.
+            let mut follow_ups = std::mem::take(&mut tests.follow_ups);
+            follow_ups.extend(own);
+            self.heap.complete(follow_ups);
+            if self.run.stopped() {
+                self.heap.stop();
             }
         }
     }
-    (checkpoints[0].clone(), flaky)
+
+    fn snapshot(&self) -> (u64, Arc<S::State>) {
+        let best = self.best.lock();
+        (best.0, best.1.clone())
+    }
+
+    /// See [`Tests::try_change`]; follow-ups of a commit go to `follow_ups`.
+    fn attempt(
+        &self,
+        worker: usize,
+        scratch: &mut S::Scratch,
+        change: &S::Change,
+        follow_ups: &mut Vec<Queued<S>>,
+    ) -> bool {
+        let (run, subject, stats) = (self.run, self.subject, self.run.stats);
+        loop {
+            if run.stopped() {
+                return false;
+            }
+            let (version, best) = self.snapshot();
+            let candidate = match subject.apply(&best, change, scratch) {
+                Applied::Implied => {
+                    bump(&stats.implied);
+                    return false;
+                }
+                Applied::Rejected => {
+                    bump(&stats.syntax_rejected);
+                    return false;
+                }
+                Applied::Candidate(c) => c,
+            };
+            let verdict = run.test(subject.key(&candidate), || subject.test(worker, &candidate));
+            stats.candidate(subject.kind(change), verdict == Some(true));
+            if verdict != Some(true) {
+                if verdict == Some(false) {
+                    subject.failed(change, &best, &candidate);
+                }
+                subject.discard(candidate, scratch);
+                return false;
+            }
+            let next = Arc::new(subject.accept(&best, candidate, scratch));
+            if !self.commit(version, &next) {
+                bump(&stats.conflicts);
+                continue;
+            }
+            follow_ups.extend(subject.committed(change, &best, &next));
+            return true;
+        }
+    }
+
+    /// Installs `next` if the best is still at `version`; reports it.
+    fn commit(&self, version: u64, next: &Arc<S::State>) -> bool {
+        let seq = {
+            let mut best = self.best.lock();
+            if best.0 != version {
+                return false;
+            }
+            *best = (version + 1, next.clone());
+            self.run.next_seq()
+        };
+        // Outside the lock; the sequence number orders racing reports.
+        self.run.stats.set_best(seq, self.subject.size(next));
+        self.subject.improved(seq, next);
+        true
+    }
+}
+
+struct WorkerTests<'p, S: Subject> {
+    pass: &'p Pass<'p, S>,
+    id: usize,
+    scratch: S::Scratch,
+    follow_ups: Vec<Queued<S>>,
+}
+
+impl<S: Subject> Tests<S> for WorkerTests<'_, S> {
+    fn subject(&self) -> &S {
+        self.pass.subject
+    }
+
+    fn snapshot(&self) -> Arc<S::State> {
+        self.pass.snapshot().1
+    }
+
+    fn try_change(&mut self, change: &S::Change) -> bool {
+        self.pass
+            .attempt(self.id, &mut self.scratch, change, &mut self.follow_ups)
+    }
 }
 
 #[cfg(test)]

@@ -1,571 +1,236 @@
-//! Engine tests with closure oracles: fast and deterministic, no processes.
+//! The engine over a subject that is not a syntax tree: a set of numbered
+//! items, each task deleting one. The oracle needs some items kept.
 
 use std::collections::BTreeSet;
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
 use super::*;
-use crate::edit::{Edit, EditSet, render};
-use crate::oracle::Cancel;
-use crate::syntax::{Grammar, NodeId, Original, count_errors};
+use crate::stats::Size;
+use crate::task::{Job, Priority, Subject};
+use crate::testing::within;
 
-fn grammar(lang: &str) -> &'static Grammar {
-    crate::lang::Language::by_name(lang).unwrap().syntax()
+/// Items `0..n`; the state is the set of kept items; the test sees them as
+/// text (`"0 3 17"`).
+struct Items {
+    needed: Vec<u32>,
+    /// Every `nth` test fails with an I/O error (0: never).
+    error_every: usize,
+    calls: AtomicUsize,
+    improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
 }
 
-fn config(jobs: usize) -> Config {
-    Config {
-        jobs,
-        ..Config::default()
-    }
+fn text(items: &BTreeSet<u32>) -> Vec<u8> {
+    let words: Vec<String> = items.iter().map(u32::to_string).collect();
+    words.join(" ").into_bytes()
 }
 
-fn run(
-    lang: &str,
-    input: &str,
-    jobs: usize,
-    oracle: &(dyn Oracle + Sync),
-) -> (String, crate::stats::Report) {
-    let g = grammar(lang);
-    let stats = Stats::new();
-    let cfg = config(jobs);
-    let session = Session::new(g, oracle, &cfg, &stats, None, &Silent);
-    let out = reduce(&session, input.as_bytes(), None).unwrap();
-    (
-        String::from_utf8(out.text.to_vec()).unwrap(),
-        stats.report(),
-    )
-}
+impl Subject for Items {
+    type State = BTreeSet<u32>;
+    type Candidate = BTreeSet<u32>;
+    type Change = u32;
+    type Scratch = ();
 
-/// The elements of the first `[...]` in `text`.
-fn array(text: &str) -> Option<Vec<String>> {
-    let open = text.find("f([")? + 3;
-    let close = text[open..].find(']')? + open;
-    Some(
-        text[open..close]
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
-    )
-}
+    fn scratch(&self, _worker: usize) {}
 
-#[test]
-fn ddmin_keeps_exactly_the_needed_elements() {
-    let items: Vec<String> = (0..40).map(|i| i.to_string()).collect();
-    let input = format!("f([{}]);\n", items.join(", "));
-    let oracle = |c: &[u8]| {
-        let text = std::str::from_utf8(c).unwrap();
-        array(text).is_some_and(|a| a.contains(&"3".to_string()) && a.contains(&"17".to_string()))
-    };
-    for jobs in [1, 4] {
-        let (out, report) = run("javascript", &input, jobs, &oracle);
-        assert_eq!(out, "f([3, 17]);\n", "jobs {jobs}");
-        // ddmin on 40 elements with 2 needed: far fewer tests than 40 * 40.
-        assert!(report.tests < 150, "jobs {jobs}: {} tests", report.tests);
-    }
-}
-
-#[test]
-fn plus_lists_keep_one_element() {
-    // `declarator` of a C declaration is required and multiple (Kleene plus).
-    let oracle = |c: &[u8]| c.starts_with(b"int ");
-    let (out, _) = run("c", "int a, b, c;\n", 1, &oracle);
-    assert!(
-        ["int a;\n", "int b;\n", "int c;\n"].contains(&out.as_str()),
-        "{out:?}"
-    );
-}
-
-#[test]
-fn scope_confines_the_reduction() {
-    let g = grammar("c");
-    let input = "int keep(void) { return 1 + 2; }\nint cut(void) { int x = 1; x++; return x; }\n";
-    let start = input.find("{ int x").unwrap();
-    let end = input.rfind('}').unwrap() + 1;
-    let oracle = |c: &[u8]| c.starts_with(b"int keep(void) { return 1 + 2; }\nint cut(void)");
-    let stats = Stats::new();
-    let cfg = config(2);
-    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-    let out = reduce(&session, input.as_bytes(), Some(start..end)).unwrap();
-    assert_eq!(
-        std::str::from_utf8(&out.text).unwrap(),
-        "int keep(void) { return 1 + 2; }\nint cut(void) { }\n"
-    );
-}
-
-#[test]
-fn no_candidate_with_new_parse_errors_is_tested() {
-    // Real-world C with a macro the parser cannot understand: ERROR nodes from the start.
-    let input = "#define DECL(t, n) t n\nDECL(int, a) ;\nint keep = 1;\nstatic int f(int q) { BAD_MACRO(q) return q; }\nint g(void) { return f(2) + 3; }\n";
-    let g = grammar("c");
-    let base_errors = count_errors(&crate::syntax::parse(g, input.as_bytes()));
-    assert!(
-        base_errors > 0,
-        "the input must have parse errors for this test"
-    );
-    let bad = Mutex::new(Vec::new());
-    let calls = AtomicUsize::new(0);
-    let oracle = |c: &[u8]| {
-        calls.fetch_add(1, Ordering::Relaxed);
-        let errors = count_errors(&crate::syntax::parse(grammar("c"), c));
-        if errors > base_errors {
-            bad.lock().push(String::from_utf8_lossy(c).into_owned());
+    fn apply(&self, best: &BTreeSet<u32>, item: &u32, _: &mut ()) -> Applied<BTreeSet<u32>> {
+        if !best.contains(item) {
+            return Applied::Implied;
         }
-        std::str::from_utf8(c).unwrap().contains("int keep")
-    };
-    let (out, report) = run("c", input, 2, &oracle);
-    assert!(
-        bad.lock().is_empty(),
-        "tested candidates with new errors: {:?}",
-        bad.lock()
-    );
-    assert!(out.len() < input.len() / 3, "{out:?}");
-    assert!(out.contains("int keep"));
-    assert!(calls.load(Ordering::Relaxed) > 0 && report.tests > 0);
-}
-
-#[test]
-fn one_worker_is_deterministic() {
-    let input = include_str!("../../tests/data/undeclared.c");
-    let trace = |_: ()| {
-        let seen = Mutex::new(Vec::new());
-        let oracle = |c: &[u8]| {
-            seen.lock().push(crate::oracle::VerdictCache::key(c));
-            std::str::from_utf8(c).unwrap().contains("undeclared_thing")
-        };
-        let (out, _) = run("c", input, 1, &oracle);
-        (out, seen.into_inner())
-    };
-    let (a, b) = (trace(()), trace(()));
-    assert_eq!(a.0, b.0);
-    assert_eq!(a.1, b.1, "the sequence of tested candidates must repeat");
-}
-
-#[test]
-fn cancellation_returns_the_best_so_far() {
-    let g = grammar("c");
-    let input = include_str!("../../tests/data/undeclared.c");
-    let cancel = Cancel::new().unwrap();
-    let count = AtomicUsize::new(0);
-    let oracle = |c: &[u8]| {
-        if count.fetch_add(1, Ordering::SeqCst) == 5 {
-            cancel.cancel();
-        }
-        std::str::from_utf8(c).unwrap().contains("undeclared_thing")
-    };
-    let stats = Stats::new();
-    let cfg = config(2);
-    let session = Session::new(g, &oracle, &cfg, &stats, Some(&cancel), &Silent);
-    let out = reduce(&session, input.as_bytes(), None).unwrap();
-    assert!(out.cancelled);
-    assert!(
-        std::str::from_utf8(&out.text)
-            .unwrap()
-            .contains("undeclared_thing")
-    );
-    assert!(
-        count.load(Ordering::SeqCst) < 12,
-        "workers stop soon after the cancel"
-    );
-}
-
-#[test]
-fn input_that_is_not_interesting_is_an_error() {
-    let g = grammar("rust");
-    let oracle = |_: &[u8]| false;
-    let stats = Stats::new();
-    let cfg = config(1);
-    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-    assert!(matches!(
-        reduce(&session, b"fn main() {}\n", None),
-        Err(ReduceError::NotInteresting(_))
-    ));
-}
-
-#[test]
-fn improvements_reach_the_observer_in_order() {
-    struct Record(Mutex<Vec<(u64, usize)>>);
-    impl Observer for Record {
-        fn improved(&self, seq: u64, text: &[u8]) {
-            self.0.lock().push((seq, text.len()));
-        }
+        let mut next = best.clone();
+        next.remove(item);
+        Applied::Candidate(next)
     }
-    let g = grammar("c");
-    let input = include_str!("../../tests/data/undeclared.c");
-    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains("undeclared_thing");
-    let record = Record(Mutex::new(Vec::new()));
-    let stats = Stats::new();
-    let cfg = config(3);
-    let session = Session::new(g, &oracle, &cfg, &stats, None, &record);
-    let out = reduce(&session, input.as_bytes(), None).unwrap();
-    let mut seen = record.0.into_inner();
-    seen.sort();
-    let seqs: Vec<u64> = seen.iter().map(|s| s.0).collect();
-    assert_eq!(
-        seqs,
-        (1..=seqs.len() as u64).collect::<Vec<_>>(),
-        "numbers are unique and dense"
-    );
-    assert_eq!(
-        seen.last().unwrap().1,
-        out.text.len(),
-        "the newest improvement is the result"
-    );
-}
 
-/// A small deterministic generator for the property tests below.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+    fn key(&self, candidate: &BTreeSet<u32>) -> u128 {
+        VerdictCache::key(&text(candidate))
     }
-}
 
-#[test]
-fn random_deletions_in_separated_lists_render_the_survivors() {
-    let g = grammar("javascript");
-    let mut rng = XorShift(0x9e3779b97f4a7c15);
-    for round in 0..300 {
-        let n = 1 + (rng.next() % 7) as usize;
-        let trailing = rng.next().is_multiple_of(2);
-        let items: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-        let sep = if rng.next().is_multiple_of(2) {
-            ", "
+    fn test(&self, _worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
+        let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        if self.error_every > 0 && n.is_multiple_of(self.error_every) {
+            return Err(OracleError::new(
+                "cannot write the candidate",
+                io::Error::other("disk full"),
+            ));
+        }
+        std::thread::yield_now();
+        Ok(if self.needed.iter().all(|i| candidate.contains(i)) {
+            Verdict::Interesting
         } else {
-            ",\n  "
-        };
-        let input = format!(
-            "f([{}{}]);\n",
-            items.join(sep),
-            if trailing { "," } else { "" }
-        );
-        let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
-        let list = original
-            .lists
-            .iter()
-            .find(|l| original.node_text(l.elements[0]) == b"v0")
-            .unwrap();
-        let mask = rng.next();
-        let deleted: Vec<NodeId> = list
-            .elements
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, &e)| e)
-            .collect();
-        let edits: Vec<(NodeId, Edit)> = deleted.iter().map(|&e| (e, Edit::Delete)).collect();
-        let mut out = Vec::new();
-        render(&original, EditSet::new().view_with(&edits), &mut out);
-        let text = String::from_utf8(out).unwrap();
-        let survivors: Vec<String> = (0..n)
-            .filter(|i| mask & (1 << i) == 0)
-            .map(|i| format!("v{i}"))
-            .collect();
-        assert_eq!(
-            array(&text).unwrap(),
-            survivors,
-            "round {round}: {input:?} -> {text:?}"
-        );
-        let tree = crate::syntax::parse(g, text.as_bytes());
-        assert_eq!(count_errors(&tree), 0, "round {round}: {text:?}");
+            Verdict::NotInteresting
+        })
+    }
+
+    fn accept(&self, _: &BTreeSet<u32>, candidate: BTreeSet<u32>, _: &mut ()) -> BTreeSet<u32> {
+        candidate
+    }
+
+    fn size(&self, state: &BTreeSet<u32>) -> Size {
+        Size {
+            bytes: text(state).len() as u64,
+            tokens: state.len() as u64,
+        }
+    }
+
+    fn kind(&self, _: &u32) -> &'static str {
+        "delete"
+    }
+
+    fn improved(&self, seq: u64, best: &BTreeSet<u32>) {
+        self.improvements.lock().push((seq, best.clone()));
     }
 }
 
-#[test]
-fn random_candidates_reparse_incrementally_like_a_fresh_parse() {
-    let g = grammar("c");
-    let input = include_str!("../../tests/data/undeclared.c");
-    let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
-    let deletable: Vec<NodeId> = original
-        .nodes
-        .ids()
-        .filter(|&n| original.role(n) != crate::syntax::Role::Fixed)
+struct Delete(u32);
+
+impl Job<Items> for Delete {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        tests.try_change(&self.0);
+        Vec::new()
+    }
+}
+
+fn items(needed: &[u32], error_every: usize) -> Items {
+    Items {
+        needed: needed.to_vec(),
+        error_every,
+        calls: AtomicUsize::new(0),
+        improvements: Mutex::new(Vec::new()),
+    }
+}
+
+/// Runs one pass deleting each of `0..n` (larger numbers first).
+fn pass(subject: &Items, n: u32, jobs: usize) -> (BTreeSet<u32>, u64, crate::stats::Report) {
+    let stats = Stats::new(["delete"]);
+    let run = Run::new(jobs, &stats, None);
+    let tasks: Vec<Queued<Items>> = (0..n)
+        .map(|i| {
+            let task: Task<Items> = Box::new(Delete(i));
+            (
+                Priority {
+                    tokens: u64::from(i),
+                    rank: 0,
+                },
+                task,
+            )
+        })
         .collect();
-    let oracle = |_: &[u8]| true;
-    let stats = Stats::new();
-    let cfg = config(1);
-    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-    let mut worker = Worker::new(0, &session);
-    let mut rng = XorShift(42);
-    let mut checked = BTreeSet::new();
-    for _ in 0..200 {
-        let k = 1 + (rng.next() % 4) as usize;
-        let mut edits: Vec<(NodeId, Edit)> = (0..k)
-            .map(|_| {
-                (
-                    deletable[(rng.next() % deletable.len() as u64) as usize],
-                    Edit::Delete,
-                )
-            })
-            .collect();
-        edits.sort_by_key(|e| e.0);
-        edits.dedup_by_key(|e| e.0);
-        let mut out = Vec::new();
-        render(&original, EditSet::new().view_with(&edits), &mut out);
-        let incremental = worker.reparse(&original.text, &original.tree, &out);
-        let fresh = crate::syntax::parse(g, &out);
-        assert_eq!(
-            incremental.root_node().to_sexp(),
-            fresh.root_node().to_sexp()
-        );
-        checked.insert(out);
-    }
-    assert!(checked.len() > 100);
+    let done = run_pass(&run, subject, (0..n).collect(), tasks);
+    assert!(run.failure().is_none() || subject.error_every > 0);
+    ((*done.best).clone(), done.commits, stats.report())
 }
 
-/// A definition is tried before its only use (largest first); the retry
-/// deletes it in the same pass once the use is gone, so the first pass
-/// already reaches the result. Without retries the second pass does it.
 #[test]
-fn failed_deletion_is_retried_when_the_last_use_goes() {
-    let input = "int helper(void) { return 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12; }\n\
-                 int keep(void) { int unused = helper(); return 0; }\n";
-    // Like a compiler: a call needs the definition.
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        t.contains("int keep(void)")
-            && (!t.contains("helper()") || t.contains("int helper(void) {"))
-    };
-    for retries in [true, false] {
-        let g = grammar("c");
-        let stats = Stats::new();
-        let cfg = Config {
-            retries,
-            ..config(1)
-        };
-        let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-        let out = reduce(&session, input.as_bytes(), None).unwrap();
-        assert_eq!(
-            std::str::from_utf8(&out.text).unwrap(),
-            "int keep(void) { }\n"
-        );
-        let report = stats.report();
-        let first_pass_end = report.passes[0].end.bytes;
-        if retries {
-            assert_eq!(
-                first_pass_end,
-                out.text.len() as u64,
-                "retries finish in pass 1"
+fn every_worker_count_keeps_exactly_what_the_oracle_needs() {
+    within(60, || {
+        for jobs in [1, 2, 4, 16] {
+            let subject = items(&[3, 17, 40], 0);
+            let (best, commits, report) = pass(&subject, 50, jobs);
+            assert_eq!(best, BTreeSet::from([3, 17, 40]), "-j {jobs}");
+            assert_eq!(commits, 47);
+            // The statistics end at the final size, whatever order racing
+            // commits reported in.
+            assert_eq!(report.final_size.tokens, 3, "-j {jobs}");
+            let improvements = subject.improvements.lock();
+            assert_eq!(improvements.len(), 47);
+            let mut seqs: Vec<u64> = improvements.iter().map(|(s, _)| *s).collect();
+            seqs.sort_unstable();
+            assert_eq!(seqs, (1..=47).collect::<Vec<_>>());
+            // Every reported best passes the oracle and is smaller than the
+            // one reported before it in sequence order.
+            let mut by_seq: Vec<_> = improvements.clone();
+            by_seq.sort_by_key(|(s, _)| *s);
+            for pair in by_seq.windows(2) {
+                assert!(pair[1].1.is_subset(&pair[0].1) && pair[1].1 != pair[0].1);
+            }
+            assert!(
+                by_seq
+                    .iter()
+                    .all(|(_, b)| [3, 17, 40].iter().all(|i| b.contains(i)))
             );
-            assert_eq!(
-                report.passes.iter().filter(|p| p.kind == "reduce").count(),
-                2
-            );
-        } else {
-            assert!(first_pass_end > out.text.len() as u64);
         }
-    }
-}
-
-/// A bug in an oracle (a panic) must not leave the other workers waiting
-/// forever: the panic reaches the caller.
-#[test]
-fn a_panicking_worker_does_not_hang_the_others() {
-    let g = grammar("c");
-    let input = include_str!("../../tests/data/undeclared.c");
-    let calls = AtomicUsize::new(0);
-    let oracle = |_: &[u8]| {
-        if calls.fetch_add(1, Ordering::SeqCst) == 3 {
-            panic!("oracle bug");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        true
-    };
-    let stats = Stats::new();
-    let cfg = config(4);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                reduce(&session, input.as_bytes(), None).map(|_| ())
-            }));
-            tx.send(result.is_err()).unwrap();
-        });
-        let panicked = rx
-            .recv_timeout(std::time::Duration::from_secs(30))
-            .expect("the reduction hung after a worker panicked");
-        assert!(panicked);
     });
 }
 
-/// Reduces `input` with every reduction on and returns the text.
-fn reduce_all(lang: &str, input: &str, oracle: &(dyn Oracle + Sync)) -> String {
-    run(lang, input, 1, oracle).0
+#[test]
+fn one_worker_tests_in_priority_order() {
+    within(60, || {
+        let subject = items(&[3], 0);
+        let (_, _, report) = pass(&subject, 10, 1);
+        let order: Vec<BTreeSet<u32>> = subject
+            .improvements
+            .lock()
+            .iter()
+            .map(|(_, b)| b.clone())
+            .collect();
+        // Largest first: 9 goes first, then 8, ...; 3 stays.
+        assert_eq!(order[0], (0..9).collect());
+        assert_eq!(order.last().unwrap(), &BTreeSet::from([3]));
+        assert_eq!(report.tests, 10);
+    });
 }
 
 #[test]
-fn hoisting_climbs_down_to_the_needed_operand() {
-    // a + (b * y) -> (b * y) -> b * y -> y, through follow-up hoists of the same slot.
-    let input = "int f(int a, int b, int y) { return a + (b * y); }\n";
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        t.contains("int f(") && t.contains("return") && t.contains('y') && !t.contains("ERROR")
-    };
-    let g = grammar("c");
-    let out = reduce_all("c", input, &oracle);
-    assert!(out.contains("return y;"), "{out}");
-    assert_eq!(count_errors(&crate::syntax::parse(g, out.as_bytes())), 0);
+fn oracle_errors_in_a_row_stop_the_run() {
+    within(60, || {
+        let subject = items(&[3], 1);
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(2, &stats, None);
+        let tasks: Vec<Queued<Items>> = (0..100)
+            .map(|i| {
+                let task: Task<Items> = Box::new(Delete(i));
+                (Priority { tokens: 1, rank: 0 }, task)
+            })
+            .collect();
+        let done = run_pass(&run, &subject, (0..100).collect(), tasks);
+        let failure = run.failure().expect("the run stopped");
+        assert!(failure.contains("disk full"), "{failure}");
+        assert!(run.stopped());
+        assert_eq!(done.commits, 0);
+        let report = stats.report();
+        assert!(report.oracle_errors >= ERROR_LIMIT as u64);
+        // It stopped soon after the limit, not after 100 tests.
+        assert!(subject.calls.load(Ordering::SeqCst) < ERROR_LIMIT + 4);
+        assert_eq!(report.tests, 0);
+    });
 }
 
 #[test]
-fn hoisting_nested_calls_keeps_the_argument() {
-    let input = "function foo(v) { return v; }\nfunction bar(v) { return v; }\nfoo(bar(x));\n";
-    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains('x');
-    let out = reduce_all("javascript", input, &oracle);
-    assert_eq!(out.trim(), "x;", "{out}");
+fn scattered_oracle_errors_are_counted_and_skipped() {
+    within(60, || {
+        // Every third test fails: never ERROR_LIMIT in a row.
+        let subject = items(&[3, 7], 3);
+        let (best, _, report) = pass(&subject, 20, 2);
+        assert!(best.contains(&3) && best.contains(&7));
+        assert!(report.oracle_errors > 0);
+        // An error is no verdict: it is not cached as "not interesting".
+        assert_eq!(
+            report.tests + report.oracle_errors,
+            subject.calls.load(Ordering::SeqCst) as u64
+        );
+    });
 }
 
 #[test]
-fn kleene_hoisting_splices_a_block_into_its_list() {
-    // `if (c) { s1; s2; }` in a statement list: the statements take its place.
-    let input = "void g(int c) {\n  if (c > 3) {\n    first();\n    second();\n  }\n}\n";
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        t.contains("first();") && t.contains("second();") && t.contains("void g(")
-    };
-    let out = reduce_all("c", input, &oracle);
-    assert!(!out.contains("if") && !out.contains("c > 3"), "{out}");
-    let body = &out[out.find('{').unwrap()..];
-    assert_eq!(
-        body.matches('{').count(),
-        1,
-        "the inner braces are gone: {out}"
-    );
-}
-
-#[test]
-fn replacement_uses_the_smallest_compatible_tree() {
-    // The long initializer is not needed; the smallest expression of the program (`0`) fits.
-    let input = "int k(void) { int keep = 0; int v = first(1, 2) * second(3, 4) + third(5); return keep + v; }\n";
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        t.contains("int v =") && t.contains("return keep + v;")
-    };
-    let out = reduce_all("c", input, &oracle);
-    assert!(out.contains("int v = 0;"), "{out}");
-}
-
-#[test]
-fn identifier_replacement_lets_a_declaration_go() {
-    // `helper` is used once; renaming that use to the more frequent `keep`
-    // makes the declaration of `helper` dead code the oracle does not need.
-    let input = "int keep;\nint helper;\nint main(void) { return keep + keep + helper; }\n";
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        // Like a compiler: every used name must be declared.
-        let declared = |n: &str| t.contains(&format!("int {n};"));
-        let used = |n: &str| t.matches(n).count() > usize::from(declared(n));
-        t.contains("return keep + keep +")
-            && (!used("helper") || declared("helper"))
-            && (!used("keep") || declared("keep"))
-    };
-    let out = reduce_all("c", input, &oracle);
-    assert!(!out.contains("helper"), "{out}");
-}
-
-#[test]
-fn reductions_can_be_switched_off() {
-    let input = "int f(int a, int b, int y) { return a + (b * y); }\n";
-    let oracle = |c: &[u8]| std::str::from_utf8(c).unwrap().contains("(b * y)");
-    let g = grammar("c");
-    let stats = Stats::new();
-    let cfg = Config {
-        hoist: false,
-        replace: false,
-        rename: false,
-        ..config(1)
-    };
-    let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-    let out = reduce(&session, input.as_bytes(), None).unwrap();
-    let report = stats.report();
-    for kind in &report.kinds {
-        if matches!(
-            kind.kind,
-            crate::stats::Kind::Hoist | crate::stats::Kind::Replace | crate::stats::Kind::Rename
-        ) {
-            assert_eq!(kind.candidates, 0, "{:?}", kind.kind);
-        }
-    }
-    assert!(
-        std::str::from_utf8(&out.text)
-            .unwrap()
-            .contains("a + (b * y)")
-    );
-}
-
-/// Parse errors must not shield code: tokens inside an ERROR node reduce too
-/// (token- and line-level ddmin), with no new errors.
-#[test]
-fn code_inside_error_nodes_reduces() {
-    let input = "fn main() {\n    let a = 1;\n    let v = vec![1, 2, 3] @ foo bar baz ( keep_me , other ) ;\n    let b = 2;\n}\n";
-    let g = grammar("rust");
-    let original = Original::parse(g, Arc::from(input.as_bytes())).unwrap();
-    assert!(original.errors > 0);
-    assert!(
-        original.lists.iter().any(|l| !l.members.is_empty()),
-        "a line list exists"
-    );
-    let errors = original.errors;
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        t.contains("keep_me") && count_errors(&crate::syntax::parse(grammar("rust"), c)) <= errors
-    };
-    let out = reduce_all("rust", input, &oracle);
-    for gone in ["baz", "other", "let a", "let b"] {
-        assert!(!out.contains(gone), "{gone} should be gone: {out}");
-    }
-}
-
-#[test]
-fn canonicalization_renames_shrinks_numbers_and_strings() {
-    // Like a compiler: names must be declared; the bug needs an array of more
-    // than 100 elements and a format with %X.
-    let input = "int long_counter_name = 7;\nchar buffer_storage[4096];\n\
-                 int main(void) { printf(\"checksum = %X\\n\", long_counter_name); return buffer_storage[0]; }\n";
-    let oracle = |c: &[u8]| {
-        let t = std::str::from_utf8(c).unwrap();
-        let g = grammar("c");
-        let tree = crate::syntax::parse(g, c);
-        if count_errors(&tree) > 0 {
-            return false;
-        }
-        let bound = t
-            .split('[')
-            .nth(1)
-            .and_then(|r| r.split(']').next())
-            .and_then(|n| n.trim().parse::<u64>().ok());
-        let declared = |name: &str| {
-            t.contains(&format!("int {name} =")) || t.contains(&format!("int {name};"))
-        };
-        let counter = t
-            .split("%X")
-            .nth(1)
-            .and_then(|r| r.split(')').next())
-            .map(|r| {
-                r.trim_start_matches(|c: char| {
-                    c == '\\' || c == 'n' || c == '"' || c == ',' || c == ' '
-                })
-            });
-        bound.is_some_and(|b| b > 100)
-            && t.contains("%X")
-            && t.contains("printf(")
-            && counter.is_some_and(|name| !name.is_empty() && declared(name))
-    };
-    let out = reduce_all("c", input, &oracle);
-    assert!(
-        out.contains("[101]"),
-        "the bound shrinks to the smallest that works: {out}"
-    );
-    assert!(out.contains("\"%X\""), "the format keeps only %X: {out}");
-    for long in ["long_counter_name", "buffer_storage", "checksum"] {
-        assert!(!out.contains(long), "{long} is canonicalized: {out}");
-    }
-    assert!(out.contains("int a =") || out.contains("int a;"), "{out}");
+fn cancellation_stops_a_pass() {
+    within(60, || {
+        let subject = items(&[], 0);
+        let stats = Stats::new(["delete"]);
+        let cancel = Arc::new(crate::oracle::Cancel::new().unwrap());
+        cancel.cancel();
+        let run = Run::new(4, &stats, Some(&cancel));
+        let tasks: Vec<Queued<Items>> = (0..100)
+            .map(|i| {
+                let task: Task<Items> = Box::new(Delete(i));
+                (Priority { tokens: 1, rank: 0 }, task)
+            })
+            .collect();
+        let done = run_pass(&run, &subject, (0..100).collect(), tasks);
+        assert_eq!(done.commits, 0);
+        assert!(run.stopped() && run.failure().is_none());
+    });
 }

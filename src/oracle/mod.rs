@@ -24,12 +24,31 @@ pub enum Verdict {
     Cancelled,
 }
 
+/// The test could not be run at all (the candidate could not be written, the
+/// script could not be started): no verdict. The engine counts these, treats
+/// the candidate as not interesting without caching it, and stops the run
+/// after [`crate::engine::ERROR_LIMIT`] of them in a row.
+#[derive(Debug, thiserror::Error)]
+#[error("{what}: {source}")]
+pub struct OracleError {
+    what: &'static str,
+    #[source]
+    source: std::io::Error,
+}
+
+impl OracleError {
+    /// An error of step `what` (e.g. "cannot write the candidate").
+    pub fn new(what: &'static str, source: std::io::Error) -> OracleError {
+        OracleError { what, source }
+    }
+}
+
 /// Decides whether a candidate is interesting. Called concurrently from the
 /// engine's workers; `worker` (below the configured job count) lets an
 /// implementation keep per-worker state such as a private directory.
 pub trait Oracle: Sync {
     /// Tests one candidate.
-    fn test(&self, worker: usize, candidate: &[u8]) -> Verdict;
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError>;
 }
 
 /// Any `Fn(&[u8]) -> bool` closure is an oracle (for library users and tests).
@@ -37,11 +56,11 @@ impl<F> Oracle for F
 where
     F: Fn(&[u8]) -> bool + Sync,
 {
-    fn test(&self, _worker: usize, candidate: &[u8]) -> Verdict {
-        if self(candidate) {
+    fn test(&self, _worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        Ok(if self(candidate) {
             Verdict::Interesting
         } else {
             Verdict::NotInteresting
-        }
+        })
     }
 }

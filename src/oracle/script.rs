@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use tempfile::TempDir;
 
-use super::{Cancel, Oracle, Verdict};
+use super::{Cancel, Oracle, OracleError, Verdict};
 
 /// Why a script cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -154,9 +154,14 @@ impl ScriptOracle {
 
     /// Runs the script once on `candidate` with the given limit, capturing the
     /// tail of its stderr (used for the check of the original input).
-    pub fn run_detailed(&self, candidate: &[u8], timeout: Duration) -> io::Result<RunReport> {
+    pub fn run_detailed(
+        &self,
+        candidate: &[u8],
+        timeout: Duration,
+    ) -> Result<RunReport, OracleError> {
         let log_path = self.logs.path().join("stderr");
-        let log = fs::File::create(&log_path)?;
+        let log = fs::File::create(&log_path)
+            .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
         let worker = self.workers[0].lock();
         let (outcome, duration) = self.run(&worker, candidate, Stdio::from(log), timeout)?;
         let stderr = fs::read(&log_path).unwrap_or_default();
@@ -173,8 +178,9 @@ impl ScriptOracle {
         candidate: &[u8],
         stderr: Stdio,
         timeout: Duration,
-    ) -> io::Result<(RunOutcome, Duration)> {
-        fs::write(&worker.candidate, candidate)?;
+    ) -> Result<(RunOutcome, Duration), OracleError> {
+        fs::write(&worker.candidate, candidate)
+            .map_err(|e| OracleError::new("cannot write the candidate", e))?;
         let start = Instant::now();
         let child = Command::new(&self.script)
             .arg(&worker.candidate)
@@ -183,8 +189,10 @@ impl ScriptOracle {
             .stdout(Stdio::null())
             .stderr(stderr)
             .process_group(0)
-            .spawn()?;
-        let outcome = wait(child, timeout, &self.cancel)?;
+            .spawn()
+            .map_err(|e| OracleError::new("cannot start the test", e))?;
+        let outcome = wait(child, timeout, &self.cancel)
+            .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
         clean_dir(worker.dir.path(), &self.file_name);
         Ok((outcome, duration))
@@ -192,17 +200,15 @@ impl ScriptOracle {
 }
 
 impl Oracle for ScriptOracle {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Verdict {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         if self.cancel.is_cancelled() {
-            return Verdict::Cancelled;
+            return Ok(Verdict::Cancelled);
         }
         let dir = self.workers[worker % self.workers.len()].lock();
-        match self.run(&dir, candidate, Stdio::null(), self.timeout()) {
-            Ok((outcome, _)) => outcome.verdict(),
-            // A spawn failure (out of processes, script deleted meanwhile) is not
-            // interesting: the reduction keeps going and never accepts on error.
-            Err(_) => Verdict::NotInteresting,
-        }
+        // A failure to write the candidate or to start the script (disk full,
+        // out of processes, the script deleted meanwhile) is no verdict.
+        let (outcome, _) = self.run(&dir, candidate, Stdio::null(), self.timeout())?;
+        Ok(outcome.verdict())
     }
 }
 
@@ -421,16 +427,27 @@ mod tests {
     fn exit_code_decides_and_cwd_holds_the_candidate() {
         let (_d, path) = script(r#"grep -q needle x.c && test "$1" = "$PWD/x.c""#);
         let o = oracle(&path, 5000);
-        assert_eq!(o.test(0, b"a needle"), Verdict::Interesting);
-        assert_eq!(o.test(1, b"no"), Verdict::NotInteresting);
+        assert_eq!(o.test(0, b"a needle").unwrap(), Verdict::Interesting);
+        assert_eq!(o.test(1, b"no").unwrap(), Verdict::NotInteresting);
+    }
+
+    /// A script that cannot be started gives an error, not a verdict.
+    #[test]
+    fn a_script_that_cannot_start_is_an_error() {
+        let (_d, path) = script("exit 0");
+        let o = oracle(&path, 5000);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
+        fs::remove_file(&path).unwrap();
+        let err = o.test(0, b"").unwrap_err().to_string();
+        assert!(err.starts_with("cannot start the test"), "{err}");
     }
 
     #[test]
     fn leftovers_are_removed_between_tests() {
         let (_d, path) = script("test ! -e junk || exit 1; touch junk; mkdir -p d; exit 0");
         let o = oracle(&path, 5000);
-        assert_eq!(o.test(0, b""), Verdict::Interesting);
-        assert_eq!(o.test(0, b""), Verdict::Interesting);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
     }
 
     #[test]
@@ -443,7 +460,7 @@ mod tests {
         ));
         let o = oracle(&path, 300);
         let t = Instant::now();
-        assert_eq!(o.test(0, b""), Verdict::TimedOut);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::TimedOut);
         assert!(t.elapsed() < Duration::from_secs(10));
         let pid = fs::read_to_string(&pid_file).unwrap().trim().to_string();
         assert!(
@@ -485,10 +502,10 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(200));
                 cancel.cancel();
             });
-            assert_eq!(o.test(0, b""), Verdict::Cancelled);
+            assert_eq!(o.test(0, b"").unwrap(), Verdict::Cancelled);
         });
         assert!(t.elapsed() < Duration::from_secs(10));
-        assert_eq!(o.test(0, b""), Verdict::Cancelled);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Cancelled);
     }
 
     #[test]

@@ -28,13 +28,80 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::{Best, Change, PassKind, RANK_CANON, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::engine::{Best, Priority, Task, Tests};
 use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
-use crate::stats::Kind;
 use crate::syntax::{NodeId, Original};
+use crate::task::{Job, Priority, Queued};
 
-use super::{Change, RANK_CANON};
+type Tests<'t, 'a> = dyn crate::task::Tests<Syntax<'a>> + 't;
+
+/// Canonicalization as a table entry: its tasks are queued when a
+/// canonicalization pass starts.
+pub struct Canon;
+
+/// The table entry.
+pub static CANON: Canon = Canon;
+
+impl Reduction for Canon {
+    fn name(&self) -> &'static str {
+        "canon"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not canonicalize tokens (names to a, b, ...; numbers to 0, 1; strings to \"\")"
+    }
+
+    /// Tokens in text order (all have the same priority, and equal
+    /// priorities pop first in, first out): the first name of the program
+    /// takes `a`, the next new one `b`, and so on, so the same program under
+    /// other names comes out as the same text.
+    fn pass_start<'a>(&self, cx: &Syntax<'a>, kind: PassKind, out: &mut Vec<Queued<Syntax<'a>>>) {
+        if kind != PassKind::Canon {
+            return;
+        }
+        for n in cx.original.nodes.subtree(cx.scope) {
+            out.extend(task(cx.lexicon, cx.original, n));
+        }
+    }
+}
+
+/// Replace tokens that show `from` by `to`.
+#[derive(Clone, Debug)]
+pub struct CanonText {
+    /// The tokens.
+    pub nodes: Vec<NodeId>,
+    /// Their current text.
+    pub from: Arc<[u8]>,
+    /// The canonical text.
+    pub to: Arc<[u8]>,
+}
+
+impl Change for CanonText {
+    fn kind(&self) -> &'static str {
+        CANON.name()
+    }
+
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        if !self.nodes.iter().all(|&n| cx.inside(n)) {
+            return None;
+        }
+        edits(cx.original, current, &self.nodes, &self.from, &self.to)
+    }
+}
+
+/// Canonicalizes one token: a sequence of dependent tests by one worker.
+#[derive(Debug)]
+struct TokenTask(NodeId);
+
+impl<'a> Job<Syntax<'a>> for TokenTask {
+    fn run(self: Box<Self>, tests: &mut Tests<'_, 'a>) -> Vec<Queued<Syntax<'a>>> {
+        let cx = tests.subject();
+        let (lexicon, original, scope) = (cx.lexicon, cx.original, cx.scope);
+        run(lexicon, original, scope, self.0, tests);
+        Vec::new()
+    }
+}
 
 /// Candidates tried for tokens other than names (T-Rec uses 2: `0` and `1`).
 pub const ATTEMPTS: usize = 2;
@@ -43,14 +110,18 @@ pub const ATTEMPTS: usize = 2;
 const NAME_BATCH: usize = 64;
 
 /// The canonicalization task of `node`, if its kind has a token class.
-pub fn task(lexicon: &Lexicon, original: &Original, node: NodeId) -> Option<(Priority, Task)> {
+pub fn task<'a>(
+    lexicon: &Lexicon,
+    original: &Original,
+    node: NodeId,
+) -> Option<Queued<Syntax<'a>>> {
     lexicon.class_of(original.nodes.kind(node))?;
     Some((
         Priority {
             tokens: 0,
             rank: RANK_CANON,
         },
-        Task::Canon(node),
+        Box::new(TokenTask(node)),
     ))
 }
 
@@ -85,7 +156,7 @@ pub fn run(
     original: &Original,
     scope: NodeId,
     node: NodeId,
-    tests: &mut dyn Tests,
+    tests: &mut Tests<'_, '_>,
 ) {
     let Some(class) = lexicon.class_of(original.nodes.kind(node)) else {
         return;
@@ -146,7 +217,7 @@ impl Token<'_> {
     }
 
     /// Tries `to` on every token with this token's text, then on the token alone.
-    fn try_text(&self, from: &[u8], to: &[u8], tests: &mut dyn Tests) -> bool {
+    fn try_text(&self, from: &[u8], to: &[u8], tests: &mut Tests<'_, '_>) -> bool {
         let best = tests.snapshot();
         let same: Vec<NodeId> = self
             .peers(best.edits.view())
@@ -156,25 +227,25 @@ impl Token<'_> {
         let to: Arc<[u8]> = Arc::from(to);
         let from: Arc<[u8]> = Arc::from(from);
         if same.len() > 1 {
-            let all = Change::Canon {
+            let all = CanonText {
                 nodes: same,
                 from: from.clone(),
                 to: to.clone(),
             };
-            if tests.try_change(&all, Kind::Canon) {
+            if tests.try_change(&all) {
                 return true;
             }
         }
-        let one = Change::Canon {
+        let one = CanonText {
             nodes: vec![self.node],
             from,
             to,
         };
-        tests.try_change(&one, Kind::Canon)
+        tests.try_change(&one)
     }
 
     /// Replacement-based canonicalization; returns whether a candidate worked.
-    fn replace(&self, text: &[u8], best: &Best, tests: &mut dyn Tests) -> bool {
+    fn replace(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) -> bool {
         let (lexicon, class) = (self.lexicon, self.class);
         if !class.is_identifier() {
             return class
@@ -221,7 +292,7 @@ impl Token<'_> {
         }
     }
     /// Deletion-based canonicalization (lex tree shrinking, then fragments).
-    fn shrink(&self, text: &[u8], tests: &mut dyn Tests) {
+    fn shrink(&self, text: &[u8], tests: &mut Tests<'_, '_>) {
         let class = self.class;
         let Some(tree) = class.lex_tree(text) else {
             return;
@@ -239,7 +310,7 @@ impl Token<'_> {
         let try_removal = |removed: &mut Vec<usize>,
                            current: &mut Vec<u8>,
                            cut: &[usize],
-                           tests: &mut dyn Tests| {
+                           tests: &mut Tests<'_, '_>| {
             let mut all = removed.clone();
             all.extend_from_slice(cut);
             let candidate = tree.render(&all, &[]);

@@ -20,12 +20,92 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use super::delete::Delete;
+use super::{PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::EditView;
-use crate::engine::{Attempt, Priority, Task};
-use crate::stats::Kind;
 use crate::syntax::{ListId, NodeId, Original};
+use crate::task::{Job, Priority, Queued, Tests};
 
-use super::{Change, RANK_ATTEMPT};
+/// Delta debugging as a table entry.
+pub struct Ddmin;
+
+/// The table entry.
+pub static DDMIN: Ddmin = Ddmin;
+
+impl Reduction for Ddmin {
+    fn name(&self) -> &'static str {
+        "ddmin"
+    }
+
+    fn about(&self) -> &'static str {
+        "Delete chunks of list elements (always on)"
+    }
+
+    fn switchable(&self) -> bool {
+        false
+    }
+
+    fn visit_node<'a>(
+        &self,
+        cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        n: NodeId,
+        out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+        for list in cx.original.lists_owned_by(n) {
+            out.extend(start(cx.original, list));
+        }
+    }
+
+    /// All comments form one list of their own, owned by no node.
+    fn pass_start<'a>(&self, cx: &Syntax<'a>, _kind: PassKind, out: &mut Vec<Queued<Syntax<'a>>>) {
+        if cx.scope == cx.original.nodes.root() {
+            for list in cx.original.lists_owned_by(NodeId::NONE) {
+                out.extend(start(cx.original, list));
+            }
+        }
+    }
+}
+
+/// Queues the chunk tasks of one ddmin level of a list (no test).
+#[derive(Debug)]
+struct LevelTask {
+    list: ListId,
+    chunk: usize,
+    first: bool,
+}
+
+impl<'a> Job<Syntax<'a>> for LevelTask {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+        let best = tests.snapshot();
+        let cx = tests.subject();
+        expand(
+            cx.original,
+            best.edits.view(),
+            self.list,
+            self.chunk,
+            self.first,
+            cx.config.ddmin_subsets,
+        )
+    }
+}
+
+/// Tests one chunk's deletion, then tells its level.
+#[derive(Debug)]
+struct ChunkTask {
+    change: Delete,
+    level: Arc<Level>,
+}
+
+impl<'a> Job<Syntax<'a>> for ChunkTask {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+        let committed = tests.try_change(&self.change);
+        self.level
+            .finish(tests.subject().original, committed)
+            .into_iter()
+            .collect()
+    }
+}
 
 /// Lists this short go straight to single-element deletions.
 const SINGLES_UP_TO: usize = 2;
@@ -41,7 +121,14 @@ pub struct Level {
 
 impl Level {
     /// Records one finished task of the level; the last one returns the next level.
-    pub fn finish(&self, original: &Original, committed: bool) -> Option<(Priority, Task)> {
+    pub fn finish<'a>(&self, original: &Original, committed: bool) -> Option<Queued<Syntax<'a>>> {
+        let next = self.next_chunk(committed)?;
+        Some(level_task(original, self.list, next, false))
+    }
+
+    /// Counts one finished task; after the level's last: the next level's
+    /// chunk size, if there is a next level.
+    fn next_chunk(&self, committed: bool) -> Option<usize> {
         if committed {
             self.progress.store(true, Ordering::SeqCst);
         }
@@ -50,19 +137,24 @@ impl Level {
         }
         // After progress at single elements ddmin would sweep them again; the
         // fixpoint's next pass does that sweep anyway, on a smaller program.
-        let next = if self.progress.load(Ordering::SeqCst) && self.chunk > 1 {
-            self.chunk
+        if self.progress.load(Ordering::SeqCst) && self.chunk > 1 {
+            Some(self.chunk)
         } else if self.chunk > 1 {
-            self.chunk.div_ceil(2)
+            Some(self.chunk.div_ceil(2))
         } else {
-            return None;
-        };
-        Some(level_task(original, self.list, next, false))
+            None
+        }
     }
 }
 
 /// The first level of ddmin on `list`.
-pub fn start(original: &Original, list: ListId) -> Option<(Priority, Task)> {
+pub fn start<'a>(original: &Original, list: ListId) -> Option<Queued<Syntax<'a>>> {
+    let chunk = first_chunk(original, list)?;
+    Some(level_task(original, list, chunk, true))
+}
+
+/// The chunk size of a list's first level, if it has anything to delete.
+fn first_chunk(original: &Original, list: ListId) -> Option<usize> {
     let info = &original.list(list);
     let n = info.elements.len();
     if n == 0 || (info.plus && n == 1) {
@@ -70,17 +162,21 @@ pub fn start(original: &Original, list: ListId) -> Option<(Priority, Task)> {
     }
     // Two elements: the two single deletions cover what halving would test, and
     // deleting both at once is rarely worth a test of its own.
-    let chunk = if n <= SINGLES_UP_TO {
+    Some(if n <= SINGLES_UP_TO {
         1
     } else if info.plus {
         n.div_ceil(2)
     } else {
         n
-    };
-    Some(level_task(original, list, chunk, true))
+    })
 }
 
-fn level_task(original: &Original, list: ListId, chunk: usize, first: bool) -> (Priority, Task) {
+fn level_task<'a>(
+    original: &Original,
+    list: ListId,
+    chunk: usize,
+    first: bool,
+) -> Queued<Syntax<'a>> {
     let info = &original.list(list);
     let tokens: usize = (0..info.elements.len())
         .flat_map(|i| info.nodes_of(i))
@@ -91,19 +187,59 @@ fn level_task(original: &Original, list: ListId, chunk: usize, first: bool) -> (
             tokens: tokens as u64,
             rank: RANK_ATTEMPT,
         },
-        Task::Ddmin { list, chunk, first },
+        Box::new(LevelTask { list, chunk, first }),
     )
 }
 
 /// The chunk tasks of one level on the live elements of `list`.
-pub fn expand(
+pub fn expand<'a>(
     original: &Original,
     current: EditView<'_>,
     list: ListId,
     chunk: usize,
     first: bool,
     subsets: bool,
-) -> Vec<(Priority, Task)> {
+) -> Vec<Queued<Syntax<'a>>> {
+    let Some((level, changes)) = plan(original, current, list, chunk, first, subsets) else {
+        return Vec::new();
+    };
+    let plus = original.list(list).plus.then_some(list);
+    let level = Arc::new(level);
+    changes
+        .into_iter()
+        .map(|(tokens, nodes)| {
+            let task: Box<dyn Job<Syntax<'a>>> = Box::new(ChunkTask {
+                change: Delete {
+                    nodes,
+                    plus,
+                    kind: DDMIN.name(),
+                },
+                level: level.clone(),
+            });
+            (
+                Priority {
+                    tokens,
+                    rank: RANK_ATTEMPT,
+                },
+                task,
+            )
+        })
+        .collect()
+}
+
+/// A chunk to delete: its size in tokens and its nodes.
+type Chunk = (u64, Vec<NodeId>);
+
+/// One level of a list: its counter, and the chunks to delete with their
+/// sizes in tokens. `None` if nothing is left to delete.
+fn plan(
+    original: &Original,
+    current: EditView<'_>,
+    list: ListId,
+    chunk: usize,
+    first: bool,
+    subsets: bool,
+) -> Option<(Level, Vec<Chunk>)> {
     let info = &original.list(list);
     // Live elements, each as the nodes it stands for (one node, or a line's tokens).
     let live: Vec<&[NodeId]> = (0..info.elements.len())
@@ -112,7 +248,7 @@ pub fn expand(
         .collect();
     let m = live.len();
     if m == 0 || (info.plus && m == 1) {
-        return Vec::new();
+        return None;
     }
     // After progress the list may have shrunk below the chunk size: halve instead
     // of repeating the whole-list deletion that already failed.
@@ -121,7 +257,6 @@ pub fn expand(
         chunk = m.div_ceil(2);
     }
     let chunks: Vec<Vec<NodeId>> = live.chunks(chunk).map(|c| c.concat()).collect();
-    let plus = info.plus.then_some(list);
     let tokens = |nodes: &[NodeId]| {
         nodes
             .iter()
@@ -144,28 +279,13 @@ pub fn expand(
             changes.push((tokens(&rest), rest));
         }
     }
-    let level = Arc::new(Level {
+    let level = Level {
         list,
         chunk,
         remaining: AtomicUsize::new(changes.len()),
         progress: AtomicBool::new(false),
-    });
-    changes
-        .into_iter()
-        .map(|(tokens, nodes)| {
-            (
-                Priority {
-                    tokens,
-                    rank: RANK_ATTEMPT,
-                },
-                Task::Attempt(Attempt {
-                    change: Change::Delete { nodes, plus },
-                    kind: Kind::Ddmin,
-                    level: Some(level.clone()),
-                }),
-            )
-        })
-        .collect()
+    };
+    Some((level, changes))
 }
 
 #[cfg(test)]
@@ -191,42 +311,44 @@ mod tests {
             .unwrap()
     }
 
-    /// The element texts each attempt of a level deletes.
-    fn chunks(o: &Original, tasks: &[(Priority, Task)]) -> Vec<String> {
-        tasks
+    type Plan = (Level, Vec<Chunk>);
+
+    fn expand(
+        o: &Original,
+        current: EditView<'_>,
+        list: ListId,
+        chunk: usize,
+        first: bool,
+        subsets: bool,
+    ) -> Plan {
+        plan(o, current, list, chunk, first, subsets).unwrap()
+    }
+
+    /// The element texts each deletion of a level deletes.
+    fn chunks(o: &Original, plan: &Plan) -> Vec<String> {
+        plan.1
             .iter()
-            .map(|(_, t)| match t {
-                Task::Attempt(a) => {
-                    let Change::Delete { nodes, .. } = &a.change else {
-                        panic!("not a deletion")
-                    };
-                    nodes
-                        .iter()
-                        .map(|&n| String::from_utf8_lossy(o.node_text(n)).into_owned())
-                        .collect::<Vec<_>>()
-                        .join("")
-                }
-                other => panic!("not an attempt: {other:?}"),
+            .map(|(_, nodes)| {
+                nodes
+                    .iter()
+                    .map(|&n| String::from_utf8_lossy(o.node_text(n)).into_owned())
+                    .collect::<Vec<_>>()
+                    .join("")
             })
             .collect()
     }
 
-    fn level_of(tasks: &[(Priority, Task)]) -> Arc<Level> {
-        match &tasks[0].1 {
-            Task::Attempt(a) => a.level.clone().unwrap(),
-            _ => unreachable!(),
-        }
+    fn level_of(plan: &Plan) -> &Level {
+        &plan.0
     }
 
-    fn next_level(o: &Original, level: &Level, results: &[bool]) -> Option<(usize, bool)> {
+    /// The next level's chunk size after the level's tasks end as `results`.
+    fn next_level(level: &Level, results: &[bool]) -> Option<usize> {
         let mut next = None;
         for &r in results {
-            next = level.finish(o, r);
+            next = level.next_chunk(r);
         }
-        next.map(|(_, t)| match t {
-            Task::Ddmin { chunk, first, .. } => (chunk, first),
-            _ => unreachable!(),
-        })
+        next
     }
 
     #[test]
@@ -234,20 +356,15 @@ mod tests {
         let o = original("f([1, 2, 3, 4, 5]);\n");
         let list = array_list(&o);
         let edits = EditSet::new();
-        let Some((_, Task::Ddmin { chunk, first, .. })) = start(&o, list) else {
-            panic!()
-        };
-        assert_eq!((chunk, first), (5, true));
+        let (chunk, first) = (first_chunk(&o, list).unwrap(), true);
+        assert_eq!(chunk, 5);
         let tasks = expand(&o, edits.view(), list, chunk, first, false);
         assert_eq!(chunks(&o, &tasks), ["12345"]);
-        let next = next_level(&o, &level_of(&tasks), &[false]);
-        assert_eq!(next, Some((3, false)));
+        let next = next_level(level_of(&tasks), &[false]);
+        assert_eq!(next, Some(3));
         let tasks = expand(&o, edits.view(), list, 3, false, false);
         assert_eq!(chunks(&o, &tasks), ["123", "45"]);
-        assert_eq!(
-            next_level(&o, &level_of(&tasks), &[false, false]),
-            Some((2, false))
-        );
+        assert_eq!(next_level(level_of(&tasks), &[false, false]), Some(2));
         let tasks = expand(&o, edits.view(), list, 2, false, false);
         assert_eq!(chunks(&o, &tasks), ["12", "34", "5"]);
         // With subsets, more than two chunks also test "keep only this chunk".
@@ -257,14 +374,11 @@ mod tests {
             ["12", "345", "34", "125", "5", "1234"]
         );
         // Progress keeps the chunk size; none at single elements ends the list.
-        assert_eq!(
-            next_level(&o, &level_of(&tasks), &[false, true, false]),
-            Some((2, false))
-        );
+        assert_eq!(next_level(level_of(&tasks), &[false, true, false]), Some(2));
         let tasks = expand(&o, edits.view(), list, 1, false, false);
         assert_eq!(chunks(&o, &tasks), ["1", "2", "3", "4", "5"]);
         assert_eq!(
-            next_level(&o, &level_of(&tasks), &[true, false, false, false, false]),
+            next_level(level_of(&tasks), &[true, false, false, false, false]),
             None
         );
     }
@@ -283,10 +397,7 @@ mod tests {
     fn short_lists_start_with_single_elements() {
         let o = original("f([1, 2]);\n");
         let list = array_list(&o);
-        let Some((_, Task::Ddmin { chunk, .. })) = start(&o, list) else {
-            panic!()
-        };
-        assert_eq!(chunk, 1);
+        assert_eq!(first_chunk(&o, list), Some(1));
     }
 
     #[test]
@@ -300,15 +411,13 @@ mod tests {
             .position(|l| l.plus)
             .map(ListId::new)
             .unwrap();
-        let Some((_, Task::Ddmin { chunk, first, .. })) = start(&o, list) else {
-            panic!()
-        };
+        let (chunk, first) = (first_chunk(&o, list).unwrap(), true);
         assert_eq!(chunk, 2, "no delete-all level");
         let tasks = expand(&o, EditSet::new().view(), list, chunk, first, false);
         assert_eq!(chunks(&o, &tasks), ["ab", "c"]);
         let one = original("f([1]);\n");
         assert!(
-            start(&one, array_list(&one)).is_some(),
+            first_chunk(&one, array_list(&one)).is_some(),
             "a star list of one"
         );
         let single = Original::parse(g, Arc::from(&b"int a;\n"[..])).unwrap();
@@ -319,7 +428,7 @@ mod tests {
             .map(ListId::new)
             .unwrap();
         assert!(
-            start(&single, plus).is_none(),
+            first_chunk(&single, plus).is_none(),
             "a plus list of one has nothing to do"
         );
     }

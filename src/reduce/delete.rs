@@ -1,58 +1,97 @@
 //! Deletion of optional nodes and of list elements (the edits behind every
-//! ddmin chunk too).
+//! ddmin chunk and every retry too).
 
+use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::engine::{Attempt, Priority, Task};
-use crate::stats::Kind;
-use crate::syntax::{ListId, NodeId, Original};
+use crate::syntax::{ListId, NodeId, Role};
+use crate::task::{Priority, Queued};
 
-use super::{Change, RANK_ATTEMPT};
+/// Deleting a node that sits alone in an optional slot.
+pub struct DeleteOptional;
 
-/// A task deleting the optional node `n`.
-pub fn task(original: &Original, n: NodeId) -> (Priority, Task) {
-    (
-        Priority {
-            tokens: original.nodes.tokens(n) as u64,
-            rank: RANK_ATTEMPT,
-        },
-        Task::Attempt(Attempt {
-            change: Change::Delete {
-                nodes: vec![n],
-                plus: None,
-            },
-            kind: Kind::Delete,
-            level: None,
-        }),
-    )
-}
+/// The table entry.
+pub static DELETE: DeleteOptional = DeleteOptional;
 
-/// The deletions still to make, restricted to the scope; `None` when all are
-/// already gone or when a plus list would lose its last element.
-pub fn edits(
-    original: &Original,
-    scope: NodeId,
-    current: EditView<'_>,
-    nodes: &[NodeId],
-    plus: Option<ListId>,
-) -> Option<Vec<(NodeId, Edit)>> {
-    let table = &original.nodes;
-    let live: Vec<NodeId> = nodes
-        .iter()
-        .copied()
-        .filter(|&n| n != scope && table.contains(scope, n) && current.is_live(original, n))
-        .collect();
-    if live.is_empty() {
-        return None;
+impl Reduction for DeleteOptional {
+    fn name(&self) -> &'static str {
+        "delete"
     }
-    if let Some(list) = plus {
-        let survives = original
-            .list(list)
-            .elements
-            .iter()
-            .any(|e| live.binary_search(e).is_err() && current.is_live(original, *e));
-        if !survives {
-            return None;
+
+    fn about(&self) -> &'static str {
+        "Delete optional nodes (always on)"
+    }
+
+    fn switchable(&self) -> bool {
+        false
+    }
+
+    fn visit_child<'a>(
+        &self,
+        cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        c: NodeId,
+        out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+        if cx.original.role(c) == Role::Optional {
+            out.push(Attempt::queued(
+                Priority {
+                    tokens: cx.original.nodes.tokens(c) as u64,
+                    rank: RANK_ATTEMPT,
+                },
+                Delete {
+                    nodes: vec![c],
+                    plus: None,
+                    kind: self.name(),
+                },
+            ));
         }
     }
-    Some(live.into_iter().map(|n| (n, Edit::Delete)).collect())
+}
+
+/// Delete these nodes (sorted by id). With `plus`, at least one element of
+/// that Kleene-plus list must survive.
+#[derive(Clone, Debug)]
+pub struct Delete {
+    /// The nodes.
+    pub nodes: Vec<NodeId>,
+    /// The plus list the nodes belong to, if any.
+    pub plus: Option<ListId>,
+    /// The reduction that proposed it: `delete`, `ddmin` or `retries`.
+    pub kind: &'static str,
+}
+
+impl Change for Delete {
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Deletes the live nodes inside the scope, unless that would empty the
+    /// plus list they belong to.
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        let live: Vec<NodeId> = self
+            .nodes
+            .iter()
+            .copied()
+            .filter(|&n| cx.inside(n) && current.is_live(original, n))
+            .collect();
+        if live.is_empty() {
+            return None;
+        }
+        if let Some(list) = self.plus {
+            let survives = original
+                .list(list)
+                .elements
+                .iter()
+                .any(|e| live.binary_search(e).is_err() && current.is_live(original, *e));
+            if !survives {
+                return None;
+            }
+        }
+        Some(live.into_iter().map(|n| (n, Edit::Delete)).collect())
+    }
+
+    fn deletes(&self) -> bool {
+        true
+    }
 }

@@ -13,12 +13,83 @@
 
 use std::collections::VecDeque;
 
+use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, slot_of};
 use crate::edit::{Edit, EditView};
-use crate::engine::{Attempt, Priority, Task};
-use crate::stats::Kind;
 use crate::syntax::{KindSet, NodeId, Original};
+use crate::task::{Priority, Queued};
 
-use super::{Change, RANK_ATTEMPT};
+/// Hoisting as a table entry.
+pub struct HoistReduction;
+
+/// The table entry.
+pub static HOIST: HoistReduction = HoistReduction;
+
+impl Reduction for HoistReduction {
+    fn name(&self) -> &'static str {
+        "hoist"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not replace nodes by compatible descendants (hoisting)"
+    }
+
+    fn visit_child<'a>(
+        &self,
+        cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        c: NodeId,
+        out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+        if cx.original.nodes.is_leaf(c) {
+            return;
+        }
+        if let Some(slot) = slot_of(cx.grammar, cx.original, c) {
+            out.extend(tasks(cx.original, c, c, &slot.types, slot.multiple));
+        }
+    }
+}
+
+/// Replace `node` by the siblings `first..=last` below it.
+#[derive(Clone, Debug)]
+pub struct Hoist {
+    /// The replaced node.
+    pub node: NodeId,
+    /// The first kept node.
+    pub first: NodeId,
+    /// The last kept node.
+    pub last: NodeId,
+}
+
+impl Change for Hoist {
+    fn kind(&self) -> &'static str {
+        HOIST.name()
+    }
+
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        if !cx.inside(self.node) {
+            return None;
+        }
+        edits(cx.original, current, self.node, self.first, self.last)
+    }
+
+    /// A node hoisted into a slot keeps the slot, so it may be hoisted again
+    /// from what replaced it.
+    fn follow_ups<'a>(&self, cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
+        if self.first != self.last || !cx.config.runs(HOIST.name()) {
+            return Vec::new();
+        }
+        match slot_of(cx.grammar, cx.original, self.node) {
+            Some(slot) => tasks(
+                cx.original,
+                self.node,
+                self.first,
+                &slot.types,
+                slot.multiple,
+            ),
+            None => Vec::new(),
+        }
+    }
+}
 
 /// Perses' bound on the search below a node.
 pub const MAX_DEPTH: usize = 4;
@@ -26,13 +97,13 @@ pub const MAX_DEPTH: usize = 4;
 /// The hoisting tasks for `node`, whose slot accepts `allowed`, searching
 /// below `below` (the node itself, or what already replaced it). `in_list`:
 /// the node's slot is a list, so descendant lists may replace it.
-pub fn tasks(
+pub fn tasks<'a>(
     original: &Original,
     node: NodeId,
     below: NodeId,
     allowed: &KindSet,
     in_list: bool,
-) -> Vec<(Priority, Task)> {
+) -> Vec<Queued<Syntax<'a>>> {
     let nodes = &original.nodes;
     let mut found: Vec<(NodeId, NodeId)> = Vec::new();
     let mut queue: VecDeque<(NodeId, usize)> =
@@ -88,16 +159,12 @@ pub fn tasks(
         .filter_map(|(first, last)| {
             let kept = kept_tokens(original, first, last);
             let removed = nodes.tokens(node).checked_sub(kept).filter(|&r| r > 0)?;
-            Some((
+            Some(Attempt::queued(
                 Priority {
                     tokens: removed as u64,
                     rank: RANK_ATTEMPT,
                 },
-                Task::Attempt(Attempt {
-                    change: Change::Hoist { node, first, last },
-                    kind: Kind::Hoist,
-                    level: None,
-                }),
+                Hoist { node, first, last },
             ))
         })
         .collect()

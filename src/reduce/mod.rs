@@ -1,6 +1,13 @@
-//! The reductions: what tasks a node gives rise to, and what edits each task
-//! makes on top of the current best. One file per reduction; the engine only
-//! schedules what these functions return.
+//! The reductions of one program's syntax tree, and the subject the engine
+//! runs them on ([`Syntax`]).
+//!
+//! A reduction is one value implementing [`Reduction`], listed once in
+//! [`REDUCTIONS`]: its name (the `--no-NAME` switch, the statistics key, the
+//! docs), the tasks it proposes when a node is visited or a pass starts, and
+//! the [`Change`]s those tasks test. A change derives its edits from the
+//! current best each time it is applied, so a task applied again after a
+//! concurrent commit adapts (or turns out to be implied and is dropped).
+//! Adding a reduction is one file and one line in the table.
 
 pub mod canon;
 pub mod ddmin;
@@ -8,118 +15,220 @@ pub mod delete;
 pub mod hoist;
 pub mod rename;
 pub mod replace;
+pub mod retries;
+mod syntax;
 pub mod tidy;
 
-use std::sync::Arc;
+use std::fmt::Debug;
+
+pub use syntax::{Best, Syntax, Worker};
 
 use crate::edit::{Edit, EditView};
-use crate::engine::{Config, Priority, Task};
-use crate::syntax::{Grammar, ListId, NodeId, Original, Role, Slot};
+use crate::syntax::{Grammar, NodeId, Original, Slot};
+use crate::task::{Job, Priority, Queued, Tests};
 
 /// Rank of tasks that run a test (ddmin chunks, deletions): before expansions of equal size.
 pub const RANK_ATTEMPT: u8 = 0;
-/// Rank of [`Task::Visit`]: a node is expanded after the tests of its own size.
+/// Rank of visits: a node is expanded after the tests of its own size.
 pub const RANK_VISIT: u8 = 1;
 /// Rank of identifier replacements (which remove no tokens themselves).
 pub const RANK_RENAME: u8 = 2;
 /// Rank of token canonicalization: after everything else of the pass.
 pub const RANK_CANON: u8 = 3;
 
-/// A change a task proposes. [`Change::edits`] re-derives its edits from the
-/// current best each time, so a task re-applied after a concurrent commit
-/// adapts (or turns out to be implied and is dropped).
-#[derive(Clone, Debug)]
-pub enum Change {
-    /// Delete these nodes (sorted by id). With `plus`, at least one element of
-    /// that Kleene-plus list must survive.
-    Delete {
-        /// The nodes.
-        nodes: Vec<NodeId>,
-        /// The plus list the nodes belong to, if any.
-        plus: Option<ListId>,
-    },
-    /// Replace `node` by the siblings `first..=last` below it (see [`hoist`]).
-    Hoist {
-        /// The replaced node.
-        node: NodeId,
-        /// The first kept node.
-        first: NodeId,
-        /// The last kept node.
-        last: NodeId,
-    },
-    /// Replace `node` by the text of a smaller compatible tree (see [`replace`]).
-    Replace {
-        /// The replaced node.
-        node: NodeId,
-        /// The replacement.
-        text: Arc<[u8]>,
-        /// Tokens in the replacement.
-        tokens: usize,
-    },
-    /// Replace the identifier token `node` by another name (see [`rename`]).
-    Rename {
-        /// The identifier token.
-        node: NodeId,
-        /// The other name.
-        text: Arc<[u8]>,
-    },
-    /// Replace tokens that show `from` by `to` (see [`canon`]).
-    Canon {
-        /// The tokens.
-        nodes: Vec<NodeId>,
-        /// Their current text.
-        from: Arc<[u8]>,
-        /// The canonical text.
-        to: Arc<[u8]>,
-    },
+/// Every reduction, in the order their tasks are proposed for a visited
+/// node (which decides the order of equal priorities, so the order of
+/// tests at `-j 1`).
+pub static REDUCTIONS: &[&dyn Reduction] = &[
+    &ddmin::DDMIN,
+    &delete::DELETE,
+    &hoist::HOIST,
+    &replace::REPLACE,
+    &rename::RENAME,
+    &retries::RETRIES,
+    &canon::CANON,
+    &tidy::TIDY,
+];
+
+/// The names of all reductions (the statistics keys).
+pub fn names() -> impl Iterator<Item = &'static str> {
+    REDUCTIONS.iter().map(|r| r.name())
 }
 
-impl Change {
+/// The reductions that can be switched off, with what each does.
+pub fn switchable() -> impl Iterator<Item = &'static dyn Reduction> {
+    REDUCTIONS.iter().copied().filter(|r| r.switchable())
+}
+
+/// What kind of pass a subject runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassKind {
+    /// The syntax reductions.
+    Reduce,
+    /// The syntax reductions and token canonicalization.
+    Canon,
+}
+
+/// One kind of reduction (see the module documentation).
+pub trait Reduction: Sync {
+    /// The name: `--no-NAME`, the statistics key.
+    fn name(&self) -> &'static str;
+    /// One line for `--help` and the docs: what switching it off stops.
+    fn about(&self) -> &'static str;
+    /// Whether `--no-NAME` exists (deletion and ddmin are the core and stay).
+    fn switchable(&self) -> bool {
+        true
+    }
+    /// Tasks for node `n`, which is being visited (before its children's).
+    fn visit_node<'a>(
+        &self,
+        _cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        _n: NodeId,
+        _out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+    }
+    /// Tasks for child `c` of a visited node.
+    fn visit_child<'a>(
+        &self,
+        _cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        _c: NodeId,
+        _out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+    }
+    /// Tasks queued when a pass of `kind` starts, besides the visit of its scope.
+    fn pass_start<'a>(
+        &self,
+        _cx: &Syntax<'a>,
+        _kind: PassKind,
+        _out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+    }
+}
+
+/// A change a task proposes (see the module documentation).
+pub trait Change: Send + Sync + Debug {
+    /// The reduction it belongs to (the statistics key).
+    fn kind(&self) -> &'static str;
     /// The edits this change adds to `current`, or `None` if there is nothing
     /// left to do (already implied) or it is not allowed any more.
-    pub fn edits(
-        &self,
-        original: &Original,
-        scope: NodeId,
-        current: EditView<'_>,
-    ) -> Option<Vec<(NodeId, Edit)>> {
-        let inside = |n: NodeId| n != scope && original.nodes.contains(scope, n);
-        match self {
-            Change::Delete { nodes, plus } => delete::edits(original, scope, current, nodes, *plus),
-            Change::Hoist { node, first, last } if inside(*node) => {
-                hoist::edits(original, current, *node, *first, *last)
-            }
-            Change::Replace { node, text, tokens } if inside(*node) => {
-                replace::edits(original, current, *node, text, *tokens)
-            }
-            Change::Rename { node, text } if inside(*node) => {
-                rename::edits(original, current, *node, text)
-            }
-            Change::Canon { nodes, from, to } if nodes.iter().all(|&n| inside(n)) => {
-                canon::edits(original, current, nodes, from, to)
-            }
-            _ => None,
-        }
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>>;
+    /// Tasks that become possible once this change is committed.
+    fn follow_ups<'a>(&self, _cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
+        Vec::new()
     }
+    /// Whether the change deletes what it edits (a failed deletion of one
+    /// node may be retried once the names it defines lose their last use).
+    fn deletes(&self) -> bool {
+        false
+    }
+}
 
-    /// Tasks that become possible once this change is committed: a hoisted
-    /// node keeps its slot, so it may be hoisted again from what replaced it.
-    pub fn follow_ups(
-        &self,
-        grammar: &Grammar,
-        original: &Original,
-        config: &Config,
-    ) -> Vec<(Priority, Task)> {
-        match self {
-            Change::Hoist { node, first, last } if first == last && config.hoist => {
-                match slot_of(grammar, original, *node) {
-                    Some(slot) => hoist::tasks(original, *node, *first, &slot.types, slot.multiple),
-                    None => Vec::new(),
-                }
-            }
-            _ => Vec::new(),
+/// Configuration of the syntax reductions.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Worker threads (tests run in parallel).
+    pub jobs: usize,
+    /// Stop after this many reduction passes (`None`: run to a fixpoint).
+    pub passes: Option<usize>,
+    /// Also test ddmin's subsets (keep one chunk, delete the rest).
+    pub ddmin_subsets: bool,
+    /// The reductions switched off, by name.
+    pub off: Vec<&'static str>,
+    /// Re-run the test on the result at the end, to catch flaky tests.
+    pub verify: bool,
+    /// The caller has already checked that the input is interesting.
+    pub input_checked: bool,
+}
+
+impl Config {
+    /// Whether the reduction called `name` runs.
+    pub fn runs(&self, name: &str) -> bool {
+        !self.off.contains(&name)
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            passes: None,
+            ddmin_subsets: false,
+            off: Vec::new(),
+            verify: true,
+            input_checked: false,
         }
     }
+}
+
+/// Tests one change and commits it if interesting.
+#[derive(Debug)]
+pub struct Attempt(pub Box<dyn Change>);
+
+impl Attempt {
+    /// The task of testing `change`, with `priority`.
+    pub fn queued<'a>(priority: Priority, change: impl Change + 'static) -> Queued<Syntax<'a>> {
+        (priority, Box::new(Attempt(Box::new(change))))
+    }
+}
+
+impl<'a> Job<Syntax<'a>> for Attempt {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+        tests.try_change(&*self.0);
+        Vec::new()
+    }
+}
+
+/// Expands a node: the tasks of every reduction for it and its children,
+/// and the visits of its inner children (Perses' worklist step).
+#[derive(Debug)]
+pub struct Visit(pub NodeId);
+
+impl Visit {
+    /// The visit of `n`, prioritized by its size.
+    pub fn queued<'a>(original: &Original, n: NodeId) -> Queued<Syntax<'a>> {
+        (
+            Priority {
+                tokens: original.nodes.tokens(n) as u64,
+                rank: RANK_VISIT,
+            },
+            Box::new(Visit(n)),
+        )
+    }
+}
+
+impl<'a> Job<Syntax<'a>> for Visit {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+        let best = tests.snapshot();
+        visit(tests.subject(), best.edits.view(), self.0)
+    }
+}
+
+/// Expands node `n`: each reduction's tasks for the node, then for each
+/// child each reduction's tasks and the child's own visit. Children's visits
+/// go in right away, below the parent's own tasks: idle workers may then
+/// start on them while the parent's ddmin is still running.
+pub fn visit<'a>(cx: &Syntax<'a>, current: EditView<'_>, n: NodeId) -> Vec<Queued<Syntax<'a>>> {
+    let original = cx.original;
+    let nodes = &original.nodes;
+    let mut tasks = Vec::new();
+    if !current.is_live(original, n) {
+        return tasks;
+    }
+    let on = || REDUCTIONS.iter().filter(|r| cx.config.runs(r.name()));
+    for r in on() {
+        r.visit_node(cx, current, n, &mut tasks);
+    }
+    for &c in nodes.children(n) {
+        for r in on() {
+            r.visit_child(cx, current, c, &mut tasks);
+        }
+        if !nodes.is_leaf(c) {
+            tasks.push(Visit::queued(original, c));
+        }
+    }
+    tasks
 }
 
 /// The slot `c` sits in, if the grammar says (not for comments, ERROR
@@ -135,53 +244,4 @@ pub fn slot_of<'g>(grammar: &'g Grammar, original: &Original, c: NodeId) -> Opti
         None => None,
         Some(field) => grammar.field_slot(nodes.kind(p), field),
     }
-}
-
-/// Expands node `n` (Perses' worklist step): ddmin tasks for the lists it owns,
-/// deletion tasks for its optional children, hoisting and replacement tasks
-/// for its children, identifier replacements for its name tokens, and visits
-/// of its inner children. Children's visits go in right away, below the
-/// parent's own tasks: idle workers may then start on them while the
-/// parent's ddmin is still running.
-pub fn visit(
-    grammar: &Grammar,
-    config: &Config,
-    original: &Original,
-    current: EditView<'_>,
-    n: NodeId,
-) -> Vec<(Priority, Task)> {
-    let nodes = &original.nodes;
-    let mut tasks = Vec::new();
-    if !current.is_live(original, n) {
-        return tasks;
-    }
-    for list in original.lists_owned_by(n) {
-        tasks.extend(ddmin::start(original, list));
-    }
-    for &c in nodes.children(n) {
-        if original.role(c) == Role::Optional {
-            tasks.push(delete::task(original, c));
-        }
-        if let Some(slot) = slot_of(grammar, original, c).filter(|_| !nodes.is_leaf(c)) {
-            if config.hoist {
-                tasks.extend(hoist::tasks(original, c, c, &slot.types, slot.multiple));
-            }
-            if config.replace {
-                tasks.extend(replace::task(original, c, &slot.types));
-            }
-        }
-        if config.rename && nodes.is_leaf(c) {
-            tasks.extend(rename::task(grammar, original, c));
-        }
-        if !nodes.is_leaf(c) {
-            tasks.push((
-                Priority {
-                    tokens: nodes.tokens(c) as u64,
-                    rank: RANK_VISIT,
-                },
-                Task::Visit(c),
-            ));
-        }
-    }
-    tasks
 }

@@ -9,18 +9,70 @@
 
 use std::sync::Arc;
 
+use super::{Attempt, Change, RANK_RENAME, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::engine::{Attempt, Priority, Task};
-use crate::stats::Kind;
 use crate::syntax::{Grammar, NameId, NodeId, Original};
+use crate::task::{Priority, Queued};
 
-use super::{Change, RANK_RENAME};
+/// Renaming as a table entry.
+pub struct RenameReduction;
+
+/// The table entry.
+pub static RENAME: RenameReduction = RenameReduction;
+
+impl Reduction for RenameReduction {
+    fn name(&self) -> &'static str {
+        "rename"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not replace uses of names by other names used nearby"
+    }
+
+    fn visit_child<'a>(
+        &self,
+        cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        c: NodeId,
+        out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+        if cx.original.nodes.is_leaf(c) {
+            out.extend(task(cx.grammar, cx.original, c));
+        }
+    }
+}
+
+/// Replace the identifier token `node` by another name.
+#[derive(Clone, Debug)]
+pub struct Rename {
+    /// The identifier token.
+    pub node: NodeId,
+    /// The other name.
+    pub text: Arc<[u8]>,
+}
+
+impl Change for Rename {
+    fn kind(&self) -> &'static str {
+        RENAME.name()
+    }
+
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        if !cx.inside(self.node) {
+            return None;
+        }
+        edits(cx.original, current, self.node, &self.text)
+    }
+}
 
 /// How far (in preorder node ids) to look for another name.
 const NEARBY: u32 = 400;
 
 /// The replacement task for identifier token `leaf`, if a better name is near.
-pub fn task(grammar: &Grammar, original: &Original, leaf: NodeId) -> Option<(Priority, Task)> {
+pub fn task<'a>(
+    grammar: &Grammar,
+    original: &Original,
+    leaf: NodeId,
+) -> Option<Queued<Syntax<'a>>> {
     let nodes = &original.nodes;
     let name = original.name(leaf);
     if name == NameId::NONE || grammar.is_definer_field(nodes.field(leaf)) {
@@ -42,19 +94,15 @@ pub fn task(grammar: &Grammar, original: &Original, leaf: NodeId) -> Option<(Pri
     let end = leaf.forward(NEARBY).min(nodes.subtree_end(nodes.root()));
     let after = || leaf.next().up_to(end).find(better);
     let other = before.or_else(after)?;
-    Some((
+    Some(Attempt::queued(
         Priority {
             tokens: 0,
             rank: RANK_RENAME,
         },
-        Task::Attempt(Attempt {
-            change: Change::Rename {
-                node: leaf,
-                text: Arc::from(original.node_text(other)),
-            },
-            kind: Kind::Rename,
-            level: None,
-        }),
+        Rename {
+            node: leaf,
+            text: Arc::from(original.node_text(other)),
+        },
     ))
 }
 

@@ -6,16 +6,73 @@
 
 use std::sync::Arc;
 
+use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, slot_of};
 use crate::edit::{Edit, EditView};
-use crate::engine::{Attempt, Priority, Task};
-use crate::stats::Kind;
 use crate::syntax::{KindSet, NodeId, Original};
+use crate::task::{Priority, Queued};
 
-use super::{Change, RANK_ATTEMPT};
+/// Replacement as a table entry.
+pub struct ReplaceReduction;
+
+/// The table entry.
+pub static REPLACE: ReplaceReduction = ReplaceReduction;
+
+impl Reduction for ReplaceReduction {
+    fn name(&self) -> &'static str {
+        "replace"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not replace nodes by the smallest compatible tree of the program"
+    }
+
+    fn visit_child<'a>(
+        &self,
+        cx: &Syntax<'a>,
+        _current: EditView<'_>,
+        c: NodeId,
+        out: &mut Vec<Queued<Syntax<'a>>>,
+    ) {
+        if cx.original.nodes.is_leaf(c) {
+            return;
+        }
+        if let Some(slot) = slot_of(cx.grammar, cx.original, c) {
+            out.extend(task(cx.original, c, &slot.types));
+        }
+    }
+}
+
+/// Replace `node` by the text of a smaller compatible tree.
+#[derive(Clone, Debug)]
+pub struct Replace {
+    /// The replaced node.
+    pub node: NodeId,
+    /// The replacement.
+    pub text: Arc<[u8]>,
+    /// Tokens in the replacement.
+    pub tokens: usize,
+}
+
+impl Change for Replace {
+    fn kind(&self) -> &'static str {
+        REPLACE.name()
+    }
+
+    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        if !cx.inside(self.node) {
+            return None;
+        }
+        edits(cx.original, current, self.node, &self.text, self.tokens)
+    }
+}
 
 /// The replacement task for `node` in a slot accepting `allowed`, if the
 /// program has a smaller compatible tree.
-pub fn task(original: &Original, node: NodeId, allowed: &KindSet) -> Option<(Priority, Task)> {
+pub fn task<'a>(
+    original: &Original,
+    node: NodeId,
+    allowed: &KindSet,
+) -> Option<Queued<Syntax<'a>>> {
     let nodes = &original.nodes;
     // On a tie a literal beats a name: `int v = 0;` reads better than
     // `int v = v;` and refers to nothing.
@@ -29,20 +86,16 @@ pub fn task(original: &Original, node: NodeId, allowed: &KindSet) -> Option<(Pri
         .tokens(node)
         .checked_sub(nodes.tokens(best))
         .filter(|&r| r > 0)?;
-    Some((
+    Some(Attempt::queued(
         Priority {
             tokens: removed as u64,
             rank: RANK_ATTEMPT,
         },
-        Task::Attempt(Attempt {
-            change: Change::Replace {
-                node,
-                text: Arc::from(original.node_text(best)),
-                tokens: nodes.tokens(best),
-            },
-            kind: Kind::Replace,
-            level: None,
-        }),
+        Replace {
+            node,
+            text: Arc::from(original.node_text(best)),
+            tokens: nodes.tokens(best),
+        },
     ))
 }
 

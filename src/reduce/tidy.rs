@@ -6,8 +6,166 @@
 //! characters, comments and regexes is never touched.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use tree_sitter::Tree;
+
+use super::{Reduction, Worker};
+use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
+use crate::stats::Size;
+use crate::syntax::{Grammar, count_errors, count_tokens};
+use crate::task::{Applied, Job, Observer, Priority, Queued, Subject, Tests};
+
+/// Tidying as a table entry. It runs as a pass of its own at the end, on
+/// the whole text ([`Text`]), through the same attempt/commit path.
+pub struct Tidy;
+
+/// The table entry.
+pub static TIDY: Tidy = Tidy;
+
+impl Reduction for Tidy {
+    fn name(&self) -> &'static str {
+        "tidy"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not tidy whitespace at the end"
+    }
+}
+
+/// The subject of the tidy pass: whole texts, changed by whitespace rules.
+pub struct Text<'a> {
+    grammar: &'a Grammar,
+    oracle: &'a dyn Oracle,
+    observer: &'a dyn Observer,
+    unit: Vec<u8>,
+    /// Parse errors of the text the pass starts from: no candidate may have more.
+    errors: usize,
+}
+
+/// A state of the tidy pass.
+pub struct Tidied {
+    /// The text.
+    pub text: Arc<[u8]>,
+    tree: Tree,
+    /// The reduced byte range inside it.
+    pub scope: Range<usize>,
+}
+
+/// A tidied candidate with its tree.
+pub struct TidyCandidate {
+    text: Vec<u8>,
+    tree: Tree,
+}
+
+impl<'a> Text<'a> {
+    /// The tidy pass over `text` (whose tree is `tree`), indenting by `unit`.
+    pub fn new(
+        grammar: &'a Grammar,
+        oracle: &'a dyn Oracle,
+        observer: &'a dyn Observer,
+        unit: Vec<u8>,
+        tree: &Tree,
+    ) -> Text<'a> {
+        Text {
+            grammar,
+            oracle,
+            observer,
+            unit,
+            errors: count_errors(tree),
+        }
+    }
+
+    /// The state the pass starts from, and its one task.
+    pub fn start(
+        &self,
+        text: Arc<[u8]>,
+        tree: Tree,
+        scope: Range<usize>,
+    ) -> (Tidied, Vec<Queued<Text<'a>>>) {
+        let task: Box<dyn Job<Text<'a>>> = Box::new(TidyTask);
+        (
+            Tidied { text, tree, scope },
+            vec![(Priority { tokens: 0, rank: 0 }, task)],
+        )
+    }
+}
+
+/// All rules at once, else each rule on its own.
+struct TidyTask;
+
+impl<'a> Job<Text<'a>> for TidyTask {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Text<'a>>) -> Vec<Queued<Text<'a>>> {
+        for rules in [
+            Rules::ALL,
+            Rules::TRAILING,
+            Rules::BLANK_LINES,
+            Rules::SPACES,
+            Rules::TIGHT,
+        ] {
+            if tests.try_change(&rules) && rules == Rules::ALL {
+                break;
+            }
+        }
+        Vec::new()
+    }
+}
+
+impl Subject for Text<'_> {
+    type State = Tidied;
+    type Candidate = TidyCandidate;
+    type Change = Rules;
+    type Scratch = Worker;
+
+    fn scratch(&self, _worker: usize) -> Worker {
+        Worker::new(self.grammar)
+    }
+
+    fn apply(&self, best: &Tidied, rules: &Rules, worker: &mut Worker) -> Applied<TidyCandidate> {
+        let text = apply(&best.text, &best.tree, &best.scope, *rules, &self.unit);
+        if text[..] == best.text[..] {
+            return Applied::Implied;
+        }
+        let tree = worker.reparse(&best.text, &best.tree, &text);
+        if count_errors(&tree) > self.errors {
+            return Applied::Rejected;
+        }
+        Applied::Candidate(TidyCandidate { text, tree })
+    }
+
+    fn key(&self, candidate: &TidyCandidate) -> u128 {
+        VerdictCache::key(&candidate.text)
+    }
+
+    fn test(&self, worker: usize, candidate: &TidyCandidate) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &candidate.text)
+    }
+
+    fn accept(&self, best: &Tidied, candidate: TidyCandidate, _worker: &mut Worker) -> Tidied {
+        let mut scope = best.scope.clone();
+        scope.end = scope.end + candidate.text.len() - best.text.len();
+        Tidied {
+            text: Arc::from(candidate.text),
+            tree: candidate.tree,
+            scope,
+        }
+    }
+
+    fn size(&self, state: &Tidied) -> Size {
+        Size {
+            bytes: state.text.len() as u64,
+            tokens: count_tokens(&state.tree) as u64,
+        }
+    }
+
+    fn kind(&self, _rules: &Rules) -> &'static str {
+        TIDY.name()
+    }
+
+    fn improved(&self, seq: u64, best: &Tidied) {
+        self.observer.improved(seq, &best.text);
+    }
+}
 
 /// Which whitespace rules to apply (a bit set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

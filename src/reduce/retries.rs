@@ -19,15 +19,34 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use parking_lot::Mutex;
 
-use super::{Attempt, Priority, Task};
+use super::delete::Delete;
+use super::{Attempt, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Change, RANK_ATTEMPT};
-use crate::stats::Kind;
 use crate::syntax::{Grammar, NameId, NodeId, Original};
+use crate::task::{Priority, Queued};
+
+/// The name of the retry rule (`--no-retries`).
+pub const RETRIES_NAME: &str = "retries";
+
+/// The retry rule as a table entry: it proposes no tasks of its own; the
+/// syntax subject feeds it failed and committed changes.
+pub struct RetryRule;
+
+/// The table entry.
+pub static RETRIES: RetryRule = RetryRule;
+
+impl Reduction for RetryRule {
+    fn name(&self) -> &'static str {
+        RETRIES_NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not retry a failed deletion in the same pass when the last use of a name inside it disappears (wait for the next pass instead)"
+    }
+}
 
 struct Watch {
     node: NodeId,
-    kind: Kind,
     fired: AtomicBool,
 }
 
@@ -59,7 +78,6 @@ impl Retries {
         original: &Original,
         current: EditView<'_>,
         node: NodeId,
-        kind: Kind,
     ) {
         let defined = defined_names(grammar, original, current, node);
         if defined.is_empty() {
@@ -74,7 +92,6 @@ impl Retries {
                 let w = watch.get_or_insert_with(|| {
                     Arc::new(Watch {
                         node,
-                        kind,
                         fired: AtomicBool::new(false),
                     })
                 });
@@ -85,13 +102,13 @@ impl Retries {
 
     /// Accounts for a commit of `extra` on top of `before` (giving `after`);
     /// returns the deletions that became worth retrying.
-    pub fn committed(
+    pub fn committed<'a>(
         &self,
         original: &Original,
         before: EditView<'_>,
         after: EditView<'_>,
         extra: &[(NodeId, Edit)],
-    ) -> Vec<(Priority, Task)> {
+    ) -> Vec<Queued<Syntax<'a>>> {
         // Names each edited node showed before the commit and shows after it
         // (a hoist keeps some, a deletion or a new text none).
         let mut removed: HashMap<NameId, u32> = HashMap::new();
@@ -134,19 +151,16 @@ impl Retries {
                     return true;
                 }
                 watch.fired.store(true, Ordering::SeqCst);
-                tasks.push((
+                tasks.push(Attempt::queued(
                     Priority {
                         tokens: original.nodes.tokens(watch.node) as u64,
                         rank: RANK_ATTEMPT,
                     },
-                    Task::Attempt(Attempt {
-                        change: Change::Delete {
-                            nodes: vec![watch.node],
-                            plus: None,
-                        },
-                        kind: watch.kind,
-                        level: None,
-                    }),
+                    Delete {
+                        nodes: vec![watch.node],
+                        plus: None,
+                        kind: RETRIES_NAME,
+                    },
                 ));
                 false
             });

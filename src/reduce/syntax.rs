@@ -1,0 +1,330 @@
+//! The syntax subject: one pass over an immutable parse of the program
+//! (`Original`), whose states are edit sets on it. A candidate is rendered
+//! by splicing the original's text, re-parsed incrementally from the best
+//! tree, and dropped without a test if it has more parse errors than the
+//! best.
+
+use std::sync::Arc;
+
+use tree_sitter::{InputEdit, Parser, Point, Tree};
+
+use super::retries::Retries;
+use super::{Change, Config, PassKind, REDUCTIONS, Visit};
+use crate::edit::{Edit, EditSet, render};
+use crate::lexical::Lexicon;
+use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
+use crate::stats::{Size, Stats};
+use crate::syntax::{Grammar, NodeId, Original, count_errors, count_tokens};
+use crate::task::{Applied, Observer, Queued, Subject};
+
+/// The best program of a pass: the original plus `edits`, with its own text and
+/// tree so that candidates can be re-parsed incrementally from it.
+pub struct Best {
+    /// The edits on top of the pass's original.
+    pub edits: EditSet,
+    /// The edits the commit that made this best added.
+    pub added: Vec<(NodeId, Edit)>,
+    /// The rendered text.
+    pub text: Arc<[u8]>,
+    /// Its syntax tree.
+    pub tree: Tree,
+    /// ERROR and MISSING nodes in the tree.
+    pub errors: usize,
+    /// Tokens in the tree.
+    pub tokens: usize,
+}
+
+impl Best {
+    /// The best of a pass that has not changed anything yet.
+    pub fn of(original: &Original) -> Best {
+        Best {
+            edits: EditSet::new(),
+            added: Vec::new(),
+            text: original.text.clone(),
+            tree: original.tree.clone(),
+            errors: original.errors,
+            tokens: original.tokens(),
+        }
+    }
+
+    /// Its size.
+    pub fn size(&self) -> Size {
+        Size {
+            bytes: self.text.len() as u64,
+            tokens: self.tokens as u64,
+        }
+    }
+}
+
+/// A rendered, parsed candidate.
+pub struct Candidate {
+    extra: Vec<(NodeId, Edit)>,
+    text: Vec<u8>,
+    tree: Tree,
+    errors: usize,
+}
+
+/// One pass over `original` (see the module documentation).
+pub struct Syntax<'a> {
+    /// The program of the pass.
+    pub original: &'a Original,
+    /// The node the pass reduces (the root, or the node of a byte range).
+    pub scope: NodeId,
+    /// Its language's syntax facts.
+    pub grammar: &'a Grammar,
+    /// Its language's token classes.
+    pub lexicon: &'a Lexicon,
+    /// Settings.
+    pub config: &'a Config,
+    /// Counters.
+    pub stats: &'a Stats,
+    oracle: &'a dyn Oracle,
+    observer: &'a dyn Observer,
+    retries: Option<Retries>,
+}
+
+impl<'a> Syntax<'a> {
+    /// A pass over `scope` of `original`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        original: &'a Original,
+        scope: NodeId,
+        grammar: &'a Grammar,
+        lexicon: &'a Lexicon,
+        config: &'a Config,
+        stats: &'a Stats,
+        oracle: &'a dyn Oracle,
+        observer: &'a dyn Observer,
+    ) -> Syntax<'a> {
+        Syntax {
+            original,
+            scope,
+            grammar,
+            lexicon,
+            config,
+            stats,
+            oracle,
+            observer,
+            retries: config
+                .runs(super::retries::RETRIES_NAME)
+                .then(|| Retries::new(original)),
+        }
+    }
+
+    /// The tasks a pass of `kind` starts with: the visit of the scope, then
+    /// each reduction's own.
+    pub fn start(&self, kind: PassKind) -> Vec<Queued<Syntax<'a>>> {
+        let mut tasks = vec![Visit::queued(self.original, self.scope)];
+        for r in REDUCTIONS.iter().filter(|r| self.config.runs(r.name())) {
+            r.pass_start(self, kind, &mut tasks);
+        }
+        tasks
+    }
+
+    /// Whether `n` is inside the scope (and not the scope itself).
+    pub fn inside(&self, n: NodeId) -> bool {
+        n != self.scope && self.original.nodes.contains(self.scope, n)
+    }
+}
+
+impl<'a> Subject for Syntax<'a> {
+    type State = Best;
+    type Candidate = Candidate;
+    type Change = dyn Change;
+    type Scratch = Worker;
+
+    fn scratch(&self, _worker: usize) -> Worker {
+        Worker::new(self.grammar)
+    }
+
+    fn apply(&self, best: &Best, change: &dyn Change, worker: &mut Worker) -> Applied<Candidate> {
+        let Some(extra) = change.edits(self, best.edits.view()) else {
+            return Applied::Implied;
+        };
+        render(self.original, best.edits.view_with(&extra), &mut worker.buf);
+        if worker.buf[..] == best.text[..] {
+            return Applied::Implied;
+        }
+        // The buffer goes back to the worker when the candidate is done.
+        let text = std::mem::take(&mut worker.buf);
+        let tree = worker.reparse(&best.text, &best.tree, &text);
+        let errors = count_errors(&tree);
+        if errors > best.errors {
+            worker.buf = text;
+            return Applied::Rejected;
+        }
+        Applied::Candidate(Candidate {
+            extra,
+            text,
+            tree,
+            errors,
+        })
+    }
+
+    fn key(&self, candidate: &Candidate) -> u128 {
+        VerdictCache::key(&candidate.text)
+    }
+
+    fn test(&self, worker: usize, candidate: &Candidate) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &candidate.text)
+    }
+
+    fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
+        let next = Best {
+            edits: best.edits.merged(&candidate.extra),
+            text: Arc::from(candidate.text.as_slice()),
+            tokens: count_tokens(&candidate.tree),
+            tree: candidate.tree,
+            errors: candidate.errors,
+            added: candidate.extra,
+        };
+        worker.buf = candidate.text;
+        next
+    }
+
+    fn discard(&self, candidate: Candidate, worker: &mut Worker) {
+        worker.buf = candidate.text;
+    }
+
+    fn size(&self, best: &Best) -> Size {
+        best.size()
+    }
+
+    fn kind(&self, change: &dyn Change) -> &'static str {
+        change.kind()
+    }
+
+    fn improved(&self, seq: u64, best: &Best) {
+        self.observer.improved(seq, &best.text);
+    }
+
+    fn failed(&self, change: &dyn Change, best: &Best, candidate: &Candidate) {
+        if let (true, Some(retries), [(node, Edit::Delete)]) =
+            (change.deletes(), &self.retries, candidate.extra.as_slice())
+        {
+            retries.failed(self.grammar, self.original, best.edits.view(), *node);
+        }
+    }
+
+    fn committed(&self, change: &dyn Change, before: &Best, after: &Best) -> Vec<Queued<Self>> {
+        let mut follow_ups = change.follow_ups(self);
+        if let Some(retries) = &self.retries {
+            let unlocked = retries.committed(
+                self.original,
+                before.edits.view(),
+                after.edits.view(),
+                &after.added,
+            );
+            self.stats
+                .retries
+                .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
+            follow_ups.extend(unlocked);
+        }
+        follow_ups
+    }
+}
+
+/// A worker's private tools: reused across its candidates.
+pub struct Worker {
+    parser: Parser,
+    buf: Vec<u8>,
+}
+
+impl Worker {
+    /// A worker for `grammar`'s language.
+    pub fn new(grammar: &Grammar) -> Worker {
+        let mut parser = Parser::new();
+        parser
+            .set_language(grammar.ts_language())
+            .expect("grammar ABI matches the tree-sitter crate");
+        Worker {
+            parser,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Parses `candidate`, reusing `base` (the tree of `base_text`): the edit
+    /// is the span between the common prefix and the common suffix.
+    pub fn reparse(&mut self, base_text: &[u8], base: &Tree, candidate: &[u8]) -> Tree {
+        let prefix = base_text
+            .iter()
+            .zip(candidate)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let max_suffix = base_text.len().min(candidate.len()) - prefix;
+        let suffix = base_text
+            .iter()
+            .rev()
+            .zip(candidate.iter().rev())
+            .take(max_suffix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let (old_end, new_end) = (base_text.len() - suffix, candidate.len() - suffix);
+        let start_position = point_at(base_text, prefix);
+        let edit = InputEdit {
+            start_byte: prefix,
+            old_end_byte: old_end,
+            new_end_byte: new_end,
+            start_position,
+            old_end_position: advance(start_position, &base_text[prefix..old_end]),
+            new_end_position: advance(start_position, &candidate[prefix..new_end]),
+        };
+        let mut tree = base.clone();
+        tree.edit(&edit);
+        self.parser
+            .parse(candidate, Some(&tree))
+            .expect("parsing without a timeout or cancellation always returns a tree")
+    }
+}
+
+fn point_at(text: &[u8], offset: usize) -> Point {
+    advance(Point { row: 0, column: 0 }, &text[..offset])
+}
+
+fn advance(from: Point, text: &[u8]) -> Point {
+    let rows = memchr::memchr_iter(b'\n', text).count();
+    match memchr::memrchr(b'\n', text) {
+        Some(last) => Point {
+            row: from.row + rows,
+            column: text.len() - last - 1,
+        },
+        None => Point {
+            row: from.row,
+            column: from.column + text.len(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    #[test]
+    fn incremental_reparse_matches_a_fresh_parse() {
+        let g = crate::lang::Language::by_name("c").unwrap().syntax();
+        let base = b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\n".to_vec();
+        let tree = parse(g, &base);
+        let mut w = Worker::new(g);
+        for candidate in [
+            &b"int f(int a) {\n  return a;\n}\nint g(void) { return 2; }\n"[..],
+            b"int g(void) { return 2; }\n",
+            b"int f(int a) {\n  return a + 1;\n}\n",
+            b"",
+            b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\nint h;\n",
+        ] {
+            let inc = w.reparse(&base, &tree, candidate);
+            let fresh = parse(g, candidate);
+            assert_eq!(inc.root_node().to_sexp(), fresh.root_node().to_sexp());
+        }
+    }
+
+    #[test]
+    fn points_count_rows_and_columns() {
+        assert_eq!(point_at(b"ab\ncd\ne", 7), Point { row: 2, column: 1 });
+        assert_eq!(
+            advance(Point { row: 1, column: 4 }, b"xy"),
+            Point { row: 1, column: 6 }
+        );
+    }
+}

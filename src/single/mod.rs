@@ -1,0 +1,391 @@
+//! The single-file mode: reduction passes over one program's syntax tree to
+//! a fixpoint, alternating with canonicalization passes (T-Rec's outer loop),
+//! then the tidy pass and a final re-check. Each pass is an engine run over
+//! a subject: `reduce::Syntax` for the reductions, `reduce::tidy::Text` for
+//! tidying.
+
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::engine::{Run, run_pass};
+use crate::lexical::Lexicon;
+use crate::oracle::{Cancel, Oracle, Verdict};
+use crate::reduce::tidy::{self, TIDY, Text};
+use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
+use crate::stats::{PassReport, Size, Stats, bump};
+use crate::syntax::{Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse};
+use crate::task::{Observer, Phase};
+
+/// Why a reduction could not start, or stopped without a result.
+#[derive(Debug, thiserror::Error)]
+pub enum ReduceError {
+    /// The input itself is not interesting.
+    #[error("the input is not interesting to the test ({0:?})")]
+    NotInteresting(Verdict),
+    /// The input does not fit the node table's 32-bit offsets.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    /// The test could not be run, [`crate::engine::ERROR_LIMIT`] times in a
+    /// row; the best result found until then is kept.
+    #[error("the test could not be run {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    Oracle {
+        /// The last error.
+        error: String,
+        /// The best program found before the errors.
+        best: Arc<[u8]>,
+    },
+}
+
+/// The result of a reduction.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The smallest interesting program found.
+    pub text: Arc<[u8]>,
+    /// The run was cancelled; `text` is the best found until then.
+    pub cancelled: bool,
+    /// The final re-check failed at least once (a flaky test).
+    pub flaky: bool,
+}
+
+/// Everything a reduction needs besides the input.
+pub struct Session<'a> {
+    /// The language.
+    pub grammar: &'static Grammar,
+    /// Its token classes, for canonicalization.
+    pub lexicon: &'static Lexicon,
+    /// The interestingness test.
+    pub oracle: &'a dyn Oracle,
+    /// Settings.
+    pub config: &'a Config,
+    /// Counters.
+    pub stats: &'a Stats,
+    /// Set on Ctrl-C.
+    pub cancel: Option<&'a Cancel>,
+    /// Progress listener.
+    pub observer: &'a dyn Observer,
+}
+
+impl<'a> Session<'a> {
+    /// A session for `grammar`'s language.
+    pub fn new(
+        grammar: &'static Grammar,
+        oracle: &'a dyn Oracle,
+        config: &'a Config,
+        stats: &'a Stats,
+        cancel: Option<&'a Cancel>,
+        observer: &'a dyn Observer,
+    ) -> Session<'a> {
+        Session {
+            grammar,
+            lexicon: grammar.language.lexicon(),
+            oracle,
+            config,
+            stats,
+            cancel,
+            observer,
+        }
+    }
+}
+
+/// Reduces `input` (see the module documentation). With `scope`, only the
+/// smallest node spanning that byte range is reduced, and the rest is kept.
+pub fn reduce(
+    session: &Session<'_>,
+    input: &[u8],
+    scope: Option<Range<usize>>,
+) -> Result<Outcome, ReduceError> {
+    if input.len() > MAX_INPUT_BYTES {
+        return Err(ReduceError::TooLarge(TooLarge {
+            bytes: input.len(),
+            nodes: 0,
+        }));
+    }
+    let run = Run::new(session.config.jobs, session.stats, session.cancel);
+    let mut driver = Driver {
+        session,
+        run: &run,
+        text: Arc::from(input),
+        checkpoints: Vec::new(),
+    };
+    driver.reduce(input, scope)
+}
+
+/// The state of one single-file reduction between passes.
+struct Driver<'s, 'a> {
+    session: &'s Session<'a>,
+    run: &'s Run<'s>,
+    /// The current best text.
+    text: Arc<[u8]>,
+    /// Results of the passes, newest last: fallbacks if the final re-check fails.
+    checkpoints: Vec<Arc<[u8]>>,
+}
+
+impl Driver<'_, '_> {
+    fn reduce(
+        &mut self,
+        input: &[u8],
+        scope: Option<Range<usize>>,
+    ) -> Result<Outcome, ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        let mut tree = parse(session.grammar, &self.text);
+        stats.set_start(Size {
+            bytes: self.text.len() as u64,
+            tokens: count_tokens(&tree) as u64,
+        });
+        let mut scope = scope.unwrap_or(0..self.text.len());
+        if !session.config.input_checked {
+            session.observer.phase(Phase::Check);
+            match self.check_input()? {
+                None => return self.finish(true, false),
+                Some(false) => return Err(ReduceError::NotInteresting(Verdict::NotInteresting)),
+                Some(true) => {}
+            }
+        }
+        self.checkpoints.push(self.text.clone());
+        tree = self.fixpoint(tree, &mut scope)?;
+        if self.run.stopped() {
+            return self.finish(true, false);
+        }
+        if session.config.runs(TIDY.name()) {
+            self.tidy(tree, scope, input)?;
+            if self.run.stopped() {
+                return self.finish(true, false);
+            }
+        }
+        if session.config.verify && self.checkpoints.len() > 1 {
+            session.observer.phase(Phase::Verify);
+            let flaky = self.verify();
+            if flaky && !self.run.stopped() {
+                bump(&stats.flaky);
+                let tokens = count_tokens(&parse(session.grammar, &self.text)) as u64;
+                let seq = self.run.next_seq();
+                stats.set_best(
+                    seq,
+                    Size {
+                        bytes: self.text.len() as u64,
+                        tokens,
+                    },
+                );
+                session.observer.improved(seq, &self.text);
+            }
+            return self.finish(self.run.stopped(), flaky);
+        }
+        self.finish(false, false)
+    }
+
+    /// The check of the input: `Some(interesting)`, or `None` if cancelled.
+    /// An error here is no verdict on the input: the run stops at once.
+    fn check_input(&self) -> Result<Option<bool>, ReduceError> {
+        let stats = self.session.stats;
+        match self.session.oracle.test(0, &self.text) {
+            Err(e) => {
+                bump(&stats.oracle_errors);
+                Err(ReduceError::Oracle {
+                    error: e.to_string(),
+                    best: self.text.clone(),
+                })
+            }
+            Ok(Verdict::Cancelled) => Ok(None),
+            Ok(verdict) => {
+                bump(&stats.tests);
+                bump(if verdict == Verdict::Interesting {
+                    &stats.interesting
+                } else {
+                    &stats.not_interesting
+                });
+                Ok(Some(verdict == Verdict::Interesting))
+            }
+        }
+    }
+
+    /// The end: the current text, unless the oracle kept failing.
+    fn finish(&self, cancelled: bool, flaky: bool) -> Result<Outcome, ReduceError> {
+        self.failure()?;
+        Ok(Outcome {
+            text: self.text.clone(),
+            cancelled,
+            flaky,
+        })
+    }
+
+    fn failure(&self) -> Result<(), ReduceError> {
+        match self.run.failure() {
+            Some(error) => Err(ReduceError::Oracle {
+                error,
+                best: self.text.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// T-Rec's outer loop: reduce to a fixpoint without canonicalization,
+    /// then run a pass with it; start over while a whole round (syntax
+    /// fixpoint and canonicalization) shrinks the program. Comparing whole
+    /// rounds matters: identifier replacement may undo a canonical name the
+    /// round before, and the canonicalization pass then shrinks the text
+    /// again, without end. Returns the tree of the final text.
+    fn fixpoint(
+        &mut self,
+        mut tree: tree_sitter::Tree,
+        scope: &mut Range<usize>,
+    ) -> Result<tree_sitter::Tree, ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        let mut number = 0;
+        let mut kind = PassKind::Reduce;
+        let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
+        while session.config.passes.is_none_or(|max| number < max) {
+            number += 1;
+            stats.pass.store(number as u64, Ordering::Relaxed);
+            session.observer.phase(match kind {
+                PassKind::Canon => Phase::Canon(number),
+                PassKind::Reduce => Phase::Reduce(number),
+            });
+            let started = Instant::now();
+            let tests_before = stats.tests.load(Ordering::Relaxed);
+            let original = Original::new(session.grammar, self.text.clone(), tree)?;
+            let subject = Syntax::new(
+                &original,
+                scope_node(&original, scope),
+                session.grammar,
+                session.lexicon,
+                session.config,
+                stats,
+                session.oracle,
+                session.observer,
+            );
+            let done = run_pass(self.run, &subject, Best::of(&original), subject.start(kind));
+            let best = done.best;
+            let end = best.size();
+            stats.push_pass(PassReport {
+                kind: match kind {
+                    PassKind::Canon => "canon",
+                    PassKind::Reduce => "reduce",
+                },
+                number,
+                seconds: started.elapsed().as_secs_f64(),
+                start: Best::of(&original).size(),
+                end,
+                tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+            });
+            let changed = done.commits > 0;
+            // Identifier replacement may lengthen the text, so no plain subtraction.
+            scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
+            self.text = best.text.clone();
+            tree = best.tree.clone();
+            if changed {
+                self.checkpoints.push(self.text.clone());
+            }
+            if self.run.stopped() {
+                break;
+            }
+            match kind {
+                PassKind::Canon => {
+                    // Nothing canonicalized: the syntax passes have nothing new.
+                    if !changed || (end.tokens, end.bytes) >= round_start {
+                        break;
+                    }
+                    round_start = (end.tokens, end.bytes);
+                    kind = PassKind::Reduce;
+                }
+                PassKind::Reduce if !changed => {
+                    if !session.config.runs(crate::reduce::canon::CANON.name()) {
+                        break;
+                    }
+                    kind = PassKind::Canon;
+                }
+                PassKind::Reduce => {}
+            }
+        }
+        Ok(tree)
+    }
+
+    /// The tidy pass (see `reduce::tidy`).
+    fn tidy(
+        &mut self,
+        tree: tree_sitter::Tree,
+        scope: Range<usize>,
+        input: &[u8],
+    ) -> Result<(), ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        session.observer.phase(Phase::Tidy);
+        let started = Instant::now();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let start = stats.best();
+        let subject = Text::new(
+            session.grammar,
+            session.oracle,
+            session.observer,
+            tidy::indent_unit(input),
+            &tree,
+        );
+        let (state, tasks) = subject.start(self.text.clone(), tree, scope);
+        let done = run_pass(self.run, &subject, state, tasks);
+        if done.commits > 0 {
+            self.text = done.best.text.clone();
+            self.checkpoints.push(self.text.clone());
+        }
+        stats.push_pass(PassReport {
+            kind: "tidy",
+            number: 1,
+            seconds: started.elapsed().as_secs_f64(),
+            start,
+            end: stats.best(),
+            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+        });
+        Ok(())
+    }
+
+    /// Re-runs the test on the newest checkpoint (bypassing the cache),
+    /// falling back to older ones if it fails; the input (first checkpoint)
+    /// was checked at the start. Sets the text to the verified one; returns
+    /// whether any re-check failed. Every run counts as a test.
+    fn verify(&mut self) -> bool {
+        const TRIES: usize = 3;
+        let stats = self.session.stats;
+        let mut flaky = false;
+        while self.checkpoints.len() > 1 {
+            let candidate = self.checkpoints.pop().expect("more than one checkpoint");
+            for _ in 0..TRIES {
+                let verdict = self.session.oracle.test(0, &candidate);
+                if !matches!(verdict, Ok(Verdict::Cancelled)) {
+                    bump(&stats.tests);
+                }
+                match verdict {
+                    Ok(Verdict::Interesting | Verdict::Cancelled) => {
+                        self.text = candidate;
+                        return flaky;
+                    }
+                    Ok(_) => flaky = true,
+                    Err(_) => bump(&stats.oracle_errors),
+                }
+            }
+        }
+        self.text = self.checkpoints[0].clone();
+        flaky
+    }
+}
+
+/// The topmost node whose range is exactly `scope`, else the smallest node containing it.
+fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
+    let nodes = &original.nodes;
+    let mut n = nodes.root();
+    loop {
+        if nodes.start(n) == scope.start && nodes.end(n) == scope.end {
+            return n;
+        }
+        let inner = nodes
+            .children(n)
+            .iter()
+            .copied()
+            .find(|&c| nodes.start(c) <= scope.start && scope.end <= nodes.end(c));
+        match inner {
+            Some(c) => n = c,
+            None => return n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,148 @@
+//! The vocabulary the engine and what it reduces share: tasks and their
+//! priorities, the [`Subject`] a pass reduces, [`Tests`] (how a running task
+//! tests changes) and the [`Observer`] of progress. It sits below both the
+//! engine (which schedules tasks without knowing what they change) and the
+//! reductions (which propose tasks without knowing how they are scheduled),
+//! so neither imports the other.
+//!
+//! A subject is whatever renders a candidate from a change and can be
+//! tested: the syntax tree of one file (`reduce::Syntax`), the whole text for
+//! whitespace tidying (`reduce::tidy::Text`), and, for the modes to come, a
+//! list of differences patched onto a seed or the loops and choices of a
+//! generator's run.
+
+use std::sync::Arc;
+
+use crate::oracle::{OracleError, Verdict};
+use crate::stats::Size;
+
+/// Scheduling order of a task: more tokens first; on a tie, lower rank
+/// first; then first pushed, first popped (so a single worker is deterministic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Priority {
+    /// Size of the task in tokens (what it removes, or the node it expands).
+    pub tokens: u64,
+    /// Tie-break between task kinds (0 first).
+    pub rank: u8,
+}
+
+/// A unit of work on the heap: it runs, possibly tests changes through
+/// [`Tests`], and returns its follow-up tasks.
+pub trait Job<S: Subject>: Send {
+    /// Runs the task. The follow-ups are queued in one step with its
+    /// completion, so a pass cannot end while they are on their way.
+    fn run(self: Box<Self>, tests: &mut dyn Tests<S>) -> Vec<Queued<S>>;
+}
+
+/// A task of subject `S`.
+pub type Task<S> = Box<dyn Job<S>>;
+
+/// A task with its priority, ready for the heap.
+pub type Queued<S> = (Priority, Task<S>);
+
+/// What [`Subject::apply`] made of a change.
+pub enum Applied<C> {
+    /// The best already has it (or it no longer applies): nothing to test.
+    Implied,
+    /// The candidate is malformed (new parse errors): dropped without a test.
+    Rejected,
+    /// A candidate to test.
+    Candidate(C),
+}
+
+/// What a pass reduces (see the module documentation). The engine calls it
+/// from every worker at once, so every method takes `&self`.
+pub trait Subject: Sync + Sized {
+    /// A version of the program: the best so far.
+    type State: Send + Sync;
+    /// The best with one change applied, before it is tested.
+    type Candidate: Send;
+    /// A proposed change. It is applied again to the newest best when another
+    /// worker committed first, so it describes an intent, not a diff.
+    type Change: ?Sized + Send + Sync;
+    /// Per-worker tools reused across candidates (a parser, a buffer).
+    type Scratch: Send;
+
+    /// The tools of worker `worker`.
+    fn scratch(&self, worker: usize) -> Self::Scratch;
+    /// `best` with `change`, rendered and checked without running the test.
+    fn apply(
+        &self,
+        best: &Self::State,
+        change: &Self::Change,
+        scratch: &mut Self::Scratch,
+    ) -> Applied<Self::Candidate>;
+    /// The verdict cache's key of a candidate (a hash of what the test sees).
+    fn key(&self, candidate: &Self::Candidate) -> u128;
+    /// Runs the interestingness test on a candidate.
+    fn test(&self, worker: usize, candidate: &Self::Candidate) -> Result<Verdict, OracleError>;
+    /// Turns an interesting candidate into the new best.
+    fn accept(
+        &self,
+        best: &Self::State,
+        candidate: Self::Candidate,
+        scratch: &mut Self::Scratch,
+    ) -> Self::State;
+    /// A candidate that was not accepted; its buffers may go back to `scratch`.
+    fn discard(&self, _candidate: Self::Candidate, _scratch: &mut Self::Scratch) {}
+    /// The size of a state, for statistics and progress.
+    fn size(&self, state: &Self::State) -> Size;
+    /// The statistics key of a change: the name of the reduction behind it.
+    fn kind(&self, change: &Self::Change) -> &'static str;
+    /// Improvement number `seq` (increasing in commit order) made `best` the
+    /// new best. Called outside the engine's locks.
+    fn improved(&self, seq: u64, best: &Self::State);
+    /// `candidate`, made from `change` on `best`, is not interesting.
+    fn failed(&self, _change: &Self::Change, _best: &Self::State, _candidate: &Self::Candidate) {}
+    /// `change` turned `before` into `after`: the tasks that became possible.
+    fn committed(
+        &self,
+        _change: &Self::Change,
+        _before: &Self::State,
+        _after: &Self::State,
+    ) -> Vec<Queued<Self>> {
+        Vec::new()
+    }
+}
+
+/// What a running task may do: read the current best and test changes
+/// through the engine's one attempt/commit path (apply, check, cache, test,
+/// compare-and-swap, follow-ups).
+pub trait Tests<S: Subject> {
+    /// The subject of the pass.
+    fn subject(&self) -> &S;
+    /// The current best.
+    fn snapshot(&self) -> Arc<S::State>;
+    /// Tests `change` on the current best and commits it if interesting
+    /// (applying it again if another worker committed first); whether it was
+    /// committed.
+    fn try_change(&mut self, change: &S::Change) -> bool;
+}
+
+/// Where a reduction reports progress; called from worker threads.
+pub trait Observer: Sync {
+    /// A new best program. `seq` grows with every improvement, so a listener
+    /// that receives them out of order can keep only the newest.
+    fn improved(&self, _seq: u64, _text: &[u8]) {}
+    /// A new phase begins.
+    fn phase(&self, _phase: Phase) {}
+}
+
+/// The phases of a reduction, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Checking that the input is interesting.
+    Check,
+    /// Reduction pass number n (1-based).
+    Reduce(usize),
+    /// Reduction pass number n with token canonicalization.
+    Canon(usize),
+    /// Tidying whitespace.
+    Tidy,
+    /// Re-checking the result.
+    Verify,
+}
+
+/// An observer that ignores everything.
+pub struct Silent;
+impl Observer for Silent {}
