@@ -212,7 +212,7 @@ pub fn reduce(
     let config = options.config();
     let stats = Stats::new(reduce::names());
     let session = Session::new(
-        language.syntax(),
+        crate::syntax::Grammar::of(language),
         oracle,
         &config,
         &stats,
@@ -222,7 +222,7 @@ pub fn reduce(
     let outcome = single::reduce(&session, input, options.scope.clone())?;
     let size = Size {
         bytes: outcome.text.len() as u64,
-        tokens: count_tokens(&parse(language.syntax(), &outcome.text)) as u64,
+        tokens: count_tokens(&parse(crate::syntax::Grammar::of(language), &outcome.text)) as u64,
     };
     Ok(Outcome {
         text: outcome.text.to_vec(),

@@ -232,7 +232,7 @@ impl Observer for CliObserver<'_> {
 fn run(args: Args) -> Result<u8, Failure> {
     let setup = usage(setup(&args))?;
     if args.measure || args.dump_tree {
-        let grammar = setup.language.syntax();
+        let grammar = crate::syntax::Grammar::of(setup.language);
         let original = Original::parse(grammar, Arc::from(setup.input.as_slice()))
             .map_err(|e| Failure::Usage(e.into()))?;
         let text = if args.measure {
@@ -312,7 +312,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     writer
         .start(&setup.input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
-    let grammar = setup.language.syntax();
+    let grammar = crate::syntax::Grammar::of(setup.language);
     let config = Config {
         jobs: setup.jobs,
         passes: args.passes,

@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn live_leaves_skip_deleted_and_hoisted_parts() {
-        let g = crate::lang::Language::by_name("c").unwrap().syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
         let o = Original::parse(
             g,
             Arc::from(&b"int f(void) { return (a + g(b, c)); }\n"[..]),

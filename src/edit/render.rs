@@ -229,7 +229,7 @@ mod tests {
     use crate::syntax::Original;
 
     fn original(lang: &str, src: &str) -> Original {
-        let g = Language::by_name(lang).unwrap().syntax();
+        let g = crate::syntax::Grammar::of(Language::by_name(lang).unwrap());
         Original::parse(g, Arc::from(src.as_bytes())).unwrap()
     }
 

@@ -1,9 +1,10 @@
 //! The languages treereduce knows. A language is one table entry: its name,
 //! its file extensions, its tree-sitter grammar, and the few facts about it
 //! that the grammar crate does not export, each a field that says why it
-//! exists. Nothing here knows about scheduling or reduction; the reductions
-//! see a language through [`crate::syntax::Grammar`], which is built from the
-//! entry (once per process, on first use).
+//! exists. Nothing here knows about scheduling or reduction, and this module
+//! imports no other: the reductions see a language through
+//! `syntax::Grammar` and `lexical::Lexicon`, which are built from the entry
+//! (once per process, on first use).
 //!
 //! A fourth language is one more entry (a file like `c.rs`) and its grammar
 //! crate; `grammars/<name>.json` holds its token classes for canonicalization.
@@ -13,10 +14,6 @@ mod javascript;
 mod rust;
 
 use std::path::Path;
-use std::sync::OnceLock;
-
-use crate::lexical::Lexicon;
-use crate::syntax::Grammar;
 
 /// One supported language. Entries are statics (see [`Language::ALL`]).
 pub struct Language {
@@ -65,12 +62,6 @@ pub struct Language {
     /// `++`): two of them put side by side by a deletion get a space too.
     pub operator_chars: &'static str,
 }
-
-/// The tables built from each entry of [`Language::ALL`], in its order.
-/// They live outside the entries so that an entry is plain data (and
-/// can be written with `..Language::entry(..)`).
-static GRAMMARS: [OnceLock<Grammar>; 3] = [const { OnceLock::new() }; 3];
-static LEXICONS: [OnceLock<Lexicon>; 3] = [const { OnceLock::new() }; 3];
 
 impl Language {
     /// Every supported language, in the order they are listed in messages.
@@ -141,18 +132,9 @@ impl Language {
         self.grammar.into()
     }
 
-    /// The syntax facts of this language, built on first use.
-    pub(crate) fn syntax(&'static self) -> &'static Grammar {
-        GRAMMARS[self.slot()].get_or_init(|| Grammar::new(self))
-    }
-
-    /// The token classes of this language, built on first use.
-    pub(crate) fn lexicon(&'static self) -> &'static Lexicon {
-        LEXICONS[self.slot()].get_or_init(|| Lexicon::new(self.syntax()))
-    }
-
-    /// This entry's position in [`Language::ALL`].
-    fn slot(&self) -> usize {
+    /// This entry's position in [`Language::ALL`] (tables built per
+    /// language are indexed by it).
+    pub(crate) fn index(&self) -> usize {
         Language::ALL
             .iter()
             .position(|l| std::ptr::eq(*l, self))

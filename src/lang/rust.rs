@@ -34,20 +34,3 @@ pub static RUST: Language = Language {
         include_str!("../../grammars/rust.json"),
     )
 };
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn rust_let_value_and_type_are_optional() {
-        let g = super::RUST.syntax();
-        let let_decl = g.kind_ids("let_declaration", true)[0];
-        for field in ["value", "type"] {
-            let slot = g.field_slot(let_decl, g.field_id(field).unwrap()).unwrap();
-            assert!(!slot.required, "{field}");
-        }
-        let pattern = g
-            .field_slot(let_decl, g.field_id("pattern").unwrap())
-            .unwrap();
-        assert!(pattern.required);
-    }
-}

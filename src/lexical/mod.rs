@@ -8,6 +8,7 @@
 mod rule;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use regex_automata::dfa::{Automaton, dense};
 use regex_automata::util::start;
@@ -16,6 +17,7 @@ use serde::Deserialize;
 
 pub use rule::{LexKind, LexTree, Rule};
 
+use crate::lang::Language;
 use crate::syntax::{Grammar, KindId};
 
 /// Longest token given a lex tree: deletion-based canonicalization over
@@ -62,7 +64,16 @@ pub struct Lexicon {
     keywords: HashSet<Vec<u8>>,
 }
 
+/// The lexicon of each entry of [`Language::ALL`], in its order.
+static LEXICONS: [OnceLock<Lexicon>; Language::ALL.len()] =
+    [const { OnceLock::new() }; Language::ALL.len()];
+
 impl Lexicon {
+    /// The token classes of `language`, built on first use.
+    pub fn of(language: &'static Language) -> &'static Lexicon {
+        LEXICONS[language.index()].get_or_init(|| Lexicon::new(Grammar::of(language)))
+    }
+
     /// The lexicon of `grammar`'s language. Panics only on a malformed
     /// `grammars/*.json`, which the unit tests of every language rule out.
     pub fn new(grammar: &Grammar) -> Lexicon {
@@ -258,7 +269,7 @@ mod tests {
     use super::*;
 
     fn lexicon(lang: &str) -> (&'static Grammar, Lexicon) {
-        let g = crate::lang::Language::by_name(lang).unwrap().syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
         let l = Lexicon::new(g);
         (g, l)
     }

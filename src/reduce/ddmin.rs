@@ -297,9 +297,7 @@ mod tests {
     use crate::syntax::Original;
 
     fn original(src: &str) -> Original {
-        let g = crate::lang::Language::by_name("javascript")
-            .unwrap()
-            .syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("javascript").unwrap());
         Original::parse(g, Arc::from(src.as_bytes())).unwrap()
     }
 
@@ -403,7 +401,7 @@ mod tests {
     #[test]
     fn plus_lists_never_delete_everything() {
         // A C declaration needs at least one declarator.
-        let g = crate::lang::Language::by_name("c").unwrap().syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
         let o = Original::parse(g, Arc::from(&b"int a, b, c;\n"[..])).unwrap();
         let list = o
             .lists

@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn incremental_reparse_matches_a_fresh_parse() {
-        let g = crate::lang::Language::by_name("c").unwrap().syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
         let base = b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\n".to_vec();
         let tree = parse(g, &base);
         let mut w = Worker::new(g);

@@ -389,7 +389,7 @@ mod tests {
     }
 
     fn tidy(lang: &str, src: &str, rules: Rules) -> String {
-        let g = crate::lang::Language::by_name(lang).unwrap().syntax();
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
         let tree = parse(g, src.as_bytes());
         let unit = indent_unit(src.as_bytes());
         String::from_utf8(apply(src.as_bytes(), &tree, &(0..src.len()), rules, &unit)).unwrap()

@@ -79,7 +79,7 @@ impl<'a> Session<'a> {
     ) -> Session<'a> {
         Session {
             grammar,
-            lexicon: grammar.language.lexicon(),
+            lexicon: crate::lexical::Lexicon::of(grammar.language),
             oracle,
             config,
             stats,

@@ -14,7 +14,7 @@ use crate::syntax::{Grammar, NodeId, Original, count_errors};
 use crate::task::Silent;
 
 fn grammar(lang: &str) -> &'static Grammar {
-    crate::lang::Language::by_name(lang).unwrap().syntax()
+    crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap())
 }
 
 fn config(jobs: usize) -> Config {

@@ -9,6 +9,7 @@
 //! decides whether a candidate is syntactically valid.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -111,7 +112,16 @@ struct TypeRef {
 
 type KindKey = (String, bool);
 
+/// The grammar of each entry of [`Language::ALL`], in its order.
+static GRAMMARS: [OnceLock<Grammar>; Language::ALL.len()] =
+    [const { OnceLock::new() }; Language::ALL.len()];
+
 impl Grammar {
+    /// The syntax facts of `language`, built on first use.
+    pub fn of(language: &'static Language) -> &'static Grammar {
+        GRAMMARS[language.index()].get_or_init(|| Grammar::new(language))
+    }
+
     /// Builds the table for `language`. Panics only if the grammar crate ships a
     /// malformed `node-types.json`, which the unit tests of every language rule out.
     pub fn new(language: &'static Language) -> Grammar {
@@ -316,7 +326,7 @@ mod tests {
     #[test]
     fn every_language_table_builds() {
         for lang in Language::ALL {
-            let g = lang.syntax();
+            let g = Grammar::of(lang);
             assert!(g.kind_count() > 100, "{}", lang.name);
             assert!(g.is_separator(g.kind_ids(",", false)[0]));
         }
@@ -339,5 +349,42 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn c_grammar_has_statement_lists_and_optional_else() {
+        let g = Grammar::of(Language::by_name("c").unwrap());
+        let compound = g.kind_ids("compound_statement", true)[0];
+        assert!(g.children_slot(compound).unwrap().multiple);
+        let if_stmt = g.kind_ids("if_statement", true)[0];
+        let alt = g
+            .field_slot(if_stmt, g.field_id("alternative").unwrap())
+            .unwrap();
+        assert!(!alt.required && !alt.multiple);
+    }
+
+    #[test]
+    fn javascript_supertypes_are_expanded() {
+        let g = Grammar::of(Language::by_name("javascript").unwrap());
+        let program = g.kind_ids("program", true)[0];
+        let slot = g.children_slot(program).unwrap();
+        // `statement` is a supertype; its subtypes must be in the slot.
+        let if_stmt = g.kind_ids("if_statement", true)[0];
+        assert!(slot.allows(if_stmt));
+        assert!(slot.multiple && !slot.required);
+    }
+
+    #[test]
+    fn rust_let_value_and_type_are_optional() {
+        let g = Grammar::of(Language::by_name("rust").unwrap());
+        let let_decl = g.kind_ids("let_declaration", true)[0];
+        for field in ["value", "type"] {
+            let slot = g.field_slot(let_decl, g.field_id(field).unwrap()).unwrap();
+            assert!(!slot.required, "{field}");
+        }
+        let pattern = g
+            .field_slot(let_decl, g.field_id("pattern").unwrap())
+            .unwrap();
+        assert!(pattern.required);
     }
 }

@@ -424,7 +424,7 @@ mod tests {
     use crate::lang::Language;
 
     fn original(lang: &str, src: &str) -> (&'static Grammar, Original) {
-        let g = Language::by_name(lang).unwrap().syntax();
+        let g = crate::syntax::Grammar::of(Language::by_name(lang).unwrap());
         let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
         (g, o)
     }
