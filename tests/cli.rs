@@ -107,3 +107,60 @@ fn stats_json_has_the_documented_fields() {
         passes.iter().any(|p| p["kind"] == "reduce") && passes.iter().any(|p| p["kind"] == "tidy")
     );
 }
+
+/// Timeouts past what a clock can hold are clamped, not a crash.
+#[test]
+fn huge_timeouts_are_clamped() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint other;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    for timeout in ["1e30", "inf"] {
+        let out = sb.run(&["-q", "--timeout", timeout, "-i", "./check.sh", "a.c"]);
+        assert!(out.status.success(), "{timeout}: {}", stderr(&out));
+        assert_eq!(sb.read("a.reduced.c"), b"int keep;\n");
+    }
+    for bad in ["0", "-1", "nan"] {
+        let out = sb.run(&["-q", "--timeout", bad, "-i", "./check.sh", "a.c"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+    }
+}
+
+/// The result has the input's permissions (an executable stays executable).
+#[test]
+fn the_result_keeps_the_input_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let sb = Sandbox::new();
+    let input = sb.file("a.js", "let keep = 1;\nlet other = 2;\n");
+    std::fs::set_permissions(&input, std::fs::Permissions::from_mode(0o754)).unwrap();
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.js"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = std::fs::metadata(sb.path().join("a.reduced.js"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o754);
+}
+
+/// A test that cannot be run any more (here: the script deletes itself on
+/// its first run) stops the reduction with exit 4 instead of "reducing" by
+/// calling every candidate uninteresting; the output holds the input.
+#[test]
+fn a_test_that_cannot_run_stops_the_reduction() {
+    let sb = Sandbox::new();
+    let input = "int keep;\nint other;\nint more;\n";
+    sb.file("a.c", input);
+    let script = sb.script("check.sh", "rm -f \"$0\"; exit 0");
+    let out = sb.run(&[
+        "--stats-json",
+        "stats.json",
+        "-i",
+        script.to_str().unwrap(),
+        "a.c",
+    ]);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("could not be run 5 times in a row"), "{err}");
+    assert!(err.contains("cannot start the test"), "{err}");
+    assert_eq!(sb.read("a.reduced.c"), input.as_bytes());
+}

@@ -218,10 +218,7 @@ struct CliObserver<'a> {
 
 impl Observer for CliObserver<'_> {
     fn improved(&self, seq: u64, text: &[u8]) {
-        if let Err(e) = self.writer.improved(seq, text) {
-            self.printer
-                .line(format!("treereduce: warning: cannot write the result: {e}"));
-        }
+        self.writer.improved(seq, text);
     }
 
     fn phase(&self, phase: Phase) {
@@ -307,7 +304,11 @@ fn run(args: Args) -> Result<u8, Failure> {
     );
     oracle.set_timeout(timeout);
 
-    let writer = BestWriter::new(setup.destination.clone());
+    // The result gets the input's permissions (a script stays executable).
+    let permissions = std::fs::metadata(&setup.input_path)
+        .ok()
+        .map(|m| m.permissions());
+    let writer = BestWriter::new(setup.destination.clone(), permissions);
     // The output exists from the start: the input is the first best result.
     writer
         .start(&setup.input)
@@ -347,13 +348,18 @@ fn run(args: Args) -> Result<u8, Failure> {
             return Ok(exit::NOT_INTERESTING);
         }
     };
-    writer
+    if let Some(e) = writer
         .finish(&outcome.text)
-        .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?;
+        .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?
+    {
+        eprintln!(
+            "treereduce: warning: an intermediate result could not be written ({e}); the final one is"
+        );
+    }
     if let Some(path) = &args.stats_json {
         let json =
             serde_json::to_vec_pretty(&stats.report()).map_err(|e| Failure::Internal(e.into()))?;
-        write_atomically(path, &json)
+        write_atomically(path, &json, None)
             .map_err(|e| Failure::Internal(anyhow!("cannot write {}: {e}", path.display())))?;
     }
     if !args.quiet {

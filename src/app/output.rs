@@ -1,11 +1,14 @@
 //! Where the result goes: a file written atomically (temporary file in the
-//! same directory, then rename) every time the best improves, or stdout once
-//! at the end.
+//! same directory, then rename) by a writer thread whenever the best
+//! improves, with the input's permissions; or stdout once at the end.
 
+use std::fs::Permissions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
-use parking_lot::Mutex;
+use parking_lot::{Condvar, Mutex};
 
 /// The destination chosen by `-o`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,67 +19,145 @@ pub enum Destination {
     Stdout,
 }
 
-/// Writes best results in order: a late writer of an older result never
-/// overwrites a newer one.
+/// Writes best results in order on a thread of its own: workers hand over
+/// each improvement through a one-element slot where the newest replaces
+/// any older one not written yet, so a slow disk never stalls the workers
+/// and an older result never overwrites a newer one.
 pub struct BestWriter {
     destination: Destination,
-    last: Mutex<u64>,
+    permissions: Option<Permissions>,
+    shared: Arc<Shared>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+#[derive(Default)]
+struct Slot {
+    /// The newest improvement not written yet.
+    pending: Option<(u64, Vec<u8>)>,
+    /// The newest improvement handed over (written or pending).
+    newest: u64,
+    closed: bool,
+    /// The first error of the thread, reported at the end.
+    error: Option<io::Error>,
+}
+
+#[derive(Default)]
+struct Shared {
+    slot: Mutex<Slot>,
+    wake: Condvar,
 }
 
 impl BestWriter {
-    /// A writer for `destination`.
-    pub fn new(destination: Destination) -> BestWriter {
+    /// A writer for `destination`; files get `permissions` (the input's).
+    pub fn new(destination: Destination, permissions: Option<Permissions>) -> BestWriter {
+        let shared = Arc::new(Shared::default());
+        let thread = match &destination {
+            Destination::File(path) => {
+                let (shared, path, permissions) =
+                    (shared.clone(), path.clone(), permissions.clone());
+                Some(std::thread::spawn(move || {
+                    write_loop(&shared, &path, permissions.as_ref())
+                }))
+            }
+            Destination::Stdout => None,
+        };
         BestWriter {
             destination,
-            last: Mutex::new(0),
+            permissions,
+            shared,
+            thread: Mutex::new(thread),
         }
     }
 
     /// Writes the input as the first result, so the output exists from the start.
     pub fn start(&self, text: &[u8]) -> io::Result<()> {
         match &self.destination {
-            Destination::File(path) => write_atomically(path, text),
+            Destination::File(path) => write_atomically(path, text, self.permissions.as_ref()),
             Destination::Stdout => Ok(()),
         }
     }
 
-    /// Records improvement number `seq`. Files are replaced atomically.
-    pub fn improved(&self, seq: u64, text: &[u8]) -> io::Result<()> {
-        let Destination::File(path) = &self.destination else {
-            return Ok(());
-        };
-        let mut last = self.last.lock();
-        if seq <= *last {
-            return Ok(());
+    /// Hands over improvement number `seq` (never blocks on the disk).
+    pub fn improved(&self, seq: u64, text: &[u8]) {
+        if self.destination == Destination::Stdout {
+            return;
         }
-        write_atomically(path, text)?;
-        *last = seq;
-        Ok(())
+        let mut slot = self.shared.slot.lock();
+        if seq <= slot.newest || slot.closed {
+            return;
+        }
+        slot.newest = seq;
+        slot.pending = Some((seq, text.to_vec()));
+        self.shared.wake.notify_one();
     }
 
-    /// Writes the final result (to stdout, or to the file whatever its sequence).
-    pub fn finish(&self, text: &[u8]) -> io::Result<()> {
+    /// Stops the writer thread and writes the final result (to stdout, or to
+    /// the file whatever its sequence). Returns the first error the thread
+    /// met writing an intermediate result, if any (a warning: the final
+    /// result is written).
+    pub fn finish(&self, text: &[u8]) -> io::Result<Option<io::Error>> {
+        {
+            let mut slot = self.shared.slot.lock();
+            slot.closed = true;
+            slot.pending = None;
+            self.shared.wake.notify_one();
+        }
+        if let Some(thread) = self.thread.lock().take() {
+            let _ = thread.join();
+        }
         match &self.destination {
             Destination::File(path) => {
-                let mut last = self.last.lock();
-                write_atomically(path, text)?;
-                *last = u64::MAX;
-                Ok(())
+                write_atomically(path, text, self.permissions.as_ref())?;
+                Ok(self.shared.slot.lock().error.take())
             }
             Destination::Stdout => {
                 let mut out = io::stdout().lock();
                 match out.write_all(text).and_then(|()| out.flush()) {
                     // A closed pipe (`| head`) is the reader's choice, not an error.
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                    other => other,
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(None),
+                    Err(e) => Err(e),
+                    Ok(()) => Ok(None),
                 }
             }
         }
     }
 }
 
-/// Writes `text` to a temporary file beside `path` and renames it over `path`.
-pub fn write_atomically(path: &Path, text: &[u8]) -> io::Result<()> {
+impl Drop for BestWriter {
+    fn drop(&mut self) {
+        self.shared.slot.lock().closed = true;
+        self.shared.wake.notify_one();
+    }
+}
+
+/// The writer thread: writes the newest pending result until closed.
+fn write_loop(shared: &Shared, path: &Path, permissions: Option<&Permissions>) {
+    loop {
+        let (_seq, text) = {
+            let mut slot = shared.slot.lock();
+            loop {
+                if let Some(next) = slot.pending.take() {
+                    break next;
+                }
+                if slot.closed {
+                    return;
+                }
+                shared.wake.wait(&mut slot);
+            }
+        };
+        if let Err(e) = write_atomically(path, &text, permissions) {
+            shared.slot.lock().error.get_or_insert(e);
+        }
+    }
+}
+
+/// Writes `text` to a temporary file beside `path` (with `permissions`, if
+/// given) and renames it over `path`.
+pub fn write_atomically(
+    path: &Path,
+    text: &[u8],
+    permissions: Option<&Permissions>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -85,6 +166,9 @@ pub fn write_atomically(path: &Path, text: &[u8]) -> io::Result<()> {
         .prefix(".treereduce-")
         .tempfile_in(dir)?;
     tmp.write_all(text)?;
+    if let Some(p) = permissions {
+        tmp.as_file().set_permissions(p.clone())?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
@@ -99,12 +183,21 @@ mod tests {
     fn newer_results_win_and_no_temp_files_remain() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.c");
-        let w = BestWriter::new(Destination::File(path.clone()));
-        w.improved(2, b"two").unwrap();
-        w.improved(1, b"one").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"two");
-        w.improved(3, b"three").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"three");
+        let w = BestWriter::new(Destination::File(path.clone()), None);
+        w.start(b"input").unwrap();
+        w.improved(2, b"two");
+        w.improved(1, b"one");
+        // Written by the thread; wait (bounded) for it.
+        let shows = |want: &[u8]| {
+            (0..5000).any(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                fs::read(&path).unwrap() == want
+            })
+        };
+        assert!(shows(b"two"));
+        w.improved(3, b"three");
+        assert!(shows(b"three"));
+        w.improved(2, b"old");
         w.finish(b"final").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"final");
         let names: Vec<_> = fs::read_dir(dir.path())
@@ -112,5 +205,20 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("out.c")]);
+    }
+
+    #[test]
+    fn the_result_gets_the_given_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.sh");
+        let w = BestWriter::new(
+            Destination::File(path.clone()),
+            Some(Permissions::from_mode(0o755)),
+        );
+        w.start(b"a").unwrap();
+        w.finish(b"b").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o755);
     }
 }

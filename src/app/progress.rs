@@ -30,7 +30,6 @@ const REDRAW_EVERY: Duration = Duration::from_millis(100);
 
 enum Message {
     Phase(Phase),
-    Line(String),
     Stop,
 }
 
@@ -68,11 +67,6 @@ impl Printer {
                             last_log = Instant::now();
                         }
                     }
-                    Ok(Message::Line(line)) => match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{line}")),
-                        None if mode != Mode::Quiet => eprintln!("{line}"),
-                        None => {}
-                    },
                     Ok(Message::Stop) | Err(RecvTimeoutError::Disconnected) => break,
                     Err(RecvTimeoutError::Timeout) => {}
                 }
@@ -102,11 +96,6 @@ impl Printer {
     /// Announces a new phase.
     pub fn phase(&self, phase: Phase) {
         let _ = self.tx.send(Message::Phase(phase));
-    }
-
-    /// Prints a line above the live display.
-    pub fn line(&self, line: String) {
-        let _ = self.tx.send(Message::Line(line));
     }
 
     /// Stops the thread and clears the live line.
