@@ -561,3 +561,92 @@ fn canonicalization_renames_shrinks_numbers_and_strings() {
     }
     assert!(out.contains("int a =") || out.contains("int a;"), "{out}");
 }
+
+/// A random program of `functions` functions in `lang`, and the names and
+/// numbers it contains (candidates for what an oracle needs).
+fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, Vec<String>) {
+    let mut text = String::new();
+    let mut atoms = Vec::new();
+    for i in 0..functions {
+        let k = rng.next() % 100;
+        let statements = 1 + rng.next() % 4;
+        let body: Vec<String> = (0..statements)
+            .map(|j| {
+                let n = rng.next() % 1000;
+                atoms.push(format!("v{i}_{j}"));
+                atoms.push(n.to_string());
+                match lang {
+                    "c" => format!("int v{i}_{j} = a * {n} + {k};"),
+                    "rust" => format!("let v{i}_{j} = a * {n} + {k};"),
+                    _ => format!("let v{i}_{j} = a * {n} + {k};"),
+                }
+            })
+            .collect();
+        let body = body.join("\n    ");
+        atoms.push(format!("f{i}"));
+        text.push_str(&match lang {
+            "c" => format!("int f{i}(int a) {{\n    {body}\n    return a;\n}}\n"),
+            "rust" => format!("fn f{i}(a: i64) -> i64 {{\n    {body}\n    a\n}}\n"),
+            _ => format!("function f{i}(a) {{\n    {body}\n    return a;\n}}\n"),
+        });
+    }
+    (text, atoms)
+}
+
+/// The engine fuzzer: random programs in every language and random monotone
+/// oracles (the candidate still contains some atoms of the program), at
+/// -j 1 and -j 4. Every run ends (within a bound), no tested candidate has
+/// more parse errors than the input, and the result and every reported
+/// improvement pass the oracle.
+#[test]
+fn fuzz_random_programs_and_oracles() {
+    struct Record(Mutex<Vec<Vec<u8>>>);
+    impl Observer for Record {
+        fn improved(&self, _seq: u64, text: &[u8]) {
+            self.0.lock().push(text.to_vec());
+        }
+    }
+    crate::testing::within(300, || {
+        let mut rng = XorShift(0x2545f4914f6cdd1d);
+        for round in 0..60 {
+            let lang = ["c", "rust", "javascript"][round % 3];
+            let g = grammar(lang);
+            let functions = 1 + (rng.next() % 4) as usize;
+            let (input, atoms) = random_program(lang, &mut rng, functions);
+            let needed: Vec<String> = (0..1 + rng.next() % 3)
+                .map(|_| atoms[(rng.next() % atoms.len() as u64) as usize].clone())
+                .collect();
+            let base_errors = count_errors(&crate::syntax::parse(g, input.as_bytes()));
+            let interesting = |c: &[u8]| {
+                let t = String::from_utf8_lossy(c);
+                needed.iter().all(|a| {
+                    t.match_indices(a.as_str()).any(|(i, _)| {
+                        let after = t[i + a.len()..].chars().next();
+                        !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                })
+            };
+            for jobs in [1, 4] {
+                let new_errors = AtomicUsize::new(0);
+                let oracle = |c: &[u8]| {
+                    if count_errors(&crate::syntax::parse(g, c)) > base_errors {
+                        new_errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                    interesting(c)
+                };
+                let record = Record(Mutex::new(Vec::new()));
+                let stats = Stats::new(crate::reduce::names());
+                let cfg = config(jobs);
+                let session = Session::new(g, &oracle, &cfg, &stats, None, &record);
+                let out = reduce(&session, input.as_bytes(), None).unwrap();
+                let context = format!("{lang} -j {jobs}, needs {needed:?}:\n{input}");
+                assert_eq!(new_errors.load(Ordering::Relaxed), 0, "{context}");
+                assert!(interesting(&out.text), "{context}");
+                assert!(out.text.len() <= input.len(), "{context}");
+                for improvement in record.0.lock().iter() {
+                    assert!(interesting(improvement), "{context}");
+                }
+            }
+        }
+    });
+}
