@@ -239,4 +239,81 @@ mod tests {
         assert!(v.is_deleted(n(7)) && !v.is_deleted(n(5)) && v.get(n(2)).is_none());
         assert_eq!(base.merged(&extra).len(), 4);
     }
+
+    /// One sample program per language, with lists, optional parts,
+    /// nesting and names.
+    const SAMPLES: [(&str, &str); 3] = [
+        (
+            "c",
+            "int f(int a, int b) { int x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = 0; } return x; }\nint y = 1, z = 2;\n",
+        ),
+        (
+            "rust",
+            "fn f(a: i32, b: i32) -> i32 { let x = a + b * 2; if x > 3 { g(a, b, x) } else { let y = [1, 2, 3]; y[0] } }\nstruct S { p: u8, q: u8 }\n",
+        ),
+        (
+            "javascript",
+            "function f(a, b) { let x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = [1, 2, 3]; } return x; }\nconst o = { p: 1, q: 2 };\n",
+        ),
+    ];
+
+    proptest::proptest! {
+        /// Any set of deletions, hoists and text edits renders to a text whose
+        /// incremental re-parse (from the original's tree) equals a fresh
+        /// parse whenever the candidate has no more parse errors than the
+        /// original (the only candidates the engine tests: on texts with new
+        /// errors tree-sitter's error recovery may differ between the two,
+        /// and both count more errors); and merging the edits one by one in
+        /// any order renders the same text.
+        #[test]
+        fn any_edit_set_reparses_like_a_fresh_parse(
+            sample in 0usize..3,
+            picks in proptest::collection::vec((0usize..1000, 0u8..3, 0usize..1000), 0..6),
+        ) {
+            let (lang, src) = SAMPLES[sample];
+            let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
+            let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+            let ids: Vec<NodeId> = o.nodes.ids().skip(1).collect();
+            let mut edits: Vec<(NodeId, Edit)> = Vec::new();
+            for (at, what, below) in picks {
+                let n = ids[at % ids.len()];
+                let edit = match what {
+                    0 => Edit::Delete,
+                    1 => {
+                        let inner: Vec<NodeId> = o.nodes.subtree(n).skip(1).collect();
+                        if inner.is_empty() {
+                            continue;
+                        }
+                        Edit::hoist(inner[below % inner.len()])
+                    }
+                    _ => Edit::Text(Arc::from(&b"zz"[..])),
+                };
+                edits.retain(|(m, _)| *m != n);
+                edits.push((n, edit));
+            }
+            edits.sort_by_key(|e| e.0);
+            let mut out = Vec::new();
+            render(&o, EditSet::new().view_with(&edits), &mut out);
+            let mut worker = crate::reduce::Worker::new(g);
+            let incremental = worker.reparse(&o.text, &o.tree, &out);
+            let fresh = crate::syntax::parse(g, &out);
+            let errors = crate::syntax::count_errors(&fresh);
+            if errors <= o.errors {
+                proptest::prop_assert_eq!(
+                    incremental.root_node().to_sexp(),
+                    fresh.root_node().to_sexp()
+                );
+            } else {
+                proptest::prop_assert!(crate::syntax::count_errors(&incremental) > o.errors);
+            }
+            // The same edits merged one by one, in reverse order.
+            let mut set = EditSet::new();
+            for e in edits.iter().rev() {
+                set = set.merged(std::slice::from_ref(e));
+            }
+            let mut again = Vec::new();
+            render(&o, set.view(), &mut again);
+            proptest::prop_assert_eq!(out, again);
+        }
+    }
 }
