@@ -226,25 +226,30 @@ impl Observer for CliObserver<'_> {
     }
 }
 
-fn run(args: Args) -> Result<u8, Failure> {
-    let setup = usage(setup(&args))?;
-    if args.measure || args.dump_tree {
-        let grammar = crate::syntax::Grammar::of(setup.language);
-        let original = Original::parse(grammar, Arc::from(setup.input.as_slice()))
-            .map_err(|e| Failure::Usage(e.into()))?;
-        let text = if args.measure {
-            format!(
-                "{{\"bytes\": {}, \"tokens\": {}, \"errors\": {}}}\n",
-                setup.input.len(),
-                original.tokens(),
-                original.errors
-            )
-        } else {
-            debug::dump_tree(grammar, &original)
-        };
-        print!("{text}");
-        return Ok(exit::SUCCESS);
-    }
+/// `--measure` and `--dump-tree`: print facts about the input.
+fn inspect(args: &Args, setup: &Setup) -> Result<u8, Failure> {
+    let grammar = crate::syntax::Grammar::of(setup.language);
+    let original = Original::parse(grammar, Arc::from(setup.input.as_slice()))
+        .map_err(|e| Failure::Usage(e.into()))?;
+    let text = if args.measure {
+        format!(
+            "{{\"bytes\": {}, \"tokens\": {}, \"errors\": {}}}\n",
+            setup.input.len(),
+            original.tokens(),
+            original.errors
+        )
+    } else {
+        debug::dump_tree(grammar, &original)
+    };
+    print!("{text}");
+    Ok(exit::SUCCESS)
+}
+
+/// The script oracle with its Ctrl-C token; the time limit of the input check.
+fn start_oracle(
+    args: &Args,
+    setup: &Setup,
+) -> Result<(ScriptOracle, Arc<Cancel>, Duration), Failure> {
     let script = args
         .interesting
         .as_deref()
@@ -262,17 +267,18 @@ fn run(args: Args) -> Result<u8, Failure> {
     let oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
 
-    let stats = Arc::new(Stats::new(reduce::names()));
-    let mode = if args.quiet {
-        Mode::Quiet
-    } else if std::io::stderr().is_terminal() {
-        Mode::Bar
-    } else {
-        Mode::Log
-    };
-    let mut printer = Printer::start(mode, stats.clone());
+    Ok((oracle, cancel, first_limit))
+}
 
-    // The input must be interesting; its run time sets the default timeout.
+/// Checks that the input is interesting; its run time sets the default
+/// timeout, which is returned (or the exit code if there is nothing to do).
+fn check_input(
+    args: &Args,
+    setup: &Setup,
+    oracle: &ScriptOracle,
+    printer: &mut Printer,
+    first_limit: Duration,
+) -> Result<Result<Duration, u8>, Failure> {
     printer.phase(Phase::Check);
     let report = oracle
         .run_detailed(&setup.input, first_limit)
@@ -287,15 +293,15 @@ fn run(args: Args) -> Result<u8, Failure> {
         RunOutcome::Cancelled => {
             printer.stop();
             eprintln!("treereduce: interrupted while checking the input; nothing was written");
-            return Ok(exit::INTERRUPTED);
+            return Ok(Err(exit::INTERRUPTED));
         }
         outcome => {
             printer.stop();
             eprintln!(
                 "{}",
-                not_interesting_message(&setup, &oracle, outcome, first_limit, &report.stderr_tail)
+                not_interesting_message(setup, oracle, outcome, first_limit, &report.stderr_tail)
             );
-            return Ok(exit::NOT_INTERESTING);
+            return Ok(Err(exit::NOT_INTERESTING));
         }
     }
     let timeout = args.timeout.map_or_else(
@@ -303,6 +309,29 @@ fn run(args: Args) -> Result<u8, Failure> {
         timeout_of,
     );
     oracle.set_timeout(timeout);
+    Ok(Ok(timeout))
+}
+
+fn run(args: Args) -> Result<u8, Failure> {
+    let setup = usage(setup(&args))?;
+    if args.measure || args.dump_tree {
+        return inspect(&args, &setup);
+    }
+    let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
+    let stats = Arc::new(Stats::new(reduce::names()));
+    let mode = if args.quiet {
+        Mode::Quiet
+    } else if std::io::stderr().is_terminal() {
+        Mode::Bar
+    } else {
+        Mode::Log
+    };
+    let mut printer = Printer::start(mode, stats.clone());
+
+    let timeout = match check_input(&args, &setup, &oracle, &mut printer, first_limit)? {
+        Ok(timeout) => timeout,
+        Err(code) => return Ok(code),
+    };
 
     // The result gets the input's permissions (a script stays executable).
     let permissions = std::fs::metadata(&setup.input_path)
@@ -356,6 +385,17 @@ fn run(args: Args) -> Result<u8, Failure> {
             "treereduce: warning: an intermediate result could not be written ({e}); the final one is"
         );
     }
+    report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// Writes `--stats-json`, prints the summary; the exit code.
+fn report(
+    args: &Args,
+    setup: &Setup,
+    stats: &Stats,
+    outcome: &single::Outcome,
+    timeout: Duration,
+) -> Result<u8, Failure> {
     if let Some(path) = &args.stats_json {
         let json =
             serde_json::to_vec_pretty(&stats.report()).map_err(|e| Failure::Internal(e.into()))?;
@@ -363,7 +403,7 @@ fn run(args: Args) -> Result<u8, Failure> {
             .map_err(|e| Failure::Internal(anyhow!("cannot write {}: {e}", path.display())))?;
     }
     if !args.quiet {
-        eprintln!("{}", summary(&stats, &setup.destination, &outcome, timeout));
+        eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
     }
     Ok(if outcome.cancelled {
         exit::INTERRUPTED
