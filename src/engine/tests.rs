@@ -94,6 +94,22 @@ impl Job<Items> for Delete {
     }
 }
 
+/// One deletion task per item of `0..n`, each with priority `tokens(i)`.
+fn deletions(n: u32, tokens: impl Fn(u32) -> u64) -> Vec<Queued<Items>> {
+    (0..n)
+        .map(|i| {
+            let task: Task<Items> = Box::new(Delete(i));
+            (
+                Priority {
+                    tokens: tokens(i),
+                    rank: 0,
+                },
+                task,
+            )
+        })
+        .collect()
+}
+
 fn items(needed: &[u32], error_every: usize) -> Items {
     Items {
         needed: needed.to_vec(),
@@ -107,18 +123,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
 fn pass(subject: &Items, n: u32, jobs: usize) -> (BTreeSet<u32>, u64, crate::stats::Report) {
     let stats = Stats::new(["delete"]);
     let run = Run::new(jobs, &stats, None);
-    let tasks: Vec<Queued<Items>> = (0..n)
-        .map(|i| {
-            let task: Task<Items> = Box::new(Delete(i));
-            (
-                Priority {
-                    tokens: u64::from(i),
-                    rank: 0,
-                },
-                task,
-            )
-        })
-        .collect();
+    let tasks = deletions(n, u64::from);
     let done = run_pass(&run, subject, (0..n).collect(), tasks);
     assert!(run.failure().is_none() || subject.error_every > 0);
     ((*done.best).clone(), done.commits, stats.report())
@@ -180,12 +185,7 @@ fn oracle_errors_in_a_row_stop_the_run() {
         let subject = items(&[3], 1);
         let stats = Stats::new(["delete"]);
         let run = Run::new(2, &stats, None);
-        let tasks: Vec<Queued<Items>> = (0..100)
-            .map(|i| {
-                let task: Task<Items> = Box::new(Delete(i));
-                (Priority { tokens: 1, rank: 0 }, task)
-            })
-            .collect();
+        let tasks = deletions(100, |_| 1);
         let done = run_pass(&run, &subject, (0..100).collect(), tasks);
         let failure = run.failure().expect("the run stopped");
         assert!(failure.contains("disk full"), "{failure}");
@@ -223,12 +223,7 @@ fn cancellation_stops_a_pass() {
         let cancel = Arc::new(crate::oracle::Cancel::new().unwrap());
         cancel.cancel();
         let run = Run::new(4, &stats, Some(&cancel));
-        let tasks: Vec<Queued<Items>> = (0..100)
-            .map(|i| {
-                let task: Task<Items> = Box::new(Delete(i));
-                (Priority { tokens: 1, rank: 0 }, task)
-            })
-            .collect();
+        let tasks = deletions(100, |_| 1);
         let done = run_pass(&run, &subject, (0..100).collect(), tasks);
         assert_eq!(done.commits, 0);
         assert!(run.stopped() && run.failure().is_none());

@@ -13,7 +13,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, slot_of};
+use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, inner_slot, slot_of};
 use crate::edit::{Edit, EditView};
 use crate::syntax::{KindSet, NodeId, Original};
 use crate::task::{Priority, Queued};
@@ -40,10 +40,7 @@ impl Reduction for HoistReduction {
         c: NodeId,
         out: &mut Vec<Queued<Syntax<'a>>>,
     ) {
-        if cx.original.nodes.is_leaf(c) {
-            return;
-        }
-        if let Some(slot) = slot_of(cx.grammar, cx.original, c) {
+        if let Some(slot) = inner_slot(cx, c) {
             out.extend(tasks(cx.original, c, c, &slot.types, slot.multiple));
         }
     }

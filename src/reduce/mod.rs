@@ -231,6 +231,15 @@ pub fn visit<'a>(cx: &Syntax<'a>, current: EditView<'_>, n: NodeId) -> Vec<Queue
     tasks
 }
 
+/// The slot of child `c` if it is an inner node (what hoisting and
+/// replacement may put in its place).
+pub fn inner_slot<'g>(cx: &Syntax<'g>, c: NodeId) -> Option<&'g Slot> {
+    if cx.original.nodes.is_leaf(c) {
+        return None;
+    }
+    slot_of(cx.grammar, cx.original, c)
+}
+
 /// The slot `c` sits in, if the grammar says (not for comments, ERROR
 /// children or anonymous tokens outside fields).
 pub fn slot_of<'g>(grammar: &'g Grammar, original: &Original, c: NodeId) -> Option<&'g Slot> {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, slot_of};
+use super::{Attempt, Change, RANK_ATTEMPT, Reduction, Syntax, inner_slot};
 use crate::edit::{Edit, EditView};
 use crate::syntax::{KindSet, NodeId, Original};
 use crate::task::{Priority, Queued};
@@ -33,10 +33,7 @@ impl Reduction for ReplaceReduction {
         c: NodeId,
         out: &mut Vec<Queued<Syntax<'a>>>,
     ) {
-        if cx.original.nodes.is_leaf(c) {
-            return;
-        }
-        if let Some(slot) = slot_of(cx.grammar, cx.original, c) {
+        if let Some(slot) = inner_slot(cx, c) {
             out.extend(task(cx.original, c, &slot.types));
         }
     }
