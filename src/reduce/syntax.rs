@@ -300,6 +300,77 @@ mod tests {
     use super::*;
     use crate::syntax::parse;
 
+    /// Only a failed deletion is retried when the last use of the name it
+    /// defines goes; a failed hoist or replacement of the same node is not
+    /// turned into a deletion.
+    #[test]
+    fn only_failed_deletions_are_retried() {
+        use crate::reduce::delete::Delete;
+        use crate::reduce::hoist::Hoist;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int helper(void) { return 1; }\nint main(void) { return helper(); }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let find = |text: &str| {
+            original
+                .nodes
+                .ids()
+                .find(|&n| original.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        let helper = find("int helper(void) { return 1; }");
+        let body = find("{ return 1; }");
+        let call = find("return helper();");
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let retried = |change: &(dyn Change + 'static), edit: Edit| {
+            let cx = Syntax::new(
+                &original,
+                original.nodes.root(),
+                g,
+                crate::lexical::Lexicon::of(g.language),
+                &config,
+                &stats,
+                &oracle,
+                &observer,
+            );
+            let best = Best::of(&original);
+            let candidate = Candidate {
+                extra: vec![(helper, edit)],
+                text: Vec::new(),
+                tree: original.tree.clone(),
+                errors: 0,
+            };
+            cx.failed(change, &best, &candidate);
+            // Deleting the only use unlocks what waits on `helper`.
+            let delete_call = Delete {
+                nodes: vec![call],
+                plus: None,
+                kind: "delete",
+            };
+            let added = vec![(call, Edit::Delete)];
+            let after = Best {
+                edits: best.edits.merged(&added),
+                added,
+                ..Best::of(&original)
+            };
+            cx.committed(&delete_call, &best, &after).len()
+        };
+        let delete = Delete {
+            nodes: vec![helper],
+            plus: None,
+            kind: "delete",
+        };
+        assert_eq!(retried(&delete, Edit::Delete), 1);
+        let hoist = Hoist {
+            node: helper,
+            first: body,
+            last: body,
+        };
+        assert_eq!(retried(&hoist, Edit::hoist(body)), 0);
+    }
+
     #[test]
     fn incremental_reparse_matches_a_fresh_parse() {
         let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
