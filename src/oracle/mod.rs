@@ -27,7 +27,7 @@ pub enum Verdict {
 /// The test could not be run at all (the candidate could not be written, the
 /// script could not be started): no verdict. The engine counts these, treats
 /// the candidate as not interesting without caching it, and stops the run
-/// after [`crate::engine::ERROR_LIMIT`] of them in a row.
+/// after 5 of them in a row.
 #[derive(Debug, thiserror::Error)]
 #[error("{what}: {source}")]
 pub struct OracleError {
