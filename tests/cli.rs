@@ -164,3 +164,87 @@ fn a_test_that_cannot_run_stops_the_reduction() {
     assert!(err.contains("cannot start the test"), "{err}");
     assert_eq!(sb.read("a.reduced.c"), input.as_bytes());
 }
+
+/// `-o /dev/null` (only the statistics wanted) writes through the device
+/// and never replaces it; a symlinked output replaces the link's target and
+/// keeps the link.
+#[test]
+fn non_regular_outputs_are_written_through_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint other;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&[
+        "-q",
+        "-o",
+        "/dev/null",
+        "--stats-json",
+        "s.json",
+        "-i",
+        "./check.sh",
+        "a.c",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert!(
+        String::from_utf8(sb.read("s.json"))
+            .unwrap()
+            .contains("\"tests\"")
+    );
+
+    sb.file("target.c", "old");
+    std::os::unix::fs::symlink("target.c", sb.path().join("link.c")).unwrap();
+    let out = sb.run(&["-q", "-o", "link.c", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let link = std::fs::symlink_metadata(sb.path().join("link.c")).unwrap();
+    assert!(link.file_type().is_symlink());
+    assert_eq!(sb.read("target.c"), b"int keep;\n");
+}
+
+/// Every path the tool writes is checked before the first test: it may not
+/// be the input or the script, and it must be writable.
+#[test]
+fn output_paths_are_checked_before_any_test() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\n");
+    // The script leaves a mark each time it runs.
+    let mark = sb.path().join("ran");
+    sb.script(
+        "check.sh",
+        &format!("echo x >> '{}'; exit 0", mark.display()),
+    );
+    let runs = |args: &[&str]| {
+        let out = sb.run(args);
+        (out.status.code(), stderr(&out))
+    };
+    for (args, says) in [
+        (vec!["--stats-json", "a.c"], "is the input"),
+        (vec!["--stats-json", "check.sh"], "is the test script"),
+        (vec!["-o", "check.sh"], "is the test script"),
+        (
+            vec!["--stats-json", "missing/s.json"],
+            "cannot create a file in missing",
+        ),
+        (vec!["-o", "."], "is not a regular file"),
+        (
+            vec!["-o", "x.c", "--stats-json", "x.c"],
+            "name the same file",
+        ),
+        (vec!["-o", "-", "--stats-json", "-"], "both write to stdout"),
+    ] {
+        let mut all = args.clone();
+        all.extend(["-i", "./check.sh", "a.c"]);
+        let (code, err) = runs(&all);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert_eq!(sb.read("a.c"), b"int keep;\n");
+    assert!(std::fs::metadata(sb.path().join("check.sh")).unwrap().len() > 10);
+    assert!(!sb.path().join("x.c").exists());
+    assert!(!mark.exists(), "no test ran");
+}

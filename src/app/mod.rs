@@ -16,7 +16,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 
-pub use output::{BestWriter, Destination, write_atomically};
+pub use output::{BestWriter, Destination};
 pub use progress::{Mode, Printer};
 
 use crate::cli::Args;
@@ -106,6 +106,7 @@ struct Setup {
     input: Vec<u8>,
     language: &'static Language,
     destination: Destination,
+    stats_destination: Option<Destination>,
     jobs: usize,
 }
 
@@ -129,19 +130,7 @@ fn setup(args: &Args) -> Result<Setup> {
             )
         })?,
     };
-    let destination = match &args.output {
-        Some(p) if p.as_os_str() == "-" => Destination::Stdout,
-        Some(p) => Destination::File(p.clone()),
-        None => Destination::File(default_output(&input_path)),
-    };
-    if let Destination::File(out) = &destination
-        && same_file(out, &input_path)
-    {
-        return Err(anyhow!(
-            "the output {} is the input; treereduce never modifies its input (choose another -o)",
-            out.display()
-        ));
-    }
+    let (destination, stats_destination) = outputs(args, &input_path)?;
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -158,8 +147,50 @@ fn setup(args: &Args) -> Result<Setup> {
         input,
         language,
         destination,
+        stats_destination,
         jobs,
     })
+}
+
+/// The output and the `--stats-json` destinations, checked before anything
+/// runs: each must be writable, and neither may be the input, the script or
+/// the other one.
+fn outputs(args: &Args, input: &Path) -> Result<(Destination, Option<Destination>)> {
+    let output = args.output.clone().unwrap_or_else(|| default_output(input));
+    let destination = Destination::of(&output).map_err(|e| anyhow!("-o: {e}"))?;
+    let stats = match &args.stats_json {
+        Some(p) => Some(Destination::of(p).map_err(|e| anyhow!("--stats-json: {e}"))?),
+        None => None,
+    };
+    let mut protected: Vec<(&str, &Path)> = vec![("the input", input)];
+    if let Some(script) = &args.interesting {
+        protected.push(("the test script", script));
+    }
+    for (flag, dest) in [("-o", Some(&destination)), ("--stats-json", stats.as_ref())] {
+        let Some(Destination::File(path)) = dest else {
+            continue;
+        };
+        for (what, other) in &protected {
+            if same_file(path, other) {
+                return Err(anyhow!(
+                    "{flag} {} is {what}; treereduce never modifies its input or its test script (choose another {flag})",
+                    path.display()
+                ));
+            }
+        }
+    }
+    match (&destination, &stats) {
+        (Destination::Stdout, Some(Destination::Stdout)) => {
+            return Err(anyhow!(
+                "-o - and --stats-json - cannot both write to stdout"
+            ));
+        }
+        (a, Some(b)) if a.path().is_some() && a.path() == b.path() => {
+            return Err(anyhow!("-o and --stats-json name the same file"));
+        }
+        _ => {}
+    }
+    Ok((destination, stats))
 }
 
 /// Peak memory per input byte, measured on a 6.1 MB JavaScript input
@@ -396,11 +427,18 @@ fn report(
     outcome: &single::Outcome,
     timeout: Duration,
 ) -> Result<u8, Failure> {
-    if let Some(path) = &args.stats_json {
+    if let Some(dest) = &setup.stats_destination {
+        use std::os::unix::fs::PermissionsExt;
         let json =
             serde_json::to_vec_pretty(&stats.report()).map_err(|e| Failure::Internal(e.into()))?;
-        write_atomically(path, &json, None)
-            .map_err(|e| Failure::Internal(anyhow!("cannot write {}: {e}", path.display())))?;
+        let readable = std::fs::Permissions::from_mode(0o644);
+        dest.write(&json, Some(&readable)).map_err(|e| {
+            Failure::Internal(anyhow!(
+                "cannot write the statistics to {}: {e}",
+                dest.path()
+                    .map_or("stdout".into(), |p| p.display().to_string())
+            ))
+        })?;
     }
     if !args.quiet {
         eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
@@ -465,7 +503,7 @@ fn summary(
         100.0 * (1.0 - best.bytes as f64 / start.bytes as f64)
     };
     let place = match destination {
-        Destination::File(p) => format!("wrote {}", p.display()),
+        Destination::File(p) | Destination::Stream(p) => format!("wrote {}", p.display()),
         Destination::Stdout => "wrote the result to stdout".to_string(),
     };
     let mut s = format!(

@@ -10,13 +10,101 @@ use std::thread::JoinHandle;
 
 use parking_lot::{Condvar, Mutex};
 
-/// The destination chosen by `-o`.
+/// The destination chosen by `-o` (or `--stats-json`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
-    /// A file, kept up to date with the best result.
+    /// A regular file (or a path where none exists yet), replaced atomically
+    /// and kept up to date with the best result.
     File(PathBuf),
+    /// Something that is not a regular file but can be written to, such as
+    /// `/dev/null`, `/dev/stdout` or a FIFO: written through once at the end,
+    /// never replaced.
+    Stream(PathBuf),
     /// Standard output, written once at the end (even after Ctrl-C).
     Stdout,
+}
+
+impl Destination {
+    /// Where `path` leads, checked before anything runs: `-` is stdout; a
+    /// symlink is followed to its target (which is then replaced, not the
+    /// link); a character device or FIFO is written through; a regular file
+    /// or a new name must be in a folder where a file can be created there;
+    /// anything else (a folder, a socket, a block device, a dangling link)
+    /// is refused.
+    pub fn of(path: &Path) -> Result<Destination, String> {
+        use std::os::unix::fs::FileTypeExt;
+        if path.as_os_str() == "-" {
+            return Ok(Destination::Stdout);
+        }
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => Some(meta),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if std::fs::symlink_metadata(path).is_ok() {
+                    return Err(format!("{} is a symbolic link to nothing", path.display()));
+                }
+                None
+            }
+            Err(e) => return Err(format!("cannot use {}: {e}", path.display())),
+        };
+        let path = match &meta {
+            Some(_) => path
+                .canonicalize()
+                .map_err(|e| format!("cannot use {}: {e}", path.display()))?,
+            None => path.to_path_buf(),
+        };
+        match meta.map(|m| m.file_type()) {
+            Some(t) if t.is_char_device() || t.is_fifo() => Ok(Destination::Stream(path)),
+            Some(t) if !t.is_file() => Err(format!(
+                "{} is not a regular file; treereduce writes only to files, FIFOs and character devices",
+                path.display()
+            )),
+            _ => {
+                let dir = match path.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                tempfile::Builder::new()
+                    .prefix(".treereduce-")
+                    .tempfile_in(dir)
+                    .map_err(|e| {
+                        format!(
+                            "cannot create a file in {} (for {}): {e}",
+                            dir.display(),
+                            path.display()
+                        )
+                    })?;
+                Ok(Destination::File(path))
+            }
+        }
+    }
+
+    /// The path, if it is not stdout.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Destination::File(p) | Destination::Stream(p) => Some(p),
+            Destination::Stdout => None,
+        }
+    }
+
+    /// Writes `text` as the final content.
+    pub fn write(&self, text: &[u8], permissions: Option<&Permissions>) -> io::Result<()> {
+        match self {
+            Destination::File(path) => write_atomically(path, text, permissions),
+            Destination::Stream(path) => {
+                let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
+                out.write_all(text)?;
+                out.flush()
+            }
+            Destination::Stdout => {
+                let mut out = io::stdout().lock();
+                match out.write_all(text).and_then(|()| out.flush()) {
+                    // A closed pipe (`| head`) is the reader's choice, not an error.
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                    other => other,
+                }
+            }
+        }
+    }
 }
 
 /// Writes best results in order on a thread of its own: workers hand over
@@ -59,7 +147,7 @@ impl BestWriter {
                     write_loop(&shared, &path, permissions.as_ref())
                 }))
             }
-            Destination::Stdout => None,
+            Destination::Stream(_) | Destination::Stdout => None,
         };
         BestWriter {
             destination,
@@ -73,13 +161,13 @@ impl BestWriter {
     pub fn start(&self, text: &[u8]) -> io::Result<()> {
         match &self.destination {
             Destination::File(path) => write_atomically(path, text, self.permissions.as_ref()),
-            Destination::Stdout => Ok(()),
+            Destination::Stream(_) | Destination::Stdout => Ok(()),
         }
     }
 
     /// Hands over improvement number `seq` (never blocks on the disk).
     pub fn improved(&self, seq: u64, text: &[u8]) {
-        if self.destination == Destination::Stdout {
+        if !matches!(self.destination, Destination::File(_)) {
             return;
         }
         let mut slot = self.shared.slot.lock();
@@ -105,21 +193,8 @@ impl BestWriter {
         if let Some(thread) = self.thread.lock().take() {
             let _ = thread.join();
         }
-        match &self.destination {
-            Destination::File(path) => {
-                write_atomically(path, text, self.permissions.as_ref())?;
-                Ok(self.shared.slot.lock().error.take())
-            }
-            Destination::Stdout => {
-                let mut out = io::stdout().lock();
-                match out.write_all(text).and_then(|()| out.flush()) {
-                    // A closed pipe (`| head`) is the reader's choice, not an error.
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(None),
-                    Err(e) => Err(e),
-                    Ok(()) => Ok(None),
-                }
-            }
-        }
+        self.destination.write(text, self.permissions.as_ref())?;
+        Ok(self.shared.slot.lock().error.take())
     }
 }
 
