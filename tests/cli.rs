@@ -12,7 +12,7 @@ fn output_dash_prints_only_the_result() {
     let out = sb.run(&["-o", "-", "-i", "./check.sh", "a.rs"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "fn keep() {}\n");
-    assert!(!sb.path().join("a.reduced.rs").exists());
+    assert!(!sb.path().join("a_reduced.rs").exists());
 }
 
 #[test]
@@ -247,4 +247,26 @@ fn output_paths_are_checked_before_any_test() {
     assert!(std::fs::metadata(sb.path().join("check.sh")).unwrap().len() > 10);
     assert!(!sb.path().join("x.c").exists());
     assert!(!mark.exists(), "no test ran");
+}
+
+/// The first thing a user does is run the test on the result: for Rust the
+/// default name must be a valid crate name (`evaluator_reduced.rs`).
+#[test]
+fn the_check_accepts_the_default_rust_output_by_hand() {
+    let sb = Sandbox::new();
+    let script = sb.example("rust-mismatched-types/check.sh");
+    sb.example("rust-mismatched-types/evaluator.rs");
+    let out = sb.run(&["-q", "-i", "./check.sh", "evaluator.rs"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(sb.accepts(
+        &script,
+        "evaluator_reduced.rs",
+        &sb.read("evaluator_reduced.rs")
+    ));
+    let by_hand = std::process::Command::new(&script)
+        .arg("evaluator_reduced.rs")
+        .current_dir(sb.path())
+        .status()
+        .unwrap();
+    assert!(by_hand.success(), "./check.sh evaluator_reduced.rs fails");
 }

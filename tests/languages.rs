@@ -25,7 +25,8 @@ fn reduce(example: &str, input: &str, max_percent: usize) -> String {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let (stem, ext) = input.rsplit_once('.').unwrap();
-    let reduced = sb.read(&format!("{stem}.reduced.{ext}"));
+    let infix = if ext == "rs" { "_reduced" } else { ".reduced" };
+    let reduced = sb.read(&format!("{stem}{infix}.{ext}"));
     assert_eq!(
         std::fs::read(&input_path).unwrap(),
         original,

@@ -130,7 +130,7 @@ fn setup(args: &Args) -> Result<Setup> {
             )
         })?,
     };
-    let (destination, stats_destination) = outputs(args, &input_path)?;
+    let (destination, stats_destination) = outputs(args, &input_path, language)?;
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -155,8 +155,15 @@ fn setup(args: &Args) -> Result<Setup> {
 /// The output and the `--stats-json` destinations, checked before anything
 /// runs: each must be writable, and neither may be the input, the script or
 /// the other one.
-fn outputs(args: &Args, input: &Path) -> Result<(Destination, Option<Destination>)> {
-    let output = args.output.clone().unwrap_or_else(|| default_output(input));
+fn outputs(
+    args: &Args,
+    input: &Path,
+    language: &Language,
+) -> Result<(Destination, Option<Destination>)> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_output(input, language.reduced_infix));
     let destination = Destination::of(&output).map_err(|e| anyhow!("-o: {e}"))?;
     let stats = match &args.stats_json {
         Some(p) => Some(Destination::of(p).map_err(|e| anyhow!("--stats-json: {e}"))?),
@@ -222,15 +229,16 @@ fn total_memory() -> Option<u64> {
     }
 }
 
-/// `dir/crash.c` -> `dir/crash.reduced.c`; `dir/Makefile` -> `dir/Makefile.reduced`.
-pub fn default_output(input: &Path) -> PathBuf {
+/// `dir/crash.c` -> `dir/crash.reduced.c`; `dir/Makefile` -> `dir/Makefile.reduced`;
+/// with the language's infix (`dir/main.rs` -> `dir/main_reduced.rs`).
+pub fn default_output(input: &Path, infix: &str) -> PathBuf {
     let stem = input
         .file_stem()
         .unwrap_or(OsStr::new("input"))
         .to_string_lossy();
     let name = match input.extension() {
-        Some(ext) => format!("{stem}.reduced.{}", ext.to_string_lossy()),
-        None => format!("{stem}.reduced"),
+        Some(ext) => format!("{stem}{infix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}{infix}"),
     };
     input.with_file_name(name)
 }
@@ -548,16 +556,20 @@ mod tests {
     #[test]
     fn default_output_sits_beside_the_input() {
         assert_eq!(
-            default_output(Path::new("a/crash.c")),
+            default_output(Path::new("a/crash.c"), ".reduced"),
             PathBuf::from("a/crash.reduced.c")
         );
         assert_eq!(
-            default_output(Path::new("x.tar.js")),
+            default_output(Path::new("x.tar.js"), ".reduced"),
             PathBuf::from("x.tar.reduced.js")
         );
         assert_eq!(
-            default_output(Path::new("Makefile")),
+            default_output(Path::new("Makefile"), ".reduced"),
             PathBuf::from("Makefile.reduced")
+        );
+        assert_eq!(
+            default_output(Path::new("src/main.rs"), "_reduced"),
+            PathBuf::from("src/main_reduced.rs")
         );
     }
 }

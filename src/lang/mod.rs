@@ -61,6 +61,11 @@ pub struct Language {
     /// Characters that combine into multi-character operators (`+` `+` ->
     /// `++`): two of them put side by side by a deletion get a space too.
     pub operator_chars: &'static str,
+    /// What goes between a file's stem and its extension in the default
+    /// output name (`crash.reduced.c`). Rust needs `_reduced`: rustc takes
+    /// the crate name from the file name, and `.` is not allowed in it, so
+    /// the test would reject `evaluator.reduced.rs` whatever it contains.
+    pub reduced_infix: &'static str,
 }
 
 impl Language {
@@ -90,6 +95,7 @@ impl Language {
             brackets: &[("(", ")"), ("[", "]"), ("{", "}")],
             word_chars: "_$",
             operator_chars: "+-*/%<>=!&|^~.:?#@",
+            reduced_infix: ".reduced",
         }
     }
 

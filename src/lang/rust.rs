@@ -27,6 +27,7 @@ pub static RUST: Language = Language {
         "string_content",
         "string_literal",
     ],
+    reduced_infix: "_reduced",
     ..Language::entry(
         "rust",
         tree_sitter_rust::LANGUAGE,
