@@ -270,3 +270,41 @@ fn the_check_accepts_the_default_rust_output_by_hand() {
         .unwrap();
     assert!(by_hand.success(), "./check.sh evaluator_reduced.rs fails");
 }
+
+/// The by-hand command printed for an uninteresting input runs as shown,
+/// whatever the file name holds (quotes, `$`).
+#[test]
+fn the_by_hand_command_survives_odd_file_names() {
+    let sb = Sandbox::new();
+    for name in ["it's.c", "a$HOME.c"] {
+        sb.file(name, "int x;\n");
+        sb.script("check.sh", "grep -q never \"$1\"");
+        let out = sb.run(&["-i", "./check.sh", name]);
+        assert_eq!(out.status.code(), Some(3));
+        let err = stderr(&out);
+        let command = err
+            .lines()
+            .skip_while(|l| !l.contains("to run the check by hand"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{err}"))
+            .trim()
+            .to_string();
+        let run = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .current_dir(sb.path())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            said.contains("exit code: 1"),
+            "{command}\n{said}{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(
+            run.stderr.is_empty(),
+            "{command}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+}

@@ -490,10 +490,21 @@ fn not_interesting_message(
             msg.push_str(&format!("    | {line}\n"));
         }
     }
+    let (input, script, name) = (
+        shell_quote(&setup.input_path.to_string_lossy()),
+        shell_quote(&oracle.script().to_string_lossy()),
+        shell_quote(&name),
+    );
     msg.push_str(&format!(
-        "  to run the check by hand, the way treereduce runs it:\n    d=$(mktemp -d) && cp '{input}' \"$d/{name}\" && (cd \"$d\" && '{script}' \"$d/{name}\"); echo \"exit code: $?\""
+        "  to run the check by hand, the way treereduce runs it:\n    d=$(mktemp -d) && cp {input} \"$d\"/{name} && (cd \"$d\" && {script} \"$d\"/{name}); echo \"exit code: $?\"; rm -rf \"$d\""
     ));
     msg
+}
+
+/// `text` as one word for a POSIX shell: single-quoted, with each `'`
+/// written as `'\''`, so nothing in it expands.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 fn summary(
@@ -551,6 +562,18 @@ mod tests {
         assert!(check_memory(40 << 20, Some(8 * gb), true).is_ok());
         assert!(check_memory(40 << 20, None, false).is_ok());
         assert!(total_memory().is_some_and(|m| m > 0));
+    }
+
+    #[test]
+    fn shell_quoting_keeps_every_character() {
+        for name in ["plain.c", "it's.c", "a$HOME.c", "sp ace`x`.c", "''"] {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("printf %s {}", shell_quote(name)))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), name);
+        }
     }
 
     #[test]
