@@ -356,6 +356,11 @@ fn run(args: Args) -> Result<u8, Failure> {
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
     }
+    if !args.quiet
+        && let Some(warning) = parse_warning(&setup.input, setup.language)
+    {
+        eprintln!("{warning}");
+    }
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let stats = Arc::new(Stats::new(reduce::names()));
     let mode = if args.quiet {
@@ -501,6 +506,36 @@ fn not_interesting_message(
     msg
 }
 
+/// A warning when the input hardly parses as `language` (more than one
+/// ERROR or MISSING node per 20 tokens): garbage, or the wrong `-l`. It
+/// names a language the input parses better as, if there is one.
+fn parse_warning(input: &[u8], language: &'static Language) -> Option<String> {
+    use crate::syntax::{Grammar, count_errors, count_tokens, parse};
+    let errors_as = |l: &'static Language| {
+        let tree = parse(Grammar::of(l), input);
+        (count_errors(&tree), count_tokens(&tree))
+    };
+    let (errors, tokens) = errors_as(language);
+    if errors == 0 || errors * 20 <= tokens {
+        return None;
+    }
+    let better = Language::ALL
+        .iter()
+        .filter(|l| l.name != language.name)
+        .map(|&l| (errors_as(l).0, l.name))
+        .filter(|&(e, _)| e * 4 < errors)
+        .min();
+    let mut warning = format!(
+        "treereduce: warning: the input has {errors} parse errors in {tokens} tokens as {}",
+        language.name
+    );
+    if let Some((e, name)) = better {
+        warning.push_str(&format!(" ({e} as {name}: pass -l {name}?)"));
+    }
+    warning.push_str("; code inside errors is reduced by lines and tokens only");
+    Some(warning)
+}
+
 /// `text` as one word for a POSIX shell: single-quoted, with each `'`
 /// written as `'\''`, so nothing in it expands.
 fn shell_quote(text: &str) -> String {
@@ -562,6 +597,19 @@ mod tests {
         assert!(check_memory(40 << 20, Some(8 * gb), true).is_ok());
         assert!(check_memory(40 << 20, None, false).is_ok());
         assert!(total_memory().is_some_and(|m| m > 0));
+    }
+
+    #[test]
+    fn wrong_languages_and_garbage_are_named() {
+        let c = Language::by_name("c").unwrap();
+        let rust = Language::by_name("rust").unwrap();
+        let program = b"fn main() { let v: Vec<u8> = Vec::new(); println!(\"{}\", v.len()); }\n";
+        assert!(parse_warning(program, rust).is_none());
+        let warning = parse_warning(program, c).expect("Rust read as C");
+        assert!(warning.contains("pass -l rust"), "{warning}");
+        let garbage: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        assert!(parse_warning(&garbage, c).is_some());
+        assert!(parse_warning(b"int x;\n", c).is_none());
     }
 
     #[test]
