@@ -356,10 +356,17 @@ fn run(args: Args) -> Result<u8, Failure> {
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
     }
-    if !args.quiet
-        && let Some(warning) = parse_warning(&setup.input, setup.language)
-    {
-        eprintln!("{warning}");
+    if !args.quiet {
+        let warnings = [
+            parse_warning(&setup.input, setup.language),
+            jobs_warning(
+                setup.jobs,
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
+        ];
+        for warning in warnings.into_iter().flatten() {
+            eprintln!("{warning}");
+        }
     }
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let stats = Arc::new(Stats::new(reduce::names()));
@@ -536,6 +543,19 @@ fn parse_warning(input: &[u8], language: &'static Language) -> Option<String> {
     Some(warning)
 }
 
+/// A warning when `-j` is far above the cores: past about twice the cores
+/// the extra workers mostly re-test changes another worker made obsolete
+/// (conflicts), and wall time grows again (doc/benchmarks.md, scaling).
+fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
+    (jobs > 4 * cores).then(|| {
+        format!(
+            "treereduce: warning: -j {jobs} is more than 4 times this machine's {cores} cores; \
+             extra workers mostly re-test changes others made obsolete (a test that waits on \
+             something else than this CPU may still gain from them)"
+        )
+    })
+}
+
 /// `text` as one word for a POSIX shell: single-quoted, with each `'`
 /// written as `'\''`, so nothing in it expands.
 fn shell_quote(text: &str) -> String {
@@ -610,6 +630,12 @@ mod tests {
         let garbage: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect();
         assert!(parse_warning(&garbage, c).is_some());
         assert!(parse_warning(b"int x;\n", c).is_none());
+    }
+
+    #[test]
+    fn far_too_many_jobs_are_warned_about() {
+        assert!(jobs_warning(8, 2).is_none());
+        assert!(jobs_warning(9, 2).unwrap().contains("-j 9"));
     }
 
     #[test]
