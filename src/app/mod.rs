@@ -571,28 +571,44 @@ fn summary(
     use progress::{bytes, clock, thousands};
     use std::sync::atomic::Ordering::Relaxed;
     let (start, best) = (stats.start(), stats.best());
-    let pct = if start.bytes == 0 {
-        0.0
+    let change = if best.bytes == start.bytes {
+        "unchanged".to_string()
     } else {
-        100.0 * (1.0 - best.bytes as f64 / start.bytes as f64)
+        let pct = 100.0 * (1.0 - best.bytes as f64 / start.bytes.max(1) as f64);
+        if pct >= 0.0 {
+            format!("{pct:.1}% smaller")
+        } else {
+            format!("{:.1}% larger", -pct)
+        }
     };
     let place = match destination {
         Destination::File(p) | Destination::Stream(p) => format!("wrote {}", p.display()),
         Destination::Stdout => "wrote the result to stdout".to_string(),
     };
+    let count = |n: u64, one: &str, many: &str| {
+        format!("{} {}", thousands(n), if n == 1 { one } else { many })
+    };
     let mut s = format!(
-        "treereduce: {} -> {} ({pct:.1}% smaller), {} -> {} tokens, {} tests ({} cached, {} rejected by the parser, {} timed out at {:.1} s), {}; {place}",
+        "treereduce: {} -> {} ({change}), {} -> {}; {} run, {} more answered from the cache, {} rejected by the parser without a test, {} timed out at {:.1} s",
         bytes(start.bytes),
         bytes(best.bytes),
         thousands(start.tokens),
-        thousands(best.tokens),
-        thousands(stats.tests.load(Relaxed)),
+        count(best.tokens, "token", "tokens"),
+        count(stats.tests.load(Relaxed), "test", "tests"),
         thousands(stats.cache_hits.load(Relaxed)),
-        thousands(stats.syntax_rejected.load(Relaxed)),
+        count(
+            stats.syntax_rejected.load(Relaxed),
+            "candidate",
+            "candidates"
+        ),
         thousands(stats.timed_out.load(Relaxed)),
         timeout.as_secs_f64(),
-        clock(stats.elapsed()),
     );
+    let errors = stats.oracle_errors.load(Relaxed);
+    if errors > 0 {
+        s.push_str(&format!(", {} could not be run", thousands(errors)));
+    }
+    s.push_str(&format!("; {}; {place}", clock(stats.elapsed())));
     if outcome.cancelled {
         s.push_str("\ntreereduce: interrupted; the result is the best found so far");
     }
@@ -630,6 +646,50 @@ mod tests {
         let garbage: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect();
         assert!(parse_warning(&garbage, c).is_some());
         assert!(parse_warning(b"int x;\n", c).is_none());
+    }
+
+    #[test]
+    fn the_summary_reads_right() {
+        use crate::stats::Size;
+        let stats = Stats::new(reduce::names());
+        let size = |bytes, tokens| Size { bytes, tokens };
+        stats.set_start(size(100, 10));
+        stats.set_best(1, size(100, 1));
+        let outcome = single::Outcome {
+            text: Arc::from(&b"x"[..]),
+            cancelled: false,
+            flaky: false,
+        };
+        let line = summary(
+            &stats,
+            &Destination::Stdout,
+            &outcome,
+            Duration::from_secs(1),
+        );
+        assert!(
+            line.contains("(unchanged)") && line.contains("-> 1 token;"),
+            "{line}"
+        );
+        assert!(
+            line.contains("0 tests run, 0 more answered from the cache"),
+            "{line}"
+        );
+        stats.set_best(2, size(40, 1));
+        let line = summary(
+            &stats,
+            &Destination::Stdout,
+            &outcome,
+            Duration::from_secs(1),
+        );
+        assert!(line.contains("(60.0% smaller)"), "{line}");
+        stats.set_best(3, size(140, 12));
+        let line = summary(
+            &stats,
+            &Destination::Stdout,
+            &outcome,
+            Duration::from_secs(1),
+        );
+        assert!(line.contains("(40.0% larger)"), "{line}");
     }
 
     #[test]
