@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
 
-    /// Language: c, rust, javascript [default: from the file extension].
+    /// Language: c, rust (or rs), javascript (or js) [default: from the file extension].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
     pub lang: Option<String>,
 
@@ -79,7 +79,7 @@ pub struct Args {
 
     /// Print the input's syntax tree with each node's slot (list element,
     /// optional, fixed) as the reducer sees it, and exit.
-    #[arg(long, help_heading = "Debugging")]
+    #[arg(long, help_heading = "Debugging", conflicts_with = "measure")]
     pub dump_tree: bool,
 
     /// The reductions switched off with `--no-NAME` (added from the

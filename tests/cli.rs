@@ -75,6 +75,14 @@ fn missing_input_and_bad_numbers_are_usage_errors() {
     }
     let out = sb.run(&["--bogus"]);
     assert_eq!(out.status.code(), Some(2));
+    // Two debugging outputs at once: refused, not one silently.
+    let out = sb.run(&["--measure", "--dump-tree", "a.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot be used with"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

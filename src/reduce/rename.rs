@@ -26,7 +26,7 @@ impl Reduction for RenameReduction {
     }
 
     fn about(&self) -> &'static str {
-        "Do not replace uses of names by other names used nearby"
+        "Do not rename a use of a name to a more frequent name of the same kind used nearby (which lets declarations go)"
     }
 
     fn visit_child<'a>(
