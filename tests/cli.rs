@@ -316,3 +316,17 @@ fn the_by_hand_command_survives_odd_file_names() {
         );
     }
 }
+
+/// CRLF input comes out with CRLF line ends.
+#[test]
+fn crlf_line_ends_are_kept() {
+    let sb = Sandbox::new();
+    sb.file(
+        "a.c",
+        "int keep;\r\nint other;\r\nint f(void) {\r\n    return 1;\r\n}\r\n",
+    );
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), b"int keep;\r\n");
+}

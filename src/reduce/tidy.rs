@@ -334,8 +334,18 @@ fn tidy_gap(
     at_end: bool,
     indent: Option<&[u8]>,
 ) -> Vec<u8> {
-    let lines: Vec<&[u8]> = gap.split(|&c| c == b'\n').collect();
+    // A gap with CRLF line ends keeps them: the `\r` belongs to the line end,
+    // not to the trailing spaces that go.
+    let newline: &[u8] = if gap.windows(2).any(|w| w == b"\r\n") {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    let mut lines: Vec<&[u8]> = gap.split(|&c| c == b'\n').collect();
     let k = lines.len() - 1;
+    for line in &mut lines[..k] {
+        *line = line.strip_suffix(b"\r").unwrap_or(line);
+    }
     if k == 0 {
         return if at_end && !at_start && rules.has(Rules::TRAILING) {
             Vec::new()
@@ -352,11 +362,11 @@ fn tidy_gap(
     }
     if rules.has(Rules::BLANK_LINES) {
         if !at_start {
-            out.push(b'\n');
+            out.extend_from_slice(newline);
         }
     } else {
         for (i, line) in lines[1..].iter().enumerate() {
-            out.push(b'\n');
+            out.extend_from_slice(newline);
             if i + 1 < k && !trailing {
                 out.extend_from_slice(line);
             }
@@ -399,6 +409,23 @@ mod tests {
     fn all_rules_together() {
         let src = "\n\nint  x ;   \n\n\n  int y;\t\n\n";
         assert_eq!(tidy("c", src, Rules::ALL), "int x;\nint y;\n");
+    }
+
+    #[test]
+    fn crlf_line_ends_stay() {
+        let src = "int  x ;   \r\n\r\n\r\nint f(void) {\r\nreturn 1;  \r\n}\r\n\r\n";
+        assert_eq!(
+            tidy("c", src, Rules::ALL),
+            "int x;\r\nint f(void) {\r\n    return 1;\r\n}\r\n"
+        );
+        for rules in [Rules::TRAILING, Rules::BLANK_LINES, Rules::SPACES] {
+            let out = tidy("c", src, rules);
+            assert_eq!(
+                out.matches("\r\n").count(),
+                out.matches('\n').count(),
+                "{out:?}"
+            );
+        }
     }
 
     #[test]
