@@ -114,6 +114,38 @@ fn stats_json_has_the_documented_fields() {
     assert!(
         passes.iter().any(|p| p["kind"] == "reduce") && passes.iter().any(|p| p["kind"] == "tidy")
     );
+
+    // doc/stats.md lists exactly the fields of each object.
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/doc/stats.md")).unwrap();
+    let sections: Vec<(&str, std::collections::BTreeSet<String>)> = doc
+        .split("\n## ")
+        .skip(1)
+        .map(|section| {
+            let title = section.lines().next().unwrap();
+            let fields = section
+                .lines()
+                .filter_map(|l| l.strip_prefix("| `"))
+                .map(|l| l.split('`').next().unwrap().to_string())
+                .collect();
+            (title, fields)
+        })
+        .collect();
+    let keys = |v: &serde_json::Value| -> std::collections::BTreeSet<String> {
+        v.as_object().unwrap().keys().cloned().collect()
+    };
+    let documented = |title: &str| {
+        sections
+            .iter()
+            .find(|(t, _)| *t == title)
+            .unwrap()
+            .1
+            .clone()
+    };
+    assert_eq!(keys(&s), documented("Top level"));
+    assert_eq!(keys(&s["start"]), documented("A size"));
+    assert_eq!(keys(&passes[0]), documented("A pass"));
+    assert_eq!(keys(&s["kinds"][0]), documented("A kind"));
 }
 
 /// Timeouts past what a clock can hold are clamped, not a crash.
