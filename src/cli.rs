@@ -11,7 +11,8 @@ candidate under the input's own file name; exit code 0 means \"still interesting
 
 Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
 3 the input is not interesting, 4 the test could not be run repeatedly (the best
-result so far is kept), 130 interrupted (the best result so far is kept).";
+result so far is kept), 5 the result could not be written where asked (it is saved
+in the temporary folder), 130 interrupted (the best result so far is kept).";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 #[derive(Debug, Parser)]

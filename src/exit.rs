@@ -12,5 +12,9 @@ pub const NOT_INTERESTING: u8 = 3;
 /// written, the script could not be started) several times in a row; the
 /// best result found before is written.
 pub const TEST_ERRORS: u8 = 4;
+/// The result could not be written where asked (the output's folder went
+/// away, the disk is full); it is saved in the temporary folder instead,
+/// and the message says where.
+pub const OUTPUT_FAILED: u8 = 5;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;

@@ -362,3 +362,31 @@ fn crlf_line_ends_are_kept() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(sb.read("a.reduced.c"), b"int keep;\r\n");
 }
+
+/// When the output's folder goes away during the run, the result is saved
+/// in the temporary folder, the message says where, and the exit code is 5.
+#[test]
+fn a_vanished_output_folder_does_not_lose_the_result() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint other;\nint more;\n");
+    std::fs::create_dir(sb.path().join("out")).unwrap();
+    let root = sb.path().display().to_string();
+    sb.script(
+        "check.sh",
+        &format!(
+            "n=$(cat '{root}/count' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '{root}/count'\n\
+             [ $n -eq 3 ] && rm -rf '{root}/out'\n\
+             grep -q keep \"$1\""
+        ),
+    );
+    let out = sb.run(&["-q", "-o", "out/r.c", "-i", "./check.sh", "a.c"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(err.contains("out/r.c"), "{err}");
+    let saved = err
+        .split("it is saved in ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{err}"))
+        .trim();
+    assert_eq!(std::fs::read(saved).unwrap(), b"int keep;\n");
+}

@@ -412,9 +412,9 @@ fn run(args: Args) -> Result<u8, Failure> {
     let outcome = match outcome {
         Ok(o) => o,
         Err(ReduceError::Oracle { error, best }) => {
-            writer
-                .finish(&best)
-                .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?;
+            if let Err(code) = finish_output(&writer, &setup, &best) {
+                return Ok(code);
+            }
             eprintln!(
                 "treereduce: error: the test could not be run {} times in a row ({error}); \
                  stopped, the output holds the best result found before",
@@ -428,15 +428,55 @@ fn run(args: Args) -> Result<u8, Failure> {
             return Ok(exit::NOT_INTERESTING);
         }
     };
-    if let Some(e) = writer
-        .finish(&outcome.text)
-        .map_err(|e| Failure::Internal(anyhow!("cannot write the result: {e}")))?
-    {
-        eprintln!(
-            "treereduce: warning: an intermediate result could not be written ({e}); the final one is"
-        );
+    if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
+        return Ok(code);
     }
     report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// Writes the final result. If the output cannot be written (its folder
+/// went away, the disk is full), the result is saved in the temporary
+/// folder instead and the message says where; the exit code is then
+/// [`exit::OUTPUT_FAILED`].
+fn finish_output(writer: &BestWriter, setup: &Setup, text: &[u8]) -> Result<(), u8> {
+    let target = setup
+        .destination
+        .path()
+        .map_or("stdout".to_string(), |p| p.display().to_string());
+    match writer.finish(text) {
+        Ok(None) => Ok(()),
+        Ok(Some(e)) => {
+            eprintln!(
+                "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
+            );
+            Ok(())
+        }
+        Err(e) => {
+            let ext = setup
+                .input_path
+                .extension()
+                .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
+            let saved = tempfile::Builder::new()
+                .prefix("treereduce-result-")
+                .suffix(&ext)
+                .tempfile()
+                .and_then(|mut f| {
+                    use std::io::Write;
+                    f.write_all(text)?;
+                    f.keep().map(|(_, path)| path).map_err(|e| e.error)
+                });
+            match saved {
+                Ok(path) => eprintln!(
+                    "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
+                    path.display()
+                ),
+                Err(e2) => eprintln!(
+                    "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary file ({e2})"
+                ),
+            }
+            Err(exit::OUTPUT_FAILED)
+        }
+    }
 }
 
 /// Writes `--stats-json`, prints the summary; the exit code.
