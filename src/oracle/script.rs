@@ -94,6 +94,37 @@ pub struct ScriptOracle {
     cancel: Arc<Cancel>,
 }
 
+/// The start of the names of the private directories: `treereduce-<pid>-`.
+const DIR_PREFIX: &str = "treereduce-";
+
+/// Removes the private directories of earlier runs that died without
+/// cleaning up (`kill -9`): those whose process id names no running process.
+/// A reused process id only leaves a directory for a later sweep.
+fn sweep_stale_dirs(tmp: &Path) {
+    let Ok(entries) = fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(DIR_PREFIX))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let mine = entry.metadata().is_ok_and(|m| {
+            use std::os::unix::fs::MetadataExt;
+            // SAFETY: getuid has no preconditions.
+            m.is_dir() && m.uid() == unsafe { libc::getuid() }
+        });
+        if mine && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// How long a test may ignore TERM before its group gets KILL.
 const TERM_GRACE: Duration = Duration::from_millis(200);
 
@@ -107,10 +138,12 @@ impl ScriptOracle {
         cancel: Arc<Cancel>,
     ) -> Result<ScriptOracle, ScriptError> {
         let script = resolve(script)?;
+        sweep_stale_dirs(&std::env::temp_dir());
+        let prefix = format!("{DIR_PREFIX}{}-", std::process::id());
         let workers = (0..jobs.max(1))
             .map(|_| {
                 let dir = tempfile::Builder::new()
-                    .prefix("treereduce-")
+                    .prefix(&prefix)
                     .tempdir()
                     .map_err(ScriptError::TempDir)?;
                 let candidate = dir.path().join(file_name);
@@ -118,7 +151,7 @@ impl ScriptOracle {
             })
             .collect::<Result<Vec<_>, ScriptError>>()?;
         let logs = tempfile::Builder::new()
-            .prefix("treereduce-log-")
+            .prefix(&prefix)
             .tempdir()
             .map_err(ScriptError::TempDir)?;
         Ok(ScriptOracle {
@@ -440,6 +473,24 @@ mod tests {
         fs::remove_file(&path).unwrap();
         let err = o.test(0, b"").unwrap_err().to_string();
         assert!(err.starts_with("cannot start the test"), "{err}");
+    }
+
+    #[test]
+    fn directories_of_dead_runs_are_swept() {
+        let tmp = tempfile::tempdir().unwrap();
+        // No process has id 4194305 (above the kernel's maximum).
+        let stale = tmp.path().join("treereduce-4194305-abc");
+        let alive = tmp
+            .path()
+            .join(format!("treereduce-{}-abc", std::process::id()));
+        let other = tmp.path().join("treereduce-notapid");
+        for d in [&stale, &alive, &other] {
+            fs::create_dir(d).unwrap();
+            fs::write(d.join("x.c"), "x").unwrap();
+        }
+        sweep_stale_dirs(tmp.path());
+        assert!(!stale.exists());
+        assert!(alive.exists() && other.exists());
     }
 
     #[test]
