@@ -390,3 +390,19 @@ fn a_vanished_output_folder_does_not_lose_the_result() {
         .trim();
     assert_eq!(std::fs::read(saved).unwrap(), b"int keep;\n");
 }
+
+/// A test whose compiler is missing says so instead of only "not interesting".
+#[test]
+fn a_missing_tool_is_named() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int x;\n");
+    sb.script("check.sh", "no-such-compiler-xyz -c \"$1\"");
+    let out = sb.run(&["-i", "./check.sh", "a.c"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = stderr(&out);
+    assert!(err.contains("a command it runs was not found"), "{err}");
+    assert!(
+        err.contains("no-such-compiler-xyz"),
+        "the script's stderr is shown: {err}"
+    );
+}

@@ -518,6 +518,8 @@ fn not_interesting_message(
     stderr_tail: &str,
 ) -> String {
     let what = match outcome {
+        RunOutcome::Exited(127) => "the test exited with code 127: a command it runs was not found (is the compiler or interpreter it calls installed and on PATH?)".to_string(),
+        RunOutcome::Exited(126) => "the test exited with code 126: a command it runs is not executable".to_string(),
         RunOutcome::Exited(code) => {
             format!("the test exited with code {code}; it must exit 0 on the input")
         }
