@@ -83,6 +83,9 @@ pub struct Report {
     pub kinds: Vec<KindReport>,
     /// The final re-check of the result failed at least once (a flaky test).
     pub flaky: bool,
+    /// The run was interrupted (Ctrl-C, SIGTERM, a cancel token); the
+    /// result is the best found until then.
+    pub interrupted: bool,
 }
 
 /// See the module documentation.
@@ -118,6 +121,8 @@ pub struct Stats {
     pub pass: AtomicU64,
     /// Set when the final re-check disagreed with an earlier verdict.
     pub flaky: AtomicU64,
+    /// Set when the run was interrupted.
+    pub interrupted: AtomicU64,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
@@ -167,6 +172,7 @@ impl Stats {
             start_tokens: zero(),
             pass: zero(),
             flaky: zero(),
+            interrupted: zero(),
             kinds: kinds
                 .into_iter()
                 .map(|name| KindCounters {
@@ -260,6 +266,7 @@ impl Stats {
                 })
                 .collect(),
             flaky: load(&self.flaky) > 0,
+            interrupted: load(&self.interrupted) > 0,
         }
     }
 }

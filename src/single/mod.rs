@@ -203,6 +203,9 @@ impl Driver<'_, '_> {
     /// The end: the current text, unless the oracle kept failing.
     fn finish(&self, cancelled: bool, flaky: bool) -> Result<Outcome, ReduceError> {
         self.failure()?;
+        if cancelled {
+            bump(&self.session.stats.interrupted);
+        }
         Ok(Outcome {
             text: self.text.clone(),
             cancelled,
