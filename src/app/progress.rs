@@ -116,30 +116,27 @@ impl Drop for Printer {
 /// `pass 2 · 48.2 KB -> 1.3 KB (-97.3%) · 312 tokens · 1,204 tests, 41/s · 87 cached · 0:29`
 pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
     use std::sync::atomic::Ordering::Relaxed;
+    let elapsed = stats.elapsed();
+    // The clock first: a narrow terminal cuts the end of the line.
     let phase = match phase {
-        None | Some(Phase::Check) => return "checking that the input is interesting".to_string(),
+        None | Some(Phase::Check) => {
+            return format!("{} checking that the input is interesting", clock(elapsed));
+        }
         Some(Phase::Reduce(n)) => format!("pass {n}"),
-        Some(Phase::Canon(n)) => format!("pass {n} (tokens)"),
-        Some(Phase::Tidy) => "tidying".to_string(),
-        Some(Phase::Verify) => "re-checking the result".to_string(),
+        Some(Phase::Canon(n)) => format!("pass {n} canon"),
+        Some(Phase::Tidy) => "tidy".to_string(),
+        Some(Phase::Verify) => "re-check".to_string(),
     };
     let (start, best) = (stats.start(), stats.best());
-    let removed = if start.bytes == 0 {
-        0.0
-    } else {
-        100.0 * (start.bytes - best.bytes.min(start.bytes)) as f64 / start.bytes as f64
-    };
     let tests = stats.tests.load(Relaxed);
-    let elapsed = stats.elapsed();
     let rate = tests as f64 / elapsed.as_secs_f64().max(1e-3);
     format!(
-        "{phase} · {} -> {} (-{removed:.1}%) · {} tokens · {} tests, {rate:.0}/s · {} cached · {}",
+        "{} {phase} · {} -> {} · {} tokens · {} tests ({rate:.0}/s)",
+        clock(elapsed),
         bytes(start.bytes),
         bytes(best.bytes),
         thousands(best.tokens),
         thousands(tests),
-        thousands(stats.cache_hits.load(Relaxed)),
-        clock(elapsed),
     )
 }
 
@@ -187,5 +184,36 @@ mod tests {
         assert_eq!(bytes(48_200), "48.2 KB");
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
         assert_eq!(clock(Duration::from_secs(29)), "0:29");
+    }
+
+    /// A typical line fits an 80-column terminal with room for the spinner,
+    /// and starts with the clock.
+    #[test]
+    fn the_live_line_fits_80_columns() {
+        use crate::stats::Size;
+        let stats = Stats::new(crate::reduce::names());
+        stats.set_start(Size {
+            bytes: 119_088,
+            tokens: 36_522,
+        });
+        stats.set_best(
+            1,
+            Size {
+                bytes: 5_300,
+                tokens: 1_234,
+            },
+        );
+        // 12,345 tests at a realistic rate (the clock has barely started).
+        stats
+            .tests
+            .store(12_345, std::sync::atomic::Ordering::Relaxed);
+        let line = status(&stats, Some(Phase::Canon(12)));
+        let line = format!("{}(142/s)", &line[..line.rfind('(').unwrap()]);
+        assert!(line.starts_with("0:0"), "{line}");
+        assert!(
+            line.chars().count() <= 78,
+            "{} columns: {line}",
+            line.chars().count()
+        );
     }
 }
