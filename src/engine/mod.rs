@@ -103,17 +103,25 @@ impl<'a> Run<'a> {
                 return Some(false);
             }
         };
-        match verdict {
-            Verdict::Cancelled => return None,
-            Verdict::Interesting => bump(&stats.interesting),
-            Verdict::NotInteresting => bump(&stats.not_interesting),
-            Verdict::TimedOut => bump(&stats.timed_out),
+        if verdict == Verdict::Cancelled {
+            return None;
         }
+        count_run(stats, verdict);
         self.errors_in_a_row.store(0, Ordering::SeqCst);
-        bump(&stats.tests);
         let interesting = verdict == Verdict::Interesting;
         self.cache.insert(key, interesting);
         Some(interesting)
+    }
+}
+
+/// Counts one run of the test that gave `verdict` (not a cancelled one).
+pub fn count_run(stats: &Stats, verdict: Verdict) {
+    bump(&stats.tests);
+    match verdict {
+        Verdict::Interesting => bump(&stats.interesting),
+        Verdict::NotInteresting => bump(&stats.not_interesting),
+        Verdict::TimedOut => bump(&stats.timed_out),
+        Verdict::Cancelled => {}
     }
 }
 

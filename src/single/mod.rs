@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::engine::{Run, run_pass};
+use crate::engine::{Run, count_run, run_pass};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::tidy::{self, TIDY, Text};
@@ -189,12 +189,7 @@ impl Driver<'_, '_> {
             }
             Ok(Verdict::Cancelled) => Ok(None),
             Ok(verdict) => {
-                bump(&stats.tests);
-                bump(if verdict == Verdict::Interesting {
-                    &stats.interesting
-                } else {
-                    &stats.not_interesting
-                });
+                count_run(stats, verdict);
                 Ok(Some(verdict == Verdict::Interesting))
             }
         }
@@ -258,7 +253,9 @@ impl Driver<'_, '_> {
                 session.oracle,
                 session.observer,
             );
-            let done = run_pass(self.run, &subject, Best::of(&original), subject.start(kind));
+            let first = Best::of(&original);
+            let start = first.size();
+            let done = run_pass(self.run, &subject, first, subject.start(kind));
             let best = done.best;
             let end = best.size();
             stats.push_pass(PassReport {
@@ -268,7 +265,7 @@ impl Driver<'_, '_> {
                 },
                 number,
                 seconds: started.elapsed().as_secs_f64(),
-                start: Best::of(&original).size(),
+                start,
                 end,
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
             });
@@ -352,8 +349,10 @@ impl Driver<'_, '_> {
             let candidate = self.checkpoints.pop().expect("more than one checkpoint");
             for _ in 0..TRIES {
                 let verdict = self.session.oracle.test(0, &candidate);
-                if !matches!(verdict, Ok(Verdict::Cancelled)) {
-                    bump(&stats.tests);
+                if let Ok(v) = verdict
+                    && v != Verdict::Cancelled
+                {
+                    count_run(stats, v);
                 }
                 match verdict {
                     Ok(Verdict::Interesting | Verdict::Cancelled) => {
