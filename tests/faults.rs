@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Sandbox, stderr, wait_no_processes};
+use common::{Sandbox, processes_with, stderr, wait_no_processes};
 
 const SMALL_C: &str = "int needed;\nint filler_one;\nint filler_two(void) { return 2; }\n";
 
@@ -264,4 +264,194 @@ fn ctrl_c_keeps_the_best_result_and_cleans_up() {
         sb.leftovers()
     );
     assert_eq!(wait_no_processes("sleep 0.31339"), Vec::<String>::new());
+}
+
+/// Sends `signal` to a run of a slow test on the bundled C example once it
+/// has improved on the input, and checks what is left.
+fn interrupt_with(signal: libc::c_int, marker: &str) {
+    let sb = Sandbox::new();
+    let input = sb.example("c-too-many-args/inventory.c");
+    let original = std::fs::read(&input).unwrap();
+    let check = sb.example("c-too-many-args/check.sh");
+    // Once `hang` exists, every test hangs: the signal then finds tests running.
+    let hang = sb.path().join("hang");
+    sb.script(
+        "slow.sh",
+        &format!(
+            "[ -f '{}' ] && sleep 1{marker}\nsleep {marker}\nexec {} \"$@\"",
+            hang.display(),
+            check.display()
+        ),
+    );
+    let mut child = sb
+        .command(&["-j", "2", "-i", "./slow.sh", "inventory.c"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let result = sb.path().join("inventory.reduced.c");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let improved = || std::fs::read(&result).is_ok_and(|r| r.len() < original.len());
+    while !improved() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(improved(), "no improvement within 30 s");
+    std::fs::write(&hang, "").unwrap();
+    while processes_with(&format!("sleep 1{marker}")).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(child.id() as i32, signal) };
+    let out = child.wait_with_output().unwrap();
+    let best = sb.read("inventory.reduced.c");
+    assert!(best.len() < original.len(), "nothing was kept");
+    assert!(
+        sb.accepts(&check, "inventory.c", &best),
+        "the kept result is not interesting"
+    );
+    assert_eq!(std::fs::read(&input).unwrap(), original);
+    assert_eq!(
+        wait_no_processes(&format!("sleep 1{marker}")),
+        Vec::<String>::new()
+    );
+    if signal == libc::SIGKILL {
+        assert_eq!(out.status.code(), None);
+        // The watchdog removes the private directories once the run is gone.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !sb.leftovers().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    } else {
+        assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    }
+    assert!(
+        sb.leftovers().is_empty(),
+        "temporary files left: {:?}",
+        sb.leftovers()
+    );
+}
+
+#[test]
+fn sigterm_keeps_the_best_result_and_cleans_up() {
+    interrupt_with(libc::SIGTERM, "0.31341");
+}
+
+/// `kill -9` cannot be caught: the result on disk is the last improvement,
+/// and the watchdog kills the running tests and removes the directories.
+#[test]
+fn kill_9_leaves_no_test_running_and_no_temporary_files() {
+    interrupt_with(libc::SIGKILL, "0.31343");
+}
+
+/// A test that writes megabytes to stdout and stderr neither blocks nor fills
+/// memory: its output goes nowhere.
+#[test]
+fn a_flooding_test_is_harmless() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script(
+        "check.sh",
+        "head -c 5000000 /dev/zero; head -c 5000000 /dev/zero >&2; grep -q needed \"$1\"",
+    );
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
+    assert!(sb.leftovers().is_empty());
+}
+
+/// A test that leaves a daemon behind (holding its stdout and stderr open)
+/// does not hang the run, and the daemon does not outlive its test.
+#[test]
+fn a_daemonizing_test_does_not_hang_the_run() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script("check.sh", "(sleep 60.4817 &) ; grep -q needed \"$1\"");
+    let started = Instant::now();
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
+    assert_eq!(wait_no_processes("sleep 60.4817"), Vec::<String>::new());
+}
+
+/// A test that rewrites or deletes the candidate it was given changes
+/// nothing the reduction keeps: the result is what was tested, not what the
+/// script left in the file.
+#[test]
+fn a_test_that_mutates_its_candidate_changes_nothing() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script(
+        "check.sh",
+        "grep -q needed \"$1\"; r=$?; echo 'garbage' > \"$1\"; rm -f \"$1\"; exit $r",
+    );
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
+    assert_eq!(sb.read("a.c"), SMALL_C.as_bytes());
+}
+
+/// A symlinked input is read through the link and never touched; an output
+/// that is the input through a symlink is refused.
+#[test]
+fn symlinked_inputs_are_read_and_protected() {
+    let sb = Sandbox::new();
+    sb.file("real.c", SMALL_C);
+    std::os::unix::fs::symlink("real.c", sb.path().join("link.c")).unwrap();
+    sb.script("check.sh", "grep -q needed \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "link.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("link.reduced.c"), b"int needed;\n");
+    std::os::unix::fs::symlink("real.c", sb.path().join("alias.c")).unwrap();
+    let out = sb.run(&["-q", "-o", "alias.c", "-i", "./check.sh", "real.c"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is the input"), "{}", stderr(&out));
+    assert_eq!(sb.read("real.c"), SMALL_C.as_bytes());
+    assert!(
+        std::fs::symlink_metadata(sb.path().join("alias.c"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+/// An output in a folder the user cannot write is refused before any test
+/// (root can write anywhere: then the run simply succeeds).
+#[test]
+fn a_read_only_output_folder_is_refused_up_front() {
+    use std::os::unix::fs::PermissionsExt;
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    let mark = sb.path().join("ran");
+    sb.script(
+        "check.sh",
+        &format!("echo x >> '{}'; grep -q needed \"$1\"", mark.display()),
+    );
+    let ro = sb.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let out = sb.run(&["-q", "-o", "ro/r.c", "-i", "./check.sh", "a.c"]);
+    if root {
+        assert!(out.status.success(), "{}", stderr(&out));
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("ro"), "{}", stderr(&out));
+        assert!(!mark.exists(), "no test ran");
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(sb.read("a.c"), SMALL_C.as_bytes());
+}
+
+/// Odd characters in the input's name reach the script unharmed.
+#[test]
+fn odd_input_names_work() {
+    let sb = Sandbox::new();
+    let name = "it's a $HOME `x` file.c";
+    sb.file(name, SMALL_C);
+    sb.script("check.sh", "grep -q needed \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", name]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("it's a $HOME `x` file.reduced.c"), b"int needed;\n");
 }

@@ -8,6 +8,14 @@
 //! process group: a timeout or Ctrl-C sends TERM and then KILL to the whole
 //! group, and stragglers of a test that exited are killed as well, so no
 //! process outlives its test.
+//!
+//! Even when this process dies without cleaning up (`kill -9`, an out-of-
+//! memory kill): a watchdog, a small shell in its own process group, waits
+//! for the end of a pipe only this process writes to. When the pipe closes,
+//! it kills the process groups of the tests still running (each running test
+//! has a marker file named by its group id) and removes the private
+//! directories. Directories of runs that died before the watchdog existed are
+//! swept at the next start.
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -16,7 +24,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -90,8 +98,57 @@ pub struct ScriptOracle {
     file_name: OsString,
     workers: Vec<Mutex<WorkerDir>>,
     logs: TempDir,
+    /// Marker files of the running tests, named by process group id.
+    running: PathBuf,
+    watchdog: Option<Watchdog>,
     timeout_ms: AtomicU64,
     cancel: Arc<Cancel>,
+}
+
+/// See the module documentation.
+struct Watchdog {
+    child: Child,
+    pipe: Option<ChildStdin>,
+}
+
+/// The watchdog: `sh -c WATCHDOG sh RUNNING DIR...`. It reads until the end
+/// of its input, then kills the group of every marker in RUNNING and removes
+/// the DIRs.
+const WATCHDOG: &str = r#"while read -r _; do :; done
+for f in "$1"/*; do
+  [ -f "$f" ] && kill -s KILL -- "-${f##*/}" 2>/dev/null
+done
+shift
+rm -rf -- "$@"
+"#;
+
+impl Watchdog {
+    fn start(running: &Path, dirs: &[PathBuf]) -> Option<Watchdog> {
+        let mut child = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(WATCHDOG)
+            .arg("sh")
+            .arg(running)
+            .args(dirs)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            // Out of the terminal's process group: Ctrl-C is for this
+            // process, which then cleans up on its own.
+            .process_group(0)
+            .spawn()
+            .ok()?;
+        let pipe = child.stdin.take();
+        Some(Watchdog { child, pipe })
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        // End of input: the watchdog finds no running test and exits.
+        drop(self.pipe.take());
+        let _ = self.child.wait();
+    }
 }
 
 /// The start of the names of the private directories: `treereduce-<pid>-`.
@@ -154,11 +211,21 @@ impl ScriptOracle {
             .prefix(&prefix)
             .tempdir()
             .map_err(ScriptError::TempDir)?;
+        let running = logs.path().join("running");
+        fs::create_dir(&running).map_err(ScriptError::TempDir)?;
+        let mut dirs: Vec<PathBuf> = workers
+            .iter()
+            .map(|w| w.lock().dir.path().to_owned())
+            .collect();
+        dirs.push(logs.path().to_owned());
+        let watchdog = Watchdog::start(&running, &dirs);
         Ok(ScriptOracle {
             script,
             file_name: file_name.to_owned(),
             workers,
             logs,
+            running,
+            watchdog,
             timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
             cancel,
         })
@@ -224,7 +291,13 @@ impl ScriptOracle {
             .process_group(0)
             .spawn()
             .map_err(|e| OracleError::new("cannot start the test", e))?;
-        let outcome = wait(child, timeout, &self.cancel)
+        let marker = self.running.join(child.id().to_string());
+        if self.watchdog.is_some() {
+            // Without the marker the watchdog would miss this test: not worth
+            // failing the test for.
+            let _ = fs::File::create(&marker);
+        }
+        let outcome = wait(child, timeout, &self.cancel, &marker)
             .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
         clean_dir(worker.dir.path(), &self.file_name);
@@ -272,11 +345,21 @@ fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
 
 /// Waits for `child` (leader of its own process group) until it exits, the
 /// time runs out or the run is cancelled; the group is killed in every case.
-fn wait(mut child: Child, timeout: Duration, cancel: &Cancel) -> io::Result<RunOutcome> {
+/// Waits for a test to end (or ends it); its group is gone on return. The
+/// watchdog's marker goes before the leader is reaped, while the group id
+/// cannot be reused yet.
+fn wait(
+    mut child: Child,
+    timeout: Duration,
+    cancel: &Cancel,
+    marker: &Path,
+) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
     let deadline = Instant::now() + timeout;
     let Some(pidfd) = pidfd_open(pgid) else {
-        return wait_polling(child, deadline, cancel);
+        let ended = wait_polling(child, deadline, cancel);
+        let _ = fs::remove_file(marker);
+        return ended;
     };
     let ended = loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -288,6 +371,7 @@ fn wait(mut child: Child, timeout: Duration, cancel: &Cancel) -> io::Result<RunO
                 // The leader is a zombie until reaped, so its group id cannot be
                 // reused yet: kill whatever it left running, then reap it.
                 killpg(pgid, libc::SIGKILL);
+                let _ = fs::remove_file(marker);
                 return Ok(outcome(child.wait()?));
             }
             Ok(Ready::Cancelled) => break RunOutcome::Cancelled,
@@ -304,6 +388,7 @@ fn wait(mut child: Child, timeout: Duration, cancel: &Cancel) -> io::Result<RunO
         }
     }
     killpg(pgid, libc::SIGKILL);
+    let _ = fs::remove_file(marker);
     child.wait()?;
     Ok(ended)
 }
