@@ -101,6 +101,7 @@ impl<'a> Job<Text<'a>> for TidyTask {
             Rules::TRAILING,
             Rules::BLANK_LINES,
             Rules::SPACES,
+            Rules::INDENT,
             Rules::TIGHT,
         ] {
             if tests.try_change(&rules) && rules == Rules::ALL {
@@ -255,9 +256,10 @@ pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit:
             && bytes.iter().all(u8::is_ascii_whitespace)
             && (!bytes.is_empty() || next.is_none())
         {
-            let indent = rules
-                .has(Rules::INDENT)
-                .then(|| unit.repeat(depth.saturating_sub(usize::from(closes))));
+            let indent = rules.has(Rules::INDENT).then(|| {
+                let hanging = next.map_or(0, |r| hanging(tree, text, r.start));
+                unit.repeat(depth.saturating_sub(usize::from(closes)) + hanging)
+            });
             let at_start = gap.end <= first_token && gap.start == 0;
             let new = tidy_gap(bytes, rules, at_start, next.is_none(), indent.as_deref());
             out.extend_from_slice(&text[copied..gap.start]);
@@ -276,6 +278,57 @@ pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit:
     }
     out.extend_from_slice(&text[copied..]);
     out
+}
+
+/// Words that continue the statement above them on a line of their own
+/// (`} else`, `} catch`): they line up with it.
+const CONTINUING: [&[u8]; 3] = [b"else", b"catch", b"finally"];
+
+/// Levels of indentation beyond the bracket depth for a line starting at
+/// byte `start`: one for each earlier line on which a statement or
+/// expression holding it (inside the same brackets) starts. The body of a
+/// brace-less `if` or a wrapped expression stays indented under its head.
+fn hanging(tree: &Tree, text: &[u8], start: usize) -> usize {
+    // A brace on a line of its own lines up with the head it belongs to.
+    if text.get(start) == Some(&b'{') {
+        return 0;
+    }
+    let root = tree.root_node();
+    let Some(mut head) = root.descendant_for_byte_range(start, start) else {
+        return 0;
+    };
+    while let Some(p) = head.parent() {
+        if p.start_byte() != start || p.id() == root.id() {
+            break;
+        }
+        head = p;
+    }
+    let row = head.start_position().row;
+    // A node starting with `else` stands for the statement it continues.
+    let continuing = |n: tree_sitter::Node| {
+        let at = &text[n.start_byte()..];
+        let word = at
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        CONTINUING.contains(&&at[..word])
+    };
+    let mut rows = Vec::new();
+    let mut node = head;
+    while let Some(p) = node.parent() {
+        let bracketed = p
+            .child(0)
+            .is_some_and(|c| matches!(c.kind(), "{" | "(" | "["));
+        if p.id() == root.id() || bracketed {
+            break;
+        }
+        let at = p.start_position().row;
+        if at < row && !continuing(node) && !rows.contains(&at) {
+            rows.push(at);
+        }
+        node = p;
+    }
+    rows.len()
 }
 
 /// Whether the single space between the tokens `before` (the last two) and
@@ -456,6 +509,25 @@ mod tests {
         assert_eq!(
             tidy("c", src, Rules::INDENT),
             "int f(void) {\n    g();\n    if (x) {\n        h();\n    }\n}\n"
+        );
+        // Brace-less bodies and wrapped expressions hang under their head;
+        // `else` lines up with its `if`.
+        let src =
+            "int f(int a) {\nif (a)\nif (a > 1)\nreturn 1;\nelse\nreturn 2;\nreturn a +\n3;\n}\n";
+        assert_eq!(
+            tidy("c", src, Rules::INDENT),
+            "int f(int a) {\n    if (a)\n        if (a > 1)\n            return 1;\n        else\n            \
+             return 2;\n    return a +\n        3;\n}\n"
+        );
+        let allman = "int f(void)\n{\nif (x)\n{\ng();\n}\n}\n";
+        assert_eq!(
+            tidy("c", allman, Rules::INDENT),
+            "int f(void)\n{\n    if (x)\n    {\n        g();\n    }\n}\n"
+        );
+        let js = "function f(a) {\nwhile (a)\na--;\ntry {\n} catch (e) {\n}\n}\n";
+        assert_eq!(
+            tidy("javascript", js, Rules::INDENT),
+            "function f(a) {\n    while (a)\n        a--;\n    try {\n    } catch (e) {\n    }\n}\n"
         );
         let tabs = "fn f() {\n\t\t\tx();\n}\n";
         assert_eq!(tidy("rust", tabs, Rules::INDENT), "fn f() {\n\tx();\n}\n");
