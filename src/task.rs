@@ -32,6 +32,12 @@ pub trait Job<S: Subject>: Send {
     /// Runs the task. The follow-ups are queued in one step with its
     /// completion, so a pass cannot end while they are on their way.
     fn run(self: Box<Self>, tests: &mut dyn Tests<S>) -> Vec<Queued<S>>;
+
+    /// The change the task will test first, if it is known before the task
+    /// runs: the engine may test it ahead of time on spare workers.
+    fn first_change(&self) -> Option<&S::Change> {
+        None
+    }
 }
 
 /// A task of subject `S`.
@@ -57,8 +63,9 @@ pub trait Subject: Sync + Sized {
     type State: Send + Sync;
     /// The best with one change applied, before it is tested.
     type Candidate: Send;
-    /// A proposed change. It is applied again to the newest best when another
-    /// worker committed first, so it describes an intent, not a diff.
+    /// A proposed change. The engine may apply it to a best it expects
+    /// (to test it ahead) and again to the best the task meets, so it
+    /// describes an intent, not a diff.
     type Change: ?Sized + Send + Sync;
     /// Per-worker tools reused across candidates (a parser, a buffer).
     type Scratch: Send;
@@ -107,15 +114,14 @@ pub trait Subject: Sync + Sized {
 
 /// What a running task may do: read the current best and test changes
 /// through the engine's one attempt/commit path (apply, check, cache, test,
-/// compare-and-swap, follow-ups).
+/// commit, follow-ups).
 pub trait Tests<S: Subject> {
     /// The subject of the pass.
     fn subject(&self) -> &S;
     /// The current best.
     fn snapshot(&self) -> Arc<S::State>;
-    /// Tests `change` on the current best and commits it if interesting
-    /// (applying it again if another worker committed first); whether it was
-    /// committed.
+    /// Tests `change` on the current best and commits it if interesting;
+    /// whether it was committed.
     fn try_change(&mut self, change: &S::Change) -> bool;
 }
 

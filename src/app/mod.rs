@@ -586,14 +586,14 @@ fn parse_warning(input: &[u8], language: &'static Language) -> Option<String> {
 }
 
 /// A warning when `-j` is far above the cores: past about twice the cores
-/// the extra workers mostly re-test changes another worker made obsolete
+/// the extra workers mostly test candidates whose verdict is never used
 /// (conflicts), and wall time grows again (doc/benchmarks.md, scaling).
 fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     (jobs > 4 * cores).then(|| {
         format!(
             "treereduce: warning: -j {jobs} is more than 4 times this machine's {cores} cores; \
-             extra workers mostly re-test changes others made obsolete (a test that waits on \
-             something else than this CPU may still gain from them)"
+             extra workers mostly test candidates whose verdict is never needed (a test that \
+             waits on something else than this CPU may still gain from them)"
         )
     })
 }

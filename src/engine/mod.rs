@@ -1,17 +1,18 @@
-//! The engine: runs one pass of prioritized tasks on parallel workers over
-//! any [`Subject`]. It owns the scheduling (the task heap and its termination
-//! protocol), the versioned best with its compare-and-swap commit, the
-//! verdict cache, cancellation, the oracle-error limit and the best-so-far
-//! reporting; it knows nothing about syntax trees, languages or reductions.
+//! The engine: runs one pass of prioritized tasks over any [`Subject`]. It
+//! owns the scheduling (the task queue and the order of commits), the
+//! speculation that keeps the workers busy, the verdict cache, cancellation,
+//! the oracle-error limit and the best-so-far reporting; it knows nothing
+//! about syntax trees, languages or reductions.
 //!
-//! Each worker pops the largest task and runs it; a task tests changes
-//! through [`Tests::try_change`], which is the only attempt/commit path:
-//! apply the change to a snapshot of the best, drop it if implied or
-//! malformed, look it up in the cache or run the test without holding a lock,
-//! and install the result if the best is still the snapshot's version
-//! (otherwise apply the change again to the newer best).
+//! One coordinator runs the tasks in priority order, exactly as a single
+//! worker would; a task tests changes through [`Tests::try_change`], the
+//! only attempt/commit path (apply the change to the best, drop it if
+//! implied or malformed, take its verdict from the cache, from a test run
+//! ahead, or run the test, and commit it if interesting). The other workers
+//! test ahead the candidates the coming tasks are most likely to ask for
+//! (see `pass.rs`). So the result of every `-j` is the result of `-j 1`.
 
-mod heap;
+mod pass;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -20,9 +21,7 @@ use parking_lot::Mutex;
 
 use crate::oracle::{Cancel, OracleError, Verdict, VerdictCache};
 use crate::stats::{Stats, bump};
-use crate::task::{Applied, Queued, Subject, Task, Tests};
-
-use heap::TaskHeap;
+use crate::task::Subject;
 
 /// Oracle errors in a row (no verdict in between) after which a run stops:
 /// a full disk or a deleted script fails every test, and going on would
@@ -90,6 +89,15 @@ impl<'a> Run<'a> {
             bump(&self.stats.cache_hits);
             return Some(hit);
         }
+        self.judge(key, test)
+    }
+
+    /// Runs `test` (no cache lookup) and caches its verdict; see [`Run::test`].
+    fn judge(
+        &self,
+        key: u128,
+        test: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Option<bool> {
         let stats = self.stats;
         let verdict = match test() {
             Ok(verdict) => verdict,
@@ -133,160 +141,7 @@ pub struct Finished<S: Subject> {
     pub commits: u64,
 }
 
-/// Runs one pass over `subject` from `start` with the initial `tasks`, until
-/// no task is queued or in flight, or the run stops.
-pub fn run_pass<S: Subject>(
-    run: &Run<'_>,
-    subject: &S,
-    start: S::State,
-    tasks: Vec<Queued<S>>,
-) -> Finished<S> {
-    let pass = Pass {
-        run,
-        subject,
-        best: Mutex::new((0, Arc::new(start))),
-        heap: TaskHeap::new(),
-    };
-    for (priority, task) in tasks {
-        pass.heap.push(priority, task);
-    }
-    std::thread::scope(|s| {
-        for id in 0..run.jobs {
-            let pass = &pass;
-            s.spawn(move || pass.work(id));
-        }
-    });
-    let (commits, best) = pass.best.into_inner();
-    Finished { best, commits }
-}
-
-struct Pass<'a, S: Subject> {
-    run: &'a Run<'a>,
-    subject: &'a S,
-    /// The version (commits so far) and the best.
-    best: Mutex<(u64, Arc<S::State>)>,
-    heap: TaskHeap<Task<S>>,
-}
-
-impl<S: Subject> Pass<'_, S> {
-    fn work(&self, id: usize) {
-        // A panicking worker never completes its task: stop the heap so the
-        // others return instead of waiting for it, and the panic surfaces.
-        struct StopOnPanic<'h, T>(&'h TaskHeap<T>);
-        impl<T> Drop for StopOnPanic<'_, T> {
-            fn drop(&mut self) {
-                if std::thread::panicking() {
-                    self.0.stop();
-                }
-            }
-        }
-        let _guard = StopOnPanic(&self.heap);
-        let mut tests = WorkerTests {
-            pass: self,
-            id,
-            scratch: self.subject.scratch(id),
-            follow_ups: Vec::new(),
-        };
-        while let Some(task) = self.heap.pop() {
-            let own = task.run(&mut tests);
-            // Commit follow-ups first, then the task's own: the order of equal
-            // priorities (first in, first out) keeps -j 1 deterministic.
-            let mut follow_ups = std::mem::take(&mut tests.follow_ups);
-            follow_ups.extend(own);
-            self.heap.complete(follow_ups);
-            if self.run.stopped() {
-                self.heap.stop();
-            }
-        }
-    }
-
-    fn snapshot(&self) -> (u64, Arc<S::State>) {
-        let best = self.best.lock();
-        (best.0, best.1.clone())
-    }
-
-    /// See [`Tests::try_change`]; follow-ups of a commit go to `follow_ups`.
-    fn attempt(
-        &self,
-        worker: usize,
-        scratch: &mut S::Scratch,
-        change: &S::Change,
-        follow_ups: &mut Vec<Queued<S>>,
-    ) -> bool {
-        let (run, subject, stats) = (self.run, self.subject, self.run.stats);
-        loop {
-            if run.stopped() {
-                return false;
-            }
-            let (version, best) = self.snapshot();
-            let candidate = match subject.apply(&best, change, scratch) {
-                Applied::Implied => {
-                    bump(&stats.implied);
-                    return false;
-                }
-                Applied::Rejected => {
-                    bump(&stats.syntax_rejected);
-                    return false;
-                }
-                Applied::Candidate(c) => c,
-            };
-            let verdict = run.test(subject.key(&candidate), || subject.test(worker, &candidate));
-            stats.candidate(subject.kind(change), verdict == Some(true));
-            if verdict != Some(true) {
-                if verdict == Some(false) {
-                    subject.failed(change, &best, &candidate);
-                }
-                subject.discard(candidate, scratch);
-                return false;
-            }
-            let next = Arc::new(subject.accept(&best, candidate, scratch));
-            if !self.commit(version, &next) {
-                bump(&stats.conflicts);
-                continue;
-            }
-            follow_ups.extend(subject.committed(change, &best, &next));
-            return true;
-        }
-    }
-
-    /// Installs `next` if the best is still at `version`; reports it.
-    fn commit(&self, version: u64, next: &Arc<S::State>) -> bool {
-        let seq = {
-            let mut best = self.best.lock();
-            if best.0 != version {
-                return false;
-            }
-            *best = (version + 1, next.clone());
-            self.run.next_seq()
-        };
-        // Outside the lock; the sequence number orders racing reports.
-        self.run.stats.set_best(seq, self.subject.size(next));
-        self.subject.improved(seq, next);
-        true
-    }
-}
-
-struct WorkerTests<'p, S: Subject> {
-    pass: &'p Pass<'p, S>,
-    id: usize,
-    scratch: S::Scratch,
-    follow_ups: Vec<Queued<S>>,
-}
-
-impl<S: Subject> Tests<S> for WorkerTests<'_, S> {
-    fn subject(&self) -> &S {
-        self.pass.subject
-    }
-
-    fn snapshot(&self) -> Arc<S::State> {
-        self.pass.snapshot().1
-    }
-
-    fn try_change(&mut self, change: &S::Change) -> bool {
-        self.pass
-            .attempt(self.id, &mut self.scratch, change, &mut self.follow_ups)
-    }
-}
+pub use pass::run_pass;
 
 #[cfg(test)]
 mod tests;

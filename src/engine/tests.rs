@@ -10,13 +10,16 @@ use parking_lot::Mutex;
 
 use super::*;
 use crate::stats::Size;
-use crate::task::{Job, Priority, Subject};
+use crate::task::{Applied, Job, Priority, Queued, Subject, Task, Tests};
 use crate::testing::within;
 
 /// Items `0..n`; the state is the set of kept items; the test sees them as
 /// text (`"0 3 17"`).
 struct Items {
     needed: Vec<u32>,
+    /// The kept items must add up to at least this: which ones stay then
+    /// depends on the order deletions are tried in.
+    min_sum: u32,
     /// Every `nth` test fails with an I/O error (0: never).
     error_every: usize,
     calls: AtomicUsize,
@@ -57,12 +60,18 @@ impl Subject for Items {
                 io::Error::other("disk full"),
             ));
         }
-        std::thread::yield_now();
-        Ok(if self.needed.iter().all(|i| candidate.contains(i)) {
-            Verdict::Interesting
-        } else {
-            Verdict::NotInteresting
-        })
+        // Vary the interleaving of the workers.
+        std::thread::sleep(std::time::Duration::from_micros(
+            (VerdictCache::key(&text(candidate)) % 300) as u64,
+        ));
+        let sum: u32 = candidate.iter().sum();
+        Ok(
+            if sum >= self.min_sum && self.needed.iter().all(|i| candidate.contains(i)) {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            },
+        )
     }
 
     fn accept(&self, _: &BTreeSet<u32>, candidate: BTreeSet<u32>, _: &mut ()) -> BTreeSet<u32> {
@@ -92,6 +101,10 @@ impl Job<Items> for Delete {
         tests.try_change(&self.0);
         Vec::new()
     }
+
+    fn first_change(&self) -> Option<&u32> {
+        Some(&self.0)
+    }
 }
 
 /// One deletion task per item of `0..n`, each with priority `tokens(i)`.
@@ -113,6 +126,7 @@ fn deletions(n: u32, tokens: impl Fn(u32) -> u64) -> Vec<Queued<Items>> {
 fn items(needed: &[u32], error_every: usize) -> Items {
     Items {
         needed: needed.to_vec(),
+        min_sum: 0,
         error_every,
         calls: AtomicUsize::new(0),
         improvements: Mutex::new(Vec::new()),
@@ -157,6 +171,33 @@ fn every_worker_count_keeps_exactly_what_the_oracle_needs() {
                     .iter()
                     .all(|(_, b)| [3, 17, 40].iter().all(|i| b.contains(i)))
             );
+        }
+    });
+}
+
+#[test]
+fn every_worker_count_gives_the_result_and_improvements_of_one() {
+    within(60, || {
+        let improvements = |jobs: usize| {
+            let mut subject = items(&[5], 0);
+            subject.min_sum = 200;
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            // Small numbers first: the larger ones that stay depend on the
+            // order of the commits.
+            let tasks = deletions(40, |i| u64::from(100 - i));
+            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+            let report = stats.report();
+            assert_eq!(report.tests - report.conflicts, 40);
+            assert_eq!(subject.improvements.lock().last().unwrap().1, *done.best);
+            subject.improvements.into_inner()
+        };
+        let one = improvements(1);
+        assert!(one.len() > 20, "{}", one.len());
+        for jobs in [2, 3, 4, 16] {
+            for _ in 0..5 {
+                assert_eq!(improvements(jobs), one, "-j {jobs}");
+            }
         }
     });
 }

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::delete::Delete;
-use super::{PassKind, RANK_ATTEMPT, Reduction, Syntax};
+use super::{Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::EditView;
 use crate::syntax::{ListId, NodeId, Original};
 use crate::task::{Job, Priority, Queued, Tests};
@@ -104,6 +104,10 @@ impl<'a> Job<Syntax<'a>> for ChunkTask {
             .finish(tests.subject().original, committed)
             .into_iter()
             .collect()
+    }
+
+    fn first_change(&self) -> Option<&(dyn Change + 'static)> {
+        Some(&self.change)
     }
 }
 

@@ -178,6 +178,10 @@ impl<'a> Job<Syntax<'a>> for Attempt {
         tests.try_change(&*self.0);
         Vec::new()
     }
+
+    fn first_change(&self) -> Option<&(dyn Change + 'static)> {
+        Some(&*self.0)
+    }
 }
 
 /// Expands a node: the tasks of every reduction for it and its children,

@@ -110,6 +110,10 @@ impl<'a> Job<Text<'a>> for TidyTask {
         }
         Vec::new()
     }
+
+    fn first_change(&self) -> Option<&Rules> {
+        Some(&Rules::ALL)
+    }
 }
 
 impl Subject for Text<'_> {

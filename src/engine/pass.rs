@@ -1,0 +1,558 @@
+//! In-order speculation: one coordinator runs the tasks of a pass exactly as
+//! a single worker would (same order, same commits, same result), while the
+//! other workers test, ahead of time, the candidates the next tasks will
+//! most likely ask for. The result therefore does not depend on `-j` or on
+//! how the workers interleave: with a deterministic test, every `-j` gives
+//! the text `-j 1` gives.
+//!
+//! What to test ahead: the coordinator takes the first change of the task
+//! it is about to run and of the next tasks on the queue
+//! ([`crate::task::Job::first_change`]) and walks the tree of their possible verdicts,
+//! most likely branch first: a known verdict (in the cache) is followed, an
+//! unknown one splits into "not interesting" (the next change applies to
+//! the same state) and "interesting" (it applies to the state accepting the
+//! candidate gives), weighted by the share of interesting verdicts in this
+//! pass so far. The unknown candidates met first are queued for the
+//! workers, refreshed before every task. A verdict the coordinator then
+//! needs is usually known or running; a test run ahead whose verdict is
+//! never used is counted as a conflict.
+//!
+//! The changes a task tries after its first depend on that first verdict
+//! and are tested by the coordinator when it gets there.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use parking_lot::{Condvar, Mutex};
+
+use super::{Finished, Run};
+use crate::stats::bump;
+use crate::task::{Applied, Priority, Queued, Subject, Task, Tests};
+
+/// How far down the heap the coordinator looks for changes to test ahead,
+/// per worker: tasks without a first change (visits) do not count.
+const LOOK_AHEAD_PER_WORKER: usize = 8;
+
+/// The order tasks run in: more tokens first, then lower rank, then first
+/// pushed first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Order {
+    tokens: Reverse<u64>,
+    rank: u8,
+    seq: u64,
+}
+
+/// The tasks of a pass, in running order; only the coordinator touches it.
+struct Queue<S: Subject> {
+    tasks: BTreeMap<Order, Task<S>>,
+    seq: u64,
+}
+
+impl<S: Subject> Queue<S> {
+    fn push(&mut self, priority: Priority, task: Task<S>) {
+        self.seq += 1;
+        let order = Order {
+            tokens: Reverse(priority.tokens),
+            rank: priority.rank,
+            seq: self.seq,
+        };
+        self.tasks.insert(order, task);
+    }
+}
+
+/// Candidates handed to the workers.
+struct Ahead<C> {
+    /// Candidates on the current best, not started, nearest first.
+    waiting: VecDeque<(u128, C)>,
+    /// Keys being tested by a worker.
+    running: HashSet<u128>,
+    /// Keys tested (or being tested) ahead whose verdict the coordinator has
+    /// not used yet.
+    unused: HashSet<u128>,
+    stop: bool,
+}
+
+struct Shared<C> {
+    ahead: Mutex<Ahead<C>>,
+    /// Signalled when a candidate is queued, a test ends, or the pass stops.
+    changed: Condvar,
+}
+
+impl<C> Shared<C> {
+    fn stop(&self) {
+        self.ahead.lock().stop = true;
+        self.changed.notify_all();
+    }
+}
+
+/// What the coordinator knows to guess ahead: how often candidates are
+/// interesting, which candidate a change makes of which state, and the
+/// states accepting those candidates gives.
+struct Speculation<St> {
+    tested: u64,
+    interesting: u64,
+    /// (key of a state, task) -> key of the candidate (`None`: no candidate).
+    keys: HashMap<(u128, u64), Option<u128>>,
+    /// Key of a candidate -> the state accepting it gives.
+    states: HashMap<u128, Arc<St>>,
+}
+
+impl<St> Default for Speculation<St> {
+    fn default() -> Self {
+        Speculation {
+            tested: 0,
+            interesting: 0,
+            keys: HashMap::new(),
+            states: HashMap::new(),
+        }
+    }
+}
+
+/// Entries kept before the memory of candidate keys starts afresh.
+const KEYS_KEPT: usize = 1 << 16;
+/// Accepted states kept before that memory starts afresh (each holds a text
+/// and its tree).
+const STATES_KEPT: usize = 256;
+
+impl<St> Speculation<St> {
+    /// The chance that the next candidate is interesting, from the verdicts
+    /// of this pass (with one imagined success and one failure to start).
+    fn success_rate(&self) -> f64 {
+        ((self.interesting + 1) as f64 / (self.tested + 2) as f64).clamp(0.02, 0.98)
+    }
+
+    fn tested(&mut self, interesting: bool) {
+        self.tested += 1;
+        self.interesting += u64::from(interesting);
+    }
+
+    fn remember(&mut self, memo: (u128, u64), key: Option<u128>) {
+        if self.keys.len() >= KEYS_KEPT {
+            self.keys.clear();
+        }
+        self.keys.insert(memo, key);
+    }
+
+    fn keep(&mut self, key: u128, state: Arc<St>) {
+        if self.states.len() >= STATES_KEPT {
+            self.states.clear();
+        }
+        self.states.insert(key, state);
+    }
+}
+
+/// A node of the tree of possible verdicts: the state the tests from
+/// `position` on would meet if the verdicts before it went as assumed, and
+/// how likely that is.
+struct Branch<St> {
+    likelihood: f64,
+    position: usize,
+    state: (u128, Arc<St>),
+}
+
+impl<St> PartialEq for Branch<St> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+impl<St> Eq for Branch<St> {}
+impl<St> PartialOrd for Branch<St> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<St> Ord for Branch<St> {
+    /// More likely first; then nearer first.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.likelihood
+            .total_cmp(&other.likelihood)
+            .then(other.position.cmp(&self.position))
+    }
+}
+
+/// The branch where the change of task `change` on `from` was interesting.
+struct Succeed<St> {
+    likelihood: f64,
+    position: usize,
+    key: u128,
+    from: (u128, Arc<St>),
+    change: u64,
+}
+
+/// Runs one pass with in-order speculation (see the module documentation).
+pub fn run_pass<S: Subject>(
+    run: &Run<'_>,
+    subject: &S,
+    start: S::State,
+    tasks: Vec<Queued<S>>,
+) -> Finished<S> {
+    let shared = Shared {
+        ahead: Mutex::new(Ahead {
+            waiting: VecDeque::new(),
+            running: HashSet::new(),
+            unused: HashSet::new(),
+            stop: false,
+        }),
+        changed: Condvar::new(),
+    };
+    let mut queue = Queue {
+        tasks: BTreeMap::new(),
+        seq: 0,
+    };
+    for (priority, task) in tasks {
+        queue.push(priority, task);
+    }
+    let mut coordinator = Coordinator {
+        run,
+        subject,
+        shared: &shared,
+        best: Arc::new(start),
+        commits: 0,
+        scratch: subject.scratch(0),
+        follow_ups: Vec::new(),
+        best_key: 0,
+        speculation: Speculation::default(),
+    };
+    std::thread::scope(|s| {
+        for worker in 1..run.jobs {
+            let shared = &shared;
+            s.spawn(move || ahead_worker(run, subject, shared, worker));
+        }
+        // Whatever way the coordinator leaves (a panic included), the
+        // workers stop.
+        struct StopOnDrop<'a, C>(&'a Shared<C>);
+        impl<C> Drop for StopOnDrop<'_, C> {
+            fn drop(&mut self) {
+                self.0.stop();
+            }
+        }
+        let _stop = StopOnDrop(&shared);
+        coordinator.work(&mut queue);
+    });
+    let wasted = shared.ahead.lock().unused.len() as u64;
+    run.stats
+        .conflicts
+        .fetch_add(wasted, std::sync::atomic::Ordering::Relaxed);
+    Finished {
+        best: coordinator.best,
+        commits: coordinator.commits,
+    }
+}
+
+/// A worker that tests queued candidates and leaves the verdicts in the
+/// run's cache.
+fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candidate>, id: usize) {
+    let mut scratch = subject.scratch(id);
+    loop {
+        let (key, candidate) = {
+            let mut ahead = shared.ahead.lock();
+            loop {
+                if ahead.stop {
+                    return;
+                }
+                if let Some((key, candidate)) = ahead.waiting.pop_front() {
+                    ahead.running.insert(key);
+                    break (key, candidate);
+                }
+                shared.changed.wait(&mut ahead);
+            }
+        };
+        // Ends the test's entry in `running` even if the test panics, so the
+        // coordinator never waits for it forever.
+        struct Finish<'a, C>(&'a Shared<C>, u128);
+        impl<C> Drop for Finish<'_, C> {
+            fn drop(&mut self) {
+                let mut ahead = self.0.ahead.lock();
+                ahead.running.remove(&self.1);
+                if std::thread::panicking() {
+                    ahead.stop = true;
+                }
+                drop(ahead);
+                self.0.changed.notify_all();
+            }
+        }
+        let _finish = Finish(shared, key);
+        if run.cache.get(key).is_none() {
+            run.judge(key, || subject.test(id, &candidate));
+        }
+        subject.discard(candidate, &mut scratch);
+    }
+}
+
+struct Coordinator<'a, 'r, S: Subject> {
+    run: &'a Run<'r>,
+    subject: &'a S,
+    shared: &'a Shared<S::Candidate>,
+    best: Arc<S::State>,
+    commits: u64,
+    scratch: S::Scratch,
+    follow_ups: Vec<Queued<S>>,
+    /// The key of the candidate the best was made from (0 for the start).
+    best_key: u128,
+    speculation: Speculation<S::State>,
+}
+
+impl<S: Subject> Coordinator<'_, '_, S> {
+    fn work(&mut self, queue: &mut Queue<S>) {
+        while let Some((order, task)) = queue.tasks.pop_first() {
+            if self.run.stopped() {
+                break;
+            }
+            self.look_ahead(task.first_change().map(|c| (order.seq, c)), queue);
+            let own = task.run(self);
+            // Follow-ups of commits first, then the task's own.
+            let mut follow_ups = std::mem::take(&mut self.follow_ups);
+            follow_ups.extend(own);
+            for (priority, task) in follow_ups {
+                queue.push(priority, task);
+            }
+        }
+    }
+
+    /// Refills the workers' queue with the candidates the coming tests are
+    /// most likely to need (see [`Speculation`]): the first changes of
+    /// `current` (the task about to run) and of the next tasks on the heap,
+    /// each applied to the best it will most likely meet.
+    fn look_ahead(&mut self, current: Option<(u64, &S::Change)>, queue: &Queue<S>) {
+        let workers = self.run.jobs - 1;
+        if workers == 0 {
+            return;
+        }
+        let changes: Vec<(u64, &S::Change)> = current
+            .into_iter()
+            .chain(
+                queue
+                    .tasks
+                    .iter()
+                    .filter_map(|(order, task)| Some((order.seq, task.first_change()?)))
+                    .take(workers * LOOK_AHEAD_PER_WORKER),
+            )
+            .collect();
+        // Candidates queued before (some may stay) and those applied now.
+        let previous: Vec<(u128, S::Candidate)> = {
+            let mut ahead = self.shared.ahead.lock();
+            ahead.waiting.drain(..).collect()
+        };
+        let previous_keys: Vec<u128> = previous.iter().map(|(k, _)| *k).collect();
+        let mut old = previous;
+        let mut wanted: VecDeque<(u128, S::Candidate)> = VecDeque::new();
+        let p = self.speculation.success_rate();
+        let mut frontier = BinaryHeap::new();
+        frontier.push(Branch {
+            likelihood: 1.0,
+            position: 0,
+            state: (self.best_key, self.best.clone()),
+        });
+        let mut expanded = 0;
+        while let Some(branch) = frontier.pop() {
+            if wanted.len() >= workers || expanded >= workers * LOOK_AHEAD_PER_WORKER {
+                break;
+            }
+            let Some(&(seq, change)) = changes.get(branch.position) else {
+                continue;
+            };
+            expanded += 1;
+            let (state_key, state) = &branch.state;
+            let memo = (*state_key, seq);
+            let key = match self.speculation.keys.get(&memo) {
+                Some(known) => *known,
+                None => {
+                    let key = match self.subject.apply(state, change, &mut self.scratch) {
+                        Applied::Candidate(candidate) => {
+                            let key = self.subject.key(&candidate);
+                            old.push((key, candidate));
+                            Some(key)
+                        }
+                        _ => None,
+                    };
+                    self.speculation.remember(memo, key);
+                    key
+                }
+            };
+            let next = branch.position + 1;
+            let fail = Branch {
+                likelihood: branch.likelihood,
+                position: next,
+                state: branch.state.clone(),
+            };
+            let Some(key) = key else {
+                frontier.push(fail);
+                continue;
+            };
+            let succeed = |likelihood: f64| Succeed {
+                likelihood,
+                position: next,
+                key,
+                from: branch.state.clone(),
+                change: seq,
+            };
+            match self.run.cache.get(key) {
+                Some(false) => frontier.push(fail),
+                Some(true) => self.succeed(succeed(branch.likelihood), &changes, &mut frontier),
+                None => {
+                    // The coordinator tests the current task's change itself.
+                    let mine = branch.position == 0 && current.is_some();
+                    let queued = mine || {
+                        let ahead = self.shared.ahead.lock();
+                        ahead.running.contains(&key) || wanted.iter().any(|(k, _)| *k == key)
+                    };
+                    if !queued {
+                        let at = old.iter().position(|(k, _)| *k == key);
+                        let candidate = match at {
+                            Some(at) => Some(old.swap_remove(at).1),
+                            None => match self.subject.apply(state, change, &mut self.scratch) {
+                                Applied::Candidate(c) => Some(c),
+                                _ => None,
+                            },
+                        };
+                        if let Some(candidate) = candidate {
+                            wanted.push_back((key, candidate));
+                        }
+                    }
+                    frontier.push(Branch {
+                        likelihood: branch.likelihood * (1.0 - p),
+                        ..fail
+                    });
+                    self.succeed(succeed(branch.likelihood * p), &changes, &mut frontier);
+                }
+            }
+        }
+        let mut ahead = self.shared.ahead.lock();
+        for key in &previous_keys {
+            if !wanted.iter().any(|(k, _)| k == key) {
+                ahead.unused.remove(key);
+            }
+        }
+        for (key, _) in &wanted {
+            ahead.unused.insert(*key);
+        }
+        ahead.waiting = wanted;
+        drop(ahead);
+        self.shared.changed.notify_all();
+        for (_, candidate) in old {
+            self.subject.discard(candidate, &mut self.scratch);
+        }
+    }
+
+    /// Pushes the branch where a change succeeded: its state is the
+    /// accepted candidate (remembered, since accepting costs a parse).
+    fn succeed(
+        &mut self,
+        succeed: Succeed<S::State>,
+        changes: &[(u64, &S::Change)],
+        frontier: &mut BinaryHeap<Branch<S::State>>,
+    ) {
+        let state = match self.speculation.states.get(&succeed.key) {
+            Some(state) => state.clone(),
+            None => {
+                let change = changes
+                    .iter()
+                    .find(|(seq, _)| *seq == succeed.change)
+                    .expect("the change is in the list")
+                    .1;
+                let from = &succeed.from.1;
+                let Applied::Candidate(c) = self.subject.apply(from, change, &mut self.scratch)
+                else {
+                    return;
+                };
+                let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
+                self.speculation.keep(succeed.key, state.clone());
+                state
+            }
+        };
+        frontier.push(Branch {
+            likelihood: succeed.likelihood,
+            position: succeed.position,
+            state: (succeed.key, state),
+        });
+    }
+
+    /// The verdict on `key`: from a test run ahead (waiting for it if it is
+    /// running), else by running `test` here.
+    fn verdict(
+        &mut self,
+        key: u128,
+        test: impl FnOnce() -> Result<crate::oracle::Verdict, crate::oracle::OracleError>,
+    ) -> Option<bool> {
+        let mut ahead = self.shared.ahead.lock();
+        if ahead.unused.remove(&key) {
+            if let Some(at) = ahead.waiting.iter().position(|(k, _)| *k == key) {
+                // Not started yet: run it here instead.
+                let (_, candidate) = ahead.waiting.remove(at).expect("position is in range");
+                drop(ahead);
+                self.subject.discard(candidate, &mut self.scratch);
+            } else {
+                while ahead.running.contains(&key) && !ahead.stop {
+                    self.shared.changed.wait(&mut ahead);
+                }
+                drop(ahead);
+                if let Some(verdict) = self.run.cache.get(key) {
+                    return Some(verdict);
+                }
+                // The test ahead gave no verdict (an oracle error, or the run
+                // stopped): try it here.
+            }
+        } else {
+            drop(ahead);
+        }
+        self.run.test(key, test)
+    }
+
+    /// Installs `next`, made from the candidate with `key`, as the best.
+    fn commit(&mut self, key: u128, next: Arc<S::State>) {
+        self.best = next;
+        self.best_key = key;
+        self.commits += 1;
+        let seq = self.run.next_seq();
+        self.run.stats.set_best(seq, self.subject.size(&self.best));
+        self.subject.improved(seq, &self.best);
+    }
+}
+
+impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
+    fn subject(&self) -> &S {
+        self.subject
+    }
+
+    fn snapshot(&self) -> Arc<S::State> {
+        self.best.clone()
+    }
+
+    fn try_change(&mut self, change: &S::Change) -> bool {
+        let (run, subject, stats) = (self.run, self.subject, self.run.stats);
+        if run.stopped() {
+            return false;
+        }
+        let best = self.best.clone();
+        let candidate = match subject.apply(&best, change, &mut self.scratch) {
+            Applied::Implied => {
+                bump(&stats.implied);
+                return false;
+            }
+            Applied::Rejected => {
+                bump(&stats.syntax_rejected);
+                return false;
+            }
+            Applied::Candidate(c) => c,
+        };
+        let key = subject.key(&candidate);
+        let verdict = self.verdict(key, || subject.test(0, &candidate));
+        stats.candidate(subject.kind(change), verdict == Some(true));
+        if let Some(interesting) = verdict {
+            self.speculation.tested(interesting);
+        }
+        if verdict != Some(true) {
+            if verdict == Some(false) {
+                subject.failed(change, &best, &candidate);
+            }
+            subject.discard(candidate, &mut self.scratch);
+            return false;
+        }
+        let next = Arc::new(subject.accept(&best, candidate, &mut self.scratch));
+        self.commit(key, next.clone());
+        let follow_ups = subject.committed(change, &best, &next);
+        self.follow_ups.extend(follow_ups);
+        true
+    }
+}
