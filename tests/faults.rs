@@ -343,34 +343,36 @@ fn kill_9_leaves_no_test_running_and_no_temporary_files() {
     interrupt_with(libc::SIGKILL, "0.31343");
 }
 
+/// Reduces `SMALL_C` with the test `check` (which keeps `needed`): the run
+/// succeeds with the expected result, the input is untouched and nothing is
+/// left in the temporary folder.
+fn reduces_small_c(check: &str) {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    sb.script("check.sh", check);
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
+    assert_eq!(sb.read("a.c"), SMALL_C.as_bytes());
+    assert!(sb.leftovers().is_empty());
+}
+
 /// A test that writes megabytes to stdout and stderr neither blocks nor fills
 /// memory: its output goes nowhere.
 #[test]
 fn a_flooding_test_is_harmless() {
-    let sb = Sandbox::new();
-    sb.file("a.c", SMALL_C);
-    sb.script(
-        "check.sh",
+    reduces_small_c(
         "head -c 5000000 /dev/zero; head -c 5000000 /dev/zero >&2; grep -q needed \"$1\"",
     );
-    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
-    assert!(sb.leftovers().is_empty());
 }
 
 /// A test that leaves a daemon behind (holding its stdout and stderr open)
 /// does not hang the run, and the daemon does not outlive its test.
 #[test]
 fn a_daemonizing_test_does_not_hang_the_run() {
-    let sb = Sandbox::new();
-    sb.file("a.c", SMALL_C);
-    sb.script("check.sh", "(sleep 60.4817 &) ; grep -q needed \"$1\"");
     let started = Instant::now();
-    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    reduces_small_c("(sleep 60.4817 &) ; grep -q needed \"$1\"");
     assert!(started.elapsed() < Duration::from_secs(30));
-    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
     assert_eq!(wait_no_processes("sleep 60.4817"), Vec::<String>::new());
 }
 
@@ -379,16 +381,7 @@ fn a_daemonizing_test_does_not_hang_the_run() {
 /// script left in the file.
 #[test]
 fn a_test_that_mutates_its_candidate_changes_nothing() {
-    let sb = Sandbox::new();
-    sb.file("a.c", SMALL_C);
-    sb.script(
-        "check.sh",
-        "grep -q needed \"$1\"; r=$?; echo 'garbage' > \"$1\"; rm -f \"$1\"; exit $r",
-    );
-    let out = sb.run(&["-q", "-i", "./check.sh", "a.c"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
-    assert_eq!(sb.read("a.c"), SMALL_C.as_bytes());
+    reduces_small_c("grep -q needed \"$1\"; r=$?; echo 'garbage' > \"$1\"; rm -f \"$1\"; exit $r");
 }
 
 /// A symlinked input is read through the link and never touched; an output
