@@ -59,8 +59,11 @@ pub struct Report {
     pub cache_hits: u64,
     /// Candidates dropped for new parse errors, without a test.
     pub syntax_rejected: u64,
-    /// Interesting candidates re-applied because the best changed meanwhile.
+    /// Tests run ahead whose verdict was never used.
     pub conflicts: u64,
+    /// Tests run ahead that were stopped early once their verdict was no
+    /// longer needed (not counted in `tests`).
+    pub abandoned: u64,
     /// Tasks dropped because the current best already implied them.
     pub implied: u64,
     /// Failed deletions queued again after the last use of a name went.
@@ -103,8 +106,10 @@ pub struct Stats {
     pub cache_hits: AtomicU64,
     /// Candidates rejected by the parse check.
     pub syntax_rejected: AtomicU64,
-    /// Re-applications after a concurrent commit.
+    /// Tests run ahead whose verdict went unused.
     pub conflicts: AtomicU64,
+    /// Tests run ahead and stopped early.
+    pub abandoned: AtomicU64,
     /// Tasks dropped as implied.
     pub implied: AtomicU64,
     /// Deletions queued again by the retry rule.
@@ -164,6 +169,7 @@ impl Stats {
             cache_hits: zero(),
             syntax_rejected: zero(),
             conflicts: zero(),
+            abandoned: zero(),
             implied: zero(),
             retries: zero(),
             oracle_errors: zero(),
@@ -248,6 +254,7 @@ impl Stats {
             cache_hits: load(&self.cache_hits),
             syntax_rejected: load(&self.syntax_rejected),
             conflicts: load(&self.conflicts),
+            abandoned: load(&self.abandoned),
             implied: load(&self.implied),
             retries: load(&self.retries),
             oracle_errors: load(&self.oracle_errors),

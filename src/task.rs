@@ -83,6 +83,9 @@ pub trait Subject: Sync + Sized {
     fn key(&self, candidate: &Self::Candidate) -> u128;
     /// Runs the interestingness test on a candidate.
     fn test(&self, worker: usize, candidate: &Self::Candidate) -> Result<Verdict, OracleError>;
+    /// The test running for `worker` is no longer needed (see
+    /// [`crate::Oracle::abandon`]).
+    fn abandon(&self, _worker: usize) {}
     /// Turns an interesting candidate into the new best.
     fn accept(
         &self,

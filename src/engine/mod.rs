@@ -5,7 +5,8 @@
 //! about syntax trees, languages or reductions.
 //!
 //! One coordinator runs the tasks in priority order, exactly as a single
-//! worker would; a task tests changes through [`Tests::try_change`], the
+//! worker would; a task tests changes through
+//! [`crate::task::Tests::try_change`], the
 //! only attempt/commit path (apply the change to the best, drop it if
 //! implied or malformed, take its verdict from the cache, from a test run
 //! ahead, or run the test, and commit it if interesting). The other workers

@@ -14,8 +14,10 @@
 //! candidate gives), weighted by the share of interesting verdicts in this
 //! pass so far. The unknown candidates met first are queued for the
 //! workers, refreshed before every task. A verdict the coordinator then
-//! needs is usually known or running; a test run ahead whose verdict is
-//! never used is counted as a conflict.
+//! needs is usually known or running (while it runs, the coordinator tests
+//! the front of the queue itself). A running test no longer on the likely
+//! branches is abandoned ([`Subject::abandon`]); a test run ahead whose
+//! verdict is never used is counted as a conflict.
 //!
 //! The changes a task tries after its first depend on that first verdict
 //! and are tested by the coordinator when it gets there.
@@ -65,16 +67,20 @@ impl<S: Subject> Queue<S> {
 struct Ahead<C> {
     /// Candidates on the current best, not started, nearest first.
     waiting: VecDeque<(u128, C)>,
-    /// Keys being tested by a worker.
-    running: HashSet<u128>,
-    /// Keys tested (or being tested) ahead whose verdict the coordinator has
-    /// not used yet.
+    /// Keys being tested, with the worker testing each.
+    running: HashMap<u128, usize>,
+    /// Running keys whose tests were asked to stop.
+    abandoned: HashSet<u128>,
+    /// Keys handed to the workers (queued, running or done) that the
+    /// coordinator has not asked for yet.
     unused: HashSet<u128>,
     stop: bool,
 }
 
 struct Shared<C> {
     ahead: Mutex<Ahead<C>>,
+    /// Tests run ahead that gave a verdict.
+    ran: std::sync::atomic::AtomicU64,
     /// Signalled when a candidate is queued, a test ends, or the pass stops.
     changed: Condvar,
 }
@@ -190,11 +196,13 @@ pub fn run_pass<S: Subject>(
     let shared = Shared {
         ahead: Mutex::new(Ahead {
             waiting: VecDeque::new(),
-            running: HashSet::new(),
+            running: HashMap::new(),
+            abandoned: HashSet::new(),
             unused: HashSet::new(),
             stop: false,
         }),
         changed: Condvar::new(),
+        ran: std::sync::atomic::AtomicU64::new(0),
     };
     let mut queue = Queue {
         tasks: BTreeMap::new(),
@@ -212,6 +220,7 @@ pub fn run_pass<S: Subject>(
         scratch: subject.scratch(0),
         follow_ups: Vec::new(),
         best_key: 0,
+        taken: 0,
         speculation: Speculation::default(),
     };
     std::thread::scope(|s| {
@@ -230,10 +239,13 @@ pub fn run_pass<S: Subject>(
         let _stop = StopOnDrop(&shared);
         coordinator.work(&mut queue);
     });
-    let wasted = shared.ahead.lock().unused.len() as u64;
-    run.stats
-        .conflicts
-        .fetch_add(wasted, std::sync::atomic::Ordering::Relaxed);
+    // Every verdict the coordinator used came from its own run, the cache
+    // or a run ahead; the other runs ahead were for nothing.
+    let ran = shared.ran.load(std::sync::atomic::Ordering::SeqCst);
+    run.stats.conflicts.fetch_add(
+        ran.saturating_sub(coordinator.taken),
+        std::sync::atomic::Ordering::Relaxed,
+    );
     Finished {
         best: coordinator.best,
         commits: coordinator.commits,
@@ -252,7 +264,7 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
                     return;
                 }
                 if let Some((key, candidate)) = ahead.waiting.pop_front() {
-                    ahead.running.insert(key);
+                    ahead.running.insert(key, id);
                     break (key, candidate);
                 }
                 shared.changed.wait(&mut ahead);
@@ -265,6 +277,7 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
             fn drop(&mut self) {
                 let mut ahead = self.0.ahead.lock();
                 ahead.running.remove(&self.1);
+                ahead.abandoned.remove(&self.1);
                 if std::thread::panicking() {
                     ahead.stop = true;
                 }
@@ -274,7 +287,11 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
         }
         let _finish = Finish(shared, key);
         if run.cache.get(key).is_none() {
-            run.judge(key, || subject.test(id, &candidate));
+            if run.judge(key, || subject.test(id, &candidate)).is_some() {
+                bump(&shared.ran);
+            } else if !run.stopped() {
+                bump(&run.stats.abandoned);
+            }
         }
         subject.discard(candidate, &mut scratch);
     }
@@ -290,6 +307,8 @@ struct Coordinator<'a, 'r, S: Subject> {
     follow_ups: Vec<Queued<S>>,
     /// The key of the candidate the best was made from (0 for the start).
     best_key: u128,
+    /// Verdicts taken from tests run ahead.
+    taken: u64,
     speculation: Speculation<S::State>,
 }
 
@@ -345,6 +364,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             state: (self.best_key, self.best.clone()),
         });
         let mut expanded = 0;
+        // Unknown candidates met on the likely branches.
+        let mut seen = HashSet::new();
         while let Some(branch) = frontier.pop() {
             if wanted.len() >= workers || expanded >= workers * LOOK_AHEAD_PER_WORKER {
                 break;
@@ -391,11 +412,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 Some(false) => frontier.push(fail),
                 Some(true) => self.succeed(succeed(branch.likelihood), &changes, &mut frontier),
                 None => {
-                    // The coordinator tests the current task's change itself.
-                    let mine = branch.position == 0 && current.is_some();
+                    seen.insert(key);
+                    // The first change is the coordinator's next test: it runs
+                    // that itself.
+                    let mine = branch.position == 0;
                     let queued = mine || {
                         let ahead = self.shared.ahead.lock();
-                        ahead.running.contains(&key) || wanted.iter().any(|(k, _)| *k == key)
+                        ahead.running.contains_key(&key) || wanted.iter().any(|(k, _)| *k == key)
                     };
                     if !queued {
                         let at = old.iter().position(|(k, _)| *k == key);
@@ -428,6 +451,21 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             ahead.unused.insert(*key);
         }
         ahead.waiting = wanted;
+        // Tests running on branches that are no longer likely stop, so
+        // their workers take the queued ones. (A worker removes its key
+        // under this lock before its next test, so the call cannot reach
+        // that next test.)
+        let off: Vec<(u128, usize)> = ahead
+            .running
+            .iter()
+            .filter(|(key, _)| !seen.contains(*key) && !ahead.abandoned.contains(*key))
+            .map(|(key, worker)| (*key, *worker))
+            .collect();
+        for (key, worker) in off {
+            self.subject.abandon(worker);
+            ahead.abandoned.insert(key);
+            ahead.unused.remove(&key);
+        }
         drop(ahead);
         self.shared.changed.notify_all();
         for (_, candidate) in old {
@@ -483,11 +521,29 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 drop(ahead);
                 self.subject.discard(candidate, &mut self.scratch);
             } else {
-                while ahead.running.contains(&key) && !ahead.stop {
-                    self.shared.changed.wait(&mut ahead);
+                while ahead.running.contains_key(&key) && !ahead.stop {
+                    // Rather than idle, test what the workers would test next.
+                    let Some((next, candidate)) = ahead.waiting.pop_front() else {
+                        self.shared.changed.wait(&mut ahead);
+                        continue;
+                    };
+                    ahead.running.insert(next, 0);
+                    drop(ahead);
+                    if self.run.cache.get(next).is_none()
+                        && self
+                            .run
+                            .judge(next, || self.subject.test(0, &candidate))
+                            .is_some()
+                    {
+                        bump(&self.shared.ran);
+                    }
+                    self.subject.discard(candidate, &mut self.scratch);
+                    ahead = self.shared.ahead.lock();
+                    ahead.running.remove(&next);
                 }
                 drop(ahead);
                 if let Some(verdict) = self.run.cache.get(key) {
+                    self.taken += 1;
                     return Some(verdict);
                 }
                 // The test ahead gave no verdict (an oracle error, or the run

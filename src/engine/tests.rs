@@ -22,6 +22,10 @@ struct Items {
     min_sum: u32,
     /// Every `nth` test fails with an I/O error (0: never).
     error_every: usize,
+    /// Each test takes this long, unless abandoned.
+    sleep: std::time::Duration,
+    /// Per worker: its running test was abandoned.
+    abandoned: Vec<std::sync::atomic::AtomicBool>,
     calls: AtomicUsize,
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
 }
@@ -64,6 +68,15 @@ impl Subject for Items {
         std::thread::sleep(std::time::Duration::from_micros(
             (VerdictCache::key(&text(candidate)) % 300) as u64,
         ));
+        let stop = &self.abandoned[_worker];
+        let until = std::time::Instant::now() + self.sleep;
+        while std::time::Instant::now() < until {
+            if stop.swap(false, Ordering::SeqCst) {
+                return Ok(Verdict::Cancelled);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        stop.store(false, Ordering::SeqCst);
         let sum: u32 = candidate.iter().sum();
         Ok(
             if sum >= self.min_sum && self.needed.iter().all(|i| candidate.contains(i)) {
@@ -72,6 +85,10 @@ impl Subject for Items {
                 Verdict::NotInteresting
             },
         )
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.abandoned[worker].store(true, Ordering::SeqCst);
     }
 
     fn accept(&self, _: &BTreeSet<u32>, candidate: BTreeSet<u32>, _: &mut ()) -> BTreeSet<u32> {
@@ -128,6 +145,8 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         needed: needed.to_vec(),
         min_sum: 0,
         error_every,
+        sleep: std::time::Duration::ZERO,
+        abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
         improvements: Mutex::new(Vec::new()),
     }
@@ -177,10 +196,13 @@ fn every_worker_count_keeps_exactly_what_the_oracle_needs() {
 
 #[test]
 fn every_worker_count_gives_the_result_and_improvements_of_one() {
-    within(60, || {
+    within(120, || {
+        let abandoned = AtomicUsize::new(0);
         let improvements = |jobs: usize| {
             let mut subject = items(&[5], 0);
             subject.min_sum = 200;
+            // Long enough for the coordinator to abandon tests that lost.
+            subject.sleep = std::time::Duration::from_millis(5);
             let stats = Stats::new(["delete"]);
             let run = Run::new(jobs, &stats, None);
             // Small numbers first: the larger ones that stay depend on the
@@ -188,7 +210,9 @@ fn every_worker_count_gives_the_result_and_improvements_of_one() {
             let tasks = deletions(40, |i| u64::from(100 - i));
             let done = run_pass(&run, &subject, (0..40).collect(), tasks);
             let report = stats.report();
-            assert_eq!(report.tests - report.conflicts, 40);
+            // Each of the 40 verdicts came from one run or the cache.
+            assert_eq!(report.tests - report.conflicts + report.cache_hits, 40);
+            abandoned.fetch_add(report.abandoned as usize, Ordering::SeqCst);
             assert_eq!(subject.improvements.lock().last().unwrap().1, *done.best);
             subject.improvements.into_inner()
         };
@@ -199,6 +223,8 @@ fn every_worker_count_gives_the_result_and_improvements_of_one() {
                 assert_eq!(improvements(jobs), one, "-j {jobs}");
             }
         }
+        // Tests on branches that lost were stopped (and changed nothing).
+        assert!(abandoned.load(Ordering::SeqCst) > 0);
     });
 }
 

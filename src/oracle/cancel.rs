@@ -38,6 +38,16 @@ impl Cancel {
         }
     }
 
+    /// Unsets the token (for one reused per test): clears the flag and
+    /// drains the pipe.
+    pub fn reset(&self) {
+        self.flag.store(false, Ordering::SeqCst);
+        let mut buf = [0u8; 16];
+        // SAFETY: reading into a valid buffer from an open non-blocking descriptor.
+        while unsafe { libc::read(self.read.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) } > 0 {
+        }
+    }
+
     /// Whether the token is set.
     pub fn is_cancelled(&self) -> bool {
         self.flag.load(Ordering::SeqCst)

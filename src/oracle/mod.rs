@@ -49,6 +49,11 @@ impl OracleError {
 pub trait Oracle: Sync {
     /// Tests one candidate.
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError>;
+
+    /// The verdict of the test running for `worker` is no longer needed:
+    /// it may stop early and return [`Verdict::Cancelled`]. Called from
+    /// another thread; a call that arrives between two tests may be ignored.
+    fn abandon(&self, _worker: usize) {}
 }
 
 /// Any `Fn(&[u8]) -> bool` closure is an oracle (for library users and tests).

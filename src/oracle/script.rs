@@ -103,6 +103,8 @@ pub struct ScriptOracle {
     watchdog: Option<Watchdog>,
     timeout_ms: AtomicU64,
     cancel: Arc<Cancel>,
+    /// Per worker: set when the running test's verdict is no longer needed.
+    abandon: Vec<Cancel>,
 }
 
 /// See the module documentation.
@@ -219,7 +221,12 @@ impl ScriptOracle {
             .collect();
         dirs.push(logs.path().to_owned());
         let watchdog = Watchdog::start(&running, &dirs);
+        let abandon = (0..workers.len())
+            .map(|_| Cancel::new())
+            .collect::<io::Result<Vec<_>>>()
+            .map_err(ScriptError::TempDir)?;
         Ok(ScriptOracle {
+            abandon,
             script,
             file_name: file_name.to_owned(),
             workers,
@@ -263,7 +270,7 @@ impl ScriptOracle {
         let log = fs::File::create(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
         let worker = self.workers[0].lock();
-        let (outcome, duration) = self.run(&worker, candidate, Stdio::from(log), timeout)?;
+        let (outcome, duration) = self.run(&worker, 0, candidate, Stdio::from(log), timeout)?;
         let stderr = fs::read(&log_path).unwrap_or_default();
         Ok(RunReport {
             outcome,
@@ -275,12 +282,15 @@ impl ScriptOracle {
     fn run(
         &self,
         worker: &WorkerDir,
+        index: usize,
         candidate: &[u8],
         stderr: Stdio,
         timeout: Duration,
     ) -> Result<(RunOutcome, Duration), OracleError> {
         fs::write(&worker.candidate, candidate)
             .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+        let abandon = &self.abandon[index];
+        abandon.reset();
         let start = Instant::now();
         let child = Command::new(&self.script)
             .arg(&worker.candidate)
@@ -297,7 +307,7 @@ impl ScriptOracle {
             // failing the test for.
             let _ = fs::File::create(&marker);
         }
-        let outcome = wait(child, timeout, &self.cancel, &marker)
+        let outcome = wait(child, timeout, [&self.cancel, abandon], &marker)
             .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
         clean_dir(worker.dir.path(), &self.file_name);
@@ -310,11 +320,16 @@ impl Oracle for ScriptOracle {
         if self.cancel.is_cancelled() {
             return Ok(Verdict::Cancelled);
         }
-        let dir = self.workers[worker % self.workers.len()].lock();
+        let index = worker % self.workers.len();
+        let dir = self.workers[index].lock();
         // A failure to write the candidate or to start the script (disk full,
         // out of processes, the script deleted meanwhile) is no verdict.
-        let (outcome, _) = self.run(&dir, candidate, Stdio::null(), self.timeout())?;
+        let (outcome, _) = self.run(&dir, index, candidate, Stdio::null(), self.timeout())?;
         Ok(outcome.verdict())
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.abandon[worker % self.abandon.len()].cancel();
     }
 }
 
@@ -344,20 +359,19 @@ fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
 }
 
 /// Waits for `child` (leader of its own process group) until it exits, the
-/// time runs out or the run is cancelled; the group is killed in every case.
-/// Waits for a test to end (or ends it); its group is gone on return. The
-/// watchdog's marker goes before the leader is reaped, while the group id
-/// cannot be reused yet.
+/// time runs out or one of `stops` (the run's cancel, the test's abandon) is
+/// set; the group is gone on return. The watchdog's marker goes before the
+/// leader is reaped, while the group id cannot be reused yet.
 fn wait(
     mut child: Child,
     timeout: Duration,
-    cancel: &Cancel,
+    stops: [&Cancel; 2],
     marker: &Path,
 ) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
     let deadline = Instant::now() + timeout;
     let Some(pidfd) = pidfd_open(pgid) else {
-        let ended = wait_polling(child, deadline, cancel);
+        let ended = wait_polling(child, deadline, stops);
         let _ = fs::remove_file(marker);
         return ended;
     };
@@ -366,7 +380,7 @@ fn wait(
         if left.is_zero() {
             break RunOutcome::TimedOut;
         }
-        match poll2(&pidfd, cancel, left) {
+        match poll_stops(&pidfd, stops, left) {
             Ok(Ready::Exited) => {
                 // The leader is a zombie until reaped, so its group id cannot be
                 // reused yet: kill whatever it left running, then reap it.
@@ -394,7 +408,11 @@ fn wait(
 }
 
 /// The same without pidfd (kernels before 5.3): poll `try_wait` with backoff.
-fn wait_polling(mut child: Child, deadline: Instant, cancel: &Cancel) -> io::Result<RunOutcome> {
+fn wait_polling(
+    mut child: Child,
+    deadline: Instant,
+    stops: [&Cancel; 2],
+) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
     let mut nap = Duration::from_micros(50);
     let ended = loop {
@@ -402,7 +420,7 @@ fn wait_polling(mut child: Child, deadline: Instant, cancel: &Cancel) -> io::Res
             killpg(pgid, libc::SIGKILL);
             return Ok(outcome(status));
         }
-        if cancel.is_cancelled() {
+        if stops.iter().any(|s| s.is_cancelled()) {
             break RunOutcome::Cancelled;
         }
         let left = deadline.saturating_duration_since(Instant::now());
@@ -448,32 +466,37 @@ enum Ready {
     Timeout,
 }
 
-fn poll2(pidfd: &OwnedFd, cancel: &Cancel, left: Duration) -> io::Result<Ready> {
+/// Waits until the test exits, a stop is set, or `left` passes.
+fn poll_stops(pidfd: &OwnedFd, stops: [&Cancel; 2], left: Duration) -> io::Result<Ready> {
+    let pollfd = |fd| libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
     let mut fds = [
-        libc::pollfd {
-            fd: pidfd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        },
-        libc::pollfd {
-            fd: cancel.fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        },
+        pollfd(pidfd.as_raw_fd()),
+        pollfd(stops[0].fd()),
+        pollfd(stops[1].fd()),
     ];
     let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-    // SAFETY: `fds` is a valid array of two pollfd structures.
-    let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+    // SAFETY: `fds` is a valid array of three pollfd structures.
+    let n = unsafe { libc::poll(fds.as_mut_ptr(), 3, ms) };
     if n < 0 {
         return Err(io::Error::last_os_error());
     }
-    Ok(if fds[0].revents != 0 {
-        Ready::Exited
-    } else if fds[1].revents != 0 {
-        Ready::Cancelled
-    } else {
-        Ready::Timeout
-    })
+    if fds[0].revents != 0 {
+        return Ok(Ready::Exited);
+    }
+    for (stop, fd) in stops.iter().zip(&fds[1..]) {
+        if fd.revents != 0 {
+            if stop.is_cancelled() {
+                return Ok(Ready::Cancelled);
+            }
+            // A byte left by a stop meant for the previous test.
+            stop.reset();
+        }
+    }
+    Ok(Ready::Timeout)
 }
 
 fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
@@ -642,6 +665,25 @@ mod tests {
         });
         assert!(t.elapsed() < Duration::from_secs(10));
         assert_eq!(o.test(0, b"").unwrap(), Verdict::Cancelled);
+    }
+
+    /// An abandoned test stops; the worker's next test is not affected, not
+    /// even by an abandon that arrived between two tests.
+    #[test]
+    fn abandon_stops_only_the_running_test() {
+        let (_d, path) = script("[ -s \"$1\" ] && sleep 30; exit 0");
+        let o = oracle(&path, 60_000);
+        let t = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                o.abandon(0);
+            });
+            assert_eq!(o.test(0, b"long").unwrap(), Verdict::Cancelled);
+        });
+        assert!(t.elapsed() < Duration::from_secs(10));
+        o.abandon(0);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
     }
 
     #[test]

@@ -169,6 +169,10 @@ impl<'a> Subject for Syntax<'a> {
         self.oracle.test(worker, &candidate.text)
     }
 
+    fn abandon(&self, worker: usize) {
+        self.oracle.abandon(worker);
+    }
+
     fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
         let next = Best {
             edits: best.edits.merged(&candidate.extra),

@@ -146,6 +146,10 @@ impl Subject for Text<'_> {
         self.oracle.test(worker, &candidate.text)
     }
 
+    fn abandon(&self, worker: usize) {
+        self.oracle.abandon(worker);
+    }
+
     fn accept(&self, best: &Tidied, candidate: TidyCandidate, _worker: &mut Worker) -> Tidied {
         let mut scope = best.scope.clone();
         scope.end = scope.end + candidate.text.len() - best.text.len();
