@@ -225,45 +225,7 @@ fn empty_input() {
 
 #[test]
 fn ctrl_c_keeps_the_best_result_and_cleans_up() {
-    let sb = Sandbox::new();
-    let input = sb.example("c-too-many-args/inventory.c");
-    let original = std::fs::read(&input).unwrap();
-    let check = sb.example("c-too-many-args/check.sh");
-    // A slow variant of the same test, so the run is still going when interrupted.
-    sb.script(
-        "slow.sh",
-        &format!("sleep 0.31339\nexec {} \"$@\"", check.display()),
-    );
-    let mut child = sb
-        .command(&["-j", "2", "-i", "./slow.sh", "inventory.c"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Let it check the input and commit a few improvements.
-    std::thread::sleep(Duration::from_millis(2500));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the run ended too early to be interrupted"
-    );
-    // SAFETY: sending SIGINT to our own child process.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let started = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < Duration::from_secs(10), "slow to stop");
-    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
-    let best = sb.read("inventory.reduced.c");
-    assert!(best.len() < original.len(), "nothing was kept");
-    assert!(
-        sb.accepts(&check, "inventory.c", &best),
-        "the kept result is not interesting"
-    );
-    assert_eq!(std::fs::read(&input).unwrap(), original);
-    assert!(
-        sb.leftovers().is_empty(),
-        "temporary files left: {:?}",
-        sb.leftovers()
-    );
-    assert_eq!(wait_no_processes("sleep 0.31339"), Vec::<String>::new());
+    interrupt_with(libc::SIGINT, "0.31339");
 }
 
 /// Sends `signal` to a run of a slow test on the bundled C example once it
@@ -302,7 +264,9 @@ fn interrupt_with(signal: libc::c_int, marker: &str) {
     assert!(child.try_wait().unwrap().is_none(), "the run ended early");
     // SAFETY: signalling our own child process.
     unsafe { libc::kill(child.id() as i32, signal) };
+    let stopping = Instant::now();
     let out = child.wait_with_output().unwrap();
+    assert!(stopping.elapsed() < Duration::from_secs(10), "slow to stop");
     let best = sb.read("inventory.reduced.c");
     assert!(best.len() < original.len(), "nothing was kept");
     assert!(
