@@ -98,6 +98,8 @@ impl<C> Shared<C> {
 struct Speculation<St> {
     tested: u64,
     interesting: u64,
+    /// The same counts per kind of change (reduction).
+    by_kind: HashMap<&'static str, (u64, u64)>,
     /// (key of a state, task) -> key of the candidate (`None`: no candidate).
     keys: HashMap<(u128, u64), Option<u128>>,
     /// Key of a candidate -> the state accepting it gives.
@@ -109,6 +111,7 @@ impl<St> Default for Speculation<St> {
         Speculation {
             tested: 0,
             interesting: 0,
+            by_kind: HashMap::new(),
             keys: HashMap::new(),
             states: HashMap::new(),
         }
@@ -122,15 +125,22 @@ const KEYS_KEPT: usize = 1 << 16;
 const STATES_KEPT: usize = 256;
 
 impl<St> Speculation<St> {
-    /// The chance that the next candidate is interesting, from the verdicts
-    /// of this pass (with one imagined success and one failure to start).
-    fn success_rate(&self) -> f64 {
-        ((self.interesting + 1) as f64 / (self.tested + 2) as f64).clamp(0.02, 0.98)
+    /// The chance that a candidate of `kind` is interesting, from the
+    /// verdicts of this pass: the kind's own share, pulled toward the share
+    /// of all kinds (which starts from one imagined success and one failure)
+    /// while the kind has few verdicts.
+    fn success_rate(&self, kind: &str) -> f64 {
+        let all = (self.interesting + 1) as f64 / (self.tested + 2) as f64;
+        let (tested, interesting) = self.by_kind.get(kind).copied().unwrap_or_default();
+        ((interesting as f64 + 2.0 * all) / (tested as f64 + 2.0)).clamp(0.02, 0.98)
     }
 
-    fn tested(&mut self, interesting: bool) {
+    fn tested(&mut self, kind: &'static str, interesting: bool) {
         self.tested += 1;
         self.interesting += u64::from(interesting);
+        let counts = self.by_kind.entry(kind).or_default();
+        counts.0 += 1;
+        counts.1 += u64::from(interesting);
     }
 
     fn remember(&mut self, memo: (u128, u64), key: Option<u128>) {
@@ -356,7 +366,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let previous_keys: Vec<u128> = previous.iter().map(|(k, _)| *k).collect();
         let mut old = previous;
         let mut wanted: VecDeque<(u128, S::Candidate)> = VecDeque::new();
-        let p = self.speculation.success_rate();
         let mut frontier = BinaryHeap::new();
         frontier.push(Branch {
             likelihood: 1.0,
@@ -413,6 +422,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 Some(true) => self.succeed(succeed(branch.likelihood), &changes, &mut frontier),
                 None => {
                     seen.insert(key);
+                    let p = self.speculation.success_rate(self.subject.kind(change));
                     // The first change is the coordinator's next test: it runs
                     // that itself.
                     let mine = branch.position == 0;
@@ -596,7 +606,7 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
         let verdict = self.verdict(key, || subject.test(0, &candidate));
         stats.candidate(subject.kind(change), verdict == Some(true));
         if let Some(interesting) = verdict {
-            self.speculation.tested(interesting);
+            self.speculation.tested(subject.kind(change), interesting);
         }
         if verdict != Some(true) {
             if verdict == Some(false) {
