@@ -187,15 +187,6 @@ impl<St> Ord for Branch<St> {
     }
 }
 
-/// The branch where the change of task `change` on `from` was interesting.
-struct Succeed<St> {
-    likelihood: f64,
-    position: usize,
-    key: u128,
-    from: (u128, Arc<St>),
-    change: u64,
-}
-
 /// Runs one pass with in-order speculation (see the module documentation).
 pub fn run_pass<S: Subject>(
     run: &Run<'_>,
@@ -410,16 +401,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 frontier.push(fail);
                 continue;
             };
-            let succeed = |likelihood: f64| Succeed {
-                likelihood,
-                position: next,
-                key,
-                from: branch.state.clone(),
-                change: seq,
-            };
             match self.run.cache.get(key) {
                 Some(false) => frontier.push(fail),
-                Some(true) => self.succeed(succeed(branch.likelihood), &changes, &mut frontier),
+                Some(true) => self.succeed(branch.likelihood, &fail, key, change, &mut frontier),
                 None => {
                     seen.insert(key);
                     let p = self.speculation.success_rate(self.subject.kind(change));
@@ -445,9 +429,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     }
                     frontier.push(Branch {
                         likelihood: branch.likelihood * (1.0 - p),
-                        ..fail
+                        position: next,
+                        state: fail.state.clone(),
                     });
-                    self.succeed(succeed(branch.likelihood * p), &changes, &mut frontier);
+                    self.succeed(branch.likelihood * p, &fail, key, change, &mut frontier);
                 }
             }
         }
@@ -483,36 +468,35 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
     }
 
-    /// Pushes the branch where a change succeeded: its state is the
-    /// accepted candidate (remembered, since accepting costs a parse).
+    /// Pushes the branch where `change`, applied to the state of `fail`
+    /// (the branch where it was not interesting), gave the interesting
+    /// candidate `key`: its state is the accepted candidate (remembered,
+    /// since accepting costs a parse).
     fn succeed(
         &mut self,
-        succeed: Succeed<S::State>,
-        changes: &[(u64, &S::Change)],
+        likelihood: f64,
+        fail: &Branch<S::State>,
+        key: u128,
+        change: &S::Change,
         frontier: &mut BinaryHeap<Branch<S::State>>,
     ) {
-        let state = match self.speculation.states.get(&succeed.key) {
+        let state = match self.speculation.states.get(&key) {
             Some(state) => state.clone(),
             None => {
-                let change = changes
-                    .iter()
-                    .find(|(seq, _)| *seq == succeed.change)
-                    .expect("the change is in the list")
-                    .1;
-                let from = &succeed.from.1;
+                let from = &fail.state.1;
                 let Applied::Candidate(c) = self.subject.apply(from, change, &mut self.scratch)
                 else {
                     return;
                 };
                 let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
-                self.speculation.keep(succeed.key, state.clone());
+                self.speculation.keep(key, state.clone());
                 state
             }
         };
         frontier.push(Branch {
-            likelihood: succeed.likelihood,
-            position: succeed.position,
-            state: (succeed.key, state),
+            likelihood,
+            position: fail.position,
+            state: (key, state),
         });
     }
 
