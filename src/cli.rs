@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
@@ -15,12 +15,46 @@ result so far is kept), 5 the result could not be written where asked (it is sav
 in the temporary folder), 130 interrupted (the best result so far is kept).";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
+///
+/// Without a subcommand it reduces one program: `treereduce -i ./check.sh crash.c`.
 #[derive(Debug, Parser)]
-#[command(name = "treereduce", version, about, after_help = AFTER_HELP)]
+#[command(
+    name = "treereduce",
+    version,
+    about,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    /// The other modes; none reduces one program.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The arguments of single-program reduction.
+    #[command(flatten)]
+    pub single: Args,
+}
+
+/// The modes besides single-program reduction, one subcommand each.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a shell completion script for treereduce to stdout.
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print treereduce's man page (roff) to stdout.
+    Man,
+}
+
+/// Reducing one program (the command without a subcommand).
+#[derive(Debug, clap::Args)]
 pub struct Args {
     /// The program to reduce (never modified).
-    #[arg(value_name = "INPUT")]
-    pub input: PathBuf,
+    #[arg(value_name = "INPUT", required = true)]
+    pub input: Option<PathBuf>,
 
     /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
     #[arg(

@@ -436,3 +436,54 @@ fn every_job_count_gives_the_text_one_job_gives() {
         assert_eq!(reduce("4"), one);
     }
 }
+
+#[test]
+fn completions_and_man_page_come_from_the_binary() {
+    let sb = Sandbox::new();
+    // bash loads the completion script and completes a reduction switch.
+    let out = sb.run(&["completions", "bash"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    sb.file("completion.bash", std::str::from_utf8(&out.stdout).unwrap());
+    let probe = std::process::Command::new("bash")
+        .current_dir(sb.path())
+        .args([
+            "-c",
+            "source ./completion.bash && COMP_WORDS=(treereduce --no-hoi) COMP_CWORD=1 \
+             && _treereduce treereduce --no-hoi treereduce && printf '%s\\n' \"${COMPREPLY[@]}\"",
+        ])
+        .output()
+        .unwrap();
+    assert!(probe.status.success(), "{}", stderr(&probe));
+    assert_eq!(String::from_utf8(probe.stdout).unwrap(), "--no-hoist\n");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let out = sb.run(&["completions", shell]);
+        assert!(out.status.success() && !out.stdout.is_empty(), "{shell}");
+    }
+    let out = sb.run(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    // The man page is valid roff that names every option and switch.
+    let out = sb.run(&["man"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let roff = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "treereduce",
+        "\\-\\-interesting",
+        "\\-\\-no\\-hoist",
+        "completions",
+    ] {
+        assert!(roff.contains(needle), "{needle} missing from the man page");
+    }
+    sb.file("treereduce.1", &roff);
+    let rendered = std::process::Command::new("groff")
+        .current_dir(sb.path())
+        .args(["-man", "-Tutf8", "-ww", "-z", "treereduce.1"])
+        .output()
+        .unwrap();
+    assert!(rendered.status.success(), "{}", stderr(&rendered));
+    assert!(
+        rendered.stderr.is_empty(),
+        "groff warns: {}",
+        stderr(&rendered)
+    );
+}

@@ -19,7 +19,7 @@ use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 pub use output::{BestWriter, Destination};
 pub use progress::{Mode, Printer};
 
-use crate::cli::Args;
+use crate::cli::{Args, Cli, Command};
 use crate::exit;
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
@@ -34,10 +34,13 @@ pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
-    let args = parse_args();
+    let cli = parse_args();
     // A panic is a bug: the default hook prints it; the best result so far is
     // already on disk and the temporary directories are removed on unwinding.
-    let code = match std::panic::catch_unwind(|| run(args)) {
+    let code = match std::panic::catch_unwind(|| match cli.command {
+        None => run(cli.single),
+        Some(command) => run_command(command),
+    }) {
         Err(_) => {
             eprintln!(
                 "treereduce: internal error (a bug); the output holds the best result found so far"
@@ -57,10 +60,11 @@ pub fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// The derived arguments plus one `--no-NAME` switch per reduction of the
-/// table that can be switched off.
-fn parse_args() -> Args {
-    let mut command = Args::command();
+/// The whole command line: the derived arguments plus one `--no-NAME`
+/// switch per reduction of the table that can be switched off. Parsing,
+/// the completions and the man page all use it.
+pub fn command() -> clap::Command {
+    let mut command = Cli::command();
     for r in reduce::switchable() {
         let flag = format!("no-{}", r.name());
         command = command.arg(
@@ -71,13 +75,47 @@ fn parse_args() -> Args {
                 .help_heading("Reductions"),
         );
     }
-    let matches = command.get_matches();
-    let mut args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    args.off = reduce::switchable()
+    command
+}
+
+fn parse_args() -> Cli {
+    let matches = command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    cli.single.off = reduce::switchable()
         .map(|r| r.name())
         .filter(|name| matches.get_flag(&format!("no-{name}")))
         .collect();
-    args
+    cli
+}
+
+/// Runs a subcommand.
+fn run_command(command: Command) -> Result<u8, Failure> {
+    match command {
+        Command::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut self::command(), "treereduce", &mut text);
+            print_all(&text)
+        }
+        Command::Man => {
+            let mut text = Vec::new();
+            clap_mangen::Man::new(self::command())
+                .render(&mut text)
+                .map_err(|e| Failure::Internal(e.into()))?;
+            print_all(&text)
+        }
+    }
+}
+
+/// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
+fn print_all(text: &[u8]) -> Result<u8, Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::Internal(anyhow!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(exit::SUCCESS),
+    }
 }
 
 /// The longest `--timeout`: larger values (`inf` too) mean "no limit" in
@@ -111,7 +149,10 @@ struct Setup {
 }
 
 fn setup(args: &Args) -> Result<Setup> {
-    let input_path = args.input.clone();
+    let input_path = args
+        .input
+        .clone()
+        .ok_or_else(|| anyhow!("no INPUT given: name the program to reduce"))?;
     let input = std::fs::read(&input_path)
         .with_context(|| format!("cannot read the input {}", input_path.display()))?;
     check_memory(input.len() as u64, total_memory(), args.allow_huge_input)?;
