@@ -47,7 +47,91 @@ pub enum Command {
     },
     /// Print treereduce's man page (roff) to stdout.
     Man,
+    /// Reduce a passing seed and a failing variant together, down to their
+    /// smallest difference (pairwise reduction, PPR).
+    Pair(Box<PairArgs>),
 }
+
+/// `treereduce pair`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = PAIR_AFTER_HELP)]
+pub struct PairArgs {
+    /// The seed: the program that does not show the behaviour (never modified).
+    #[arg(long, value_name = "FILE")]
+    pub seed: PathBuf,
+
+    /// The variant, derived from the seed, that shows it (never modified).
+    #[arg(long, value_name = "FILE")]
+    pub variant: PathBuf,
+
+    /// The seed's test: exit 0 when a seed candidate still has its property
+    /// (e.g. compiles and runs without showing the bug).
+    #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
+    pub interesting_seed: PathBuf,
+
+    /// The variant's test: exit 0 when a variant candidate still shows the bug.
+    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
+    pub interesting: PathBuf,
+
+    /// Seconds a test may run [default: 10x the slower first run, at least 1].
+    #[arg(long, value_name = "SECS", help_heading = "Test")]
+    pub timeout: Option<f64>,
+
+    /// Language of both programs [default: from the file extensions, which must agree].
+    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
+    pub lang: Option<String>,
+
+    /// Where the reduced seed goes [default: <seed stem>.reduced.<ext>].
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub output_seed: Option<PathBuf>,
+
+    /// Where the reduced variant goes [default: <variant stem>.reduced.<ext>].
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub output_variant: Option<PathBuf>,
+
+    /// Where the unified diff seed -> variant of the results goes
+    /// [default: <variant stem>.reduced.diff].
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub output_diff: Option<PathBuf>,
+
+    /// Write statistics (sizes of seed, variant and difference after every
+    /// reducer, tests per side) as JSON.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Tests to run in parallel [default: number of cores].
+    #[arg(short, long, value_name = "N", help_heading = "Performance")]
+    pub jobs: Option<usize>,
+
+    /// Skip MinTdiff (the tree-based difference reducer).
+    #[arg(long, help_heading = "Reducers")]
+    pub no_tdiff: bool,
+
+    /// Skip MinLdiff (ddmin over the token diff's hunks).
+    #[arg(long, help_heading = "Reducers")]
+    pub no_ldiff: bool,
+
+    /// Skip MinCommonality (the single-file reducer on the common part).
+    #[arg(long, help_heading = "Reducers")]
+    pub no_commonality: bool,
+
+    /// Do not canonicalize the common part's tokens at the end.
+    #[arg(long, help_heading = "Reducers")]
+    pub no_canon: bool,
+
+    /// Do not re-run both tests on the results at the end.
+    #[arg(long, help_heading = "Reducers")]
+    pub no_verify: bool,
+
+    /// No progress lines or summary (errors are still printed).
+    #[arg(short, long, help_heading = "Display")]
+    pub quiet: bool,
+}
+
+const PAIR_AFTER_HELP: &str = "\
+Each test runs as `SCRIPT <path>` in a fresh private directory holding the candidate
+under its input's file name, like the single-file test. Both inputs are checked first:
+the seed must pass --interesting-seed and the variant --interesting (exit 3 if not).";
 
 /// Reducing one program (the command without a subcommand).
 #[derive(Debug, clap::Args)]

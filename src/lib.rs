@@ -25,6 +25,7 @@ mod exit;
 mod lang;
 mod lexical;
 mod oracle;
+pub mod pair;
 mod reduce;
 mod single;
 mod stats;

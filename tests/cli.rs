@@ -422,7 +422,7 @@ fn every_job_count_gives_the_text_one_job_gives() {
     sb.script(
         "check.sh",
         "sleep 0.0$(( $(cksum < \"$1\" | cut -d' ' -f1) % 4 ))\n\
-         gcc -c -o /dev/null -x c \"$1\" 2>/dev/null || exit 1\n\
+         gcc -c -o out.o -x c \"$1\" 2>/dev/null || exit 1\n\
          [ \"$(grep -c 'return x' \"$1\")\" -ge 3 ]",
     );
     let reduce = |jobs: &str| {

@@ -4,6 +4,7 @@
 
 mod debug;
 mod output;
+mod pair;
 mod progress;
 
 use std::ffi::OsStr;
@@ -103,6 +104,7 @@ fn run_command(command: Command) -> Result<u8, Failure> {
                 .map_err(|e| Failure::Internal(e.into()))?;
             print_all(&text)
         }
+        Command::Pair(args) => pair::run(*args),
     }
 }
 
@@ -123,18 +125,18 @@ fn print_all(text: &[u8]) -> Result<u8, Failure> {
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
 
 /// `--timeout SECS` as a duration, clamped to [`MAX_TIMEOUT`].
-fn timeout_of(secs: f64) -> Duration {
+pub(crate) fn timeout_of(secs: f64) -> Duration {
     Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
 }
 
-enum Failure {
+pub(crate) enum Failure {
     /// The user can fix it (arguments, files, script).
     Usage(anyhow::Error),
     /// Something broke while running.
     Internal(anyhow::Error),
 }
 
-fn usage<T>(r: Result<T>) -> Result<T, Failure> {
+pub(crate) fn usage<T>(r: Result<T>) -> Result<T, Failure> {
     r.map_err(Failure::Usage)
 }
 
@@ -284,7 +286,7 @@ pub fn default_output(input: &Path, infix: &str) -> PathBuf {
     input.with_file_name(name)
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,

@@ -1,0 +1,313 @@
+//! The list-based difference Δ_L of PPR: a token diff (Myers) from the seed
+//! to the variant, its hunks, and Patch: applying a subset of the hunks to
+//! the seed, or all of them to a reduced seed.
+//!
+//! Tokens are the syntax tree's leaves plus the gaps between them (white
+//! space, mostly), so that the tokens of a text concatenate to it exactly
+//! and patching the seed with every hunk gives the variant byte for byte. A
+//! hunk of white space only counts as no token in the sizes.
+
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+use similar::{Algorithm, DiffOp, capture_diff_slices, capture_diff_slices_deadline};
+
+use crate::syntax::{Grammar, parse};
+
+/// A text cut into tokens.
+#[derive(Clone, Debug)]
+pub struct Tokens {
+    /// Byte ranges, in order, covering the text without gaps.
+    pub ranges: Vec<Range<usize>>,
+    /// Per token: white space only (counts as no token).
+    pub blank: Vec<bool>,
+}
+
+impl Tokens {
+    /// Cuts `text` into leaves of its syntax tree and the gaps between them.
+    pub fn of(grammar: &Grammar, text: &[u8]) -> Tokens {
+        let tree = parse(grammar, text);
+        let mut ranges = Vec::new();
+        let mut blank = Vec::new();
+        let mut at = 0;
+        let mut push = |r: Range<usize>, ranges: &mut Vec<Range<usize>>| {
+            blank.push(text[r.clone()].iter().all(u8::is_ascii_whitespace));
+            ranges.push(r);
+        };
+        let mut cursor = tree.walk();
+        'walk: loop {
+            if cursor.goto_first_child() {
+                continue;
+            }
+            let node = cursor.node();
+            let (start, end) = (node.start_byte(), node.end_byte());
+            if start >= at && end > start {
+                if start > at {
+                    push(at..start, &mut ranges);
+                }
+                push(start..end, &mut ranges);
+                at = end;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        if at < text.len() {
+            push(at..text.len(), &mut ranges);
+        }
+        Tokens { ranges, blank }
+    }
+
+    /// The tokens that are not white space.
+    pub fn count(&self) -> usize {
+        self.blank.iter().filter(|&&b| !b).count()
+    }
+
+    fn texts<'t>(&self, text: &'t [u8]) -> Vec<&'t [u8]> {
+        self.ranges.iter().map(|r| &text[r.clone()]).collect()
+    }
+}
+
+/// One hunk: seed tokens `seed` are replaced by the variant's bytes `text`
+/// (an empty range inserts, empty text deletes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hunk {
+    /// Token indices in the seed.
+    pub seed: Range<usize>,
+    /// The variant's bytes for them.
+    pub text: Vec<u8>,
+    /// Tokens (not white space) deleted from the seed plus inserted.
+    pub size: usize,
+}
+
+/// The difference seed -> variant as hunks over the seed's tokens.
+#[derive(Clone, Debug)]
+pub struct Diff {
+    /// The seed's text.
+    pub seed: Vec<u8>,
+    /// The seed's tokens.
+    pub tokens: Tokens,
+    /// The hunks, in seed order, disjoint.
+    pub hunks: Vec<Hunk>,
+}
+
+impl Diff {
+    /// Δ_L(seed, variant) by Myers' algorithm over tokens.
+    pub fn new(grammar: &Grammar, seed: &[u8], variant: &[u8]) -> Diff {
+        let tokens = Tokens::of(grammar, seed);
+        let theirs = Tokens::of(grammar, variant);
+        let (a, b) = (tokens.texts(seed), theirs.texts(variant));
+        let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
+        let mut hunks: Vec<Hunk> = Vec::new();
+        let mut open: Option<(Range<usize>, Range<usize>)> = None;
+        let mut close = |open: &mut Option<(Range<usize>, Range<usize>)>| {
+            if let Some((s, v)) = open.take() {
+                let size = s.clone().filter(|&i| !tokens.blank[i]).count()
+                    + v.clone().filter(|&j| !theirs.blank[j]).count();
+                let bytes = match (theirs.ranges.get(v.start), v.is_empty()) {
+                    (Some(first), false) => {
+                        variant[first.start..theirs.ranges[v.end - 1].end].to_vec()
+                    }
+                    _ => Vec::new(),
+                };
+                hunks.push(Hunk {
+                    seed: s,
+                    text: bytes,
+                    size,
+                });
+            }
+        };
+        for op in ops {
+            let (tag, old, new) = op.as_tag_tuple();
+            if tag == similar::DiffTag::Equal {
+                close(&mut open);
+                continue;
+            }
+            open = Some(match open.take() {
+                Some((s, v)) => (s.start..old.end, v.start..new.end),
+                None => (old, new),
+            });
+        }
+        close(&mut open);
+        Diff {
+            seed: seed.to_vec(),
+            tokens,
+            hunks,
+        }
+    }
+
+    /// Tokens the seed and variant differ by (white space not counted).
+    pub fn size(&self) -> usize {
+        self.hunks.iter().map(|h| h.size).sum()
+    }
+
+    /// Patch(seed, d) for the hunks `keep` selects: the seed with those
+    /// hunks applied. With every hunk it is the variant.
+    pub fn apply(&self, keep: impl Fn(usize) -> bool) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.seed.len());
+        let mut at = 0; // next seed token
+        let byte = |i: usize| {
+            self.tokens
+                .ranges
+                .get(i)
+                .map_or(self.seed.len(), |r| r.start)
+        };
+        for (k, hunk) in self.hunks.iter().enumerate() {
+            if !keep(k) {
+                continue;
+            }
+            out.extend_from_slice(&self.seed[byte(at)..byte(hunk.seed.start)]);
+            out.extend_from_slice(&hunk.text);
+            at = hunk.seed.end;
+        }
+        out.extend_from_slice(&self.seed[byte(at)..]);
+        out
+    }
+
+    /// Patch(seed', d): every hunk applied to `reduced`, a text the reducer
+    /// made from the seed. The seed's tokens are aligned with the reduced
+    /// text's (Patience diff, falling back to a coarser alignment past
+    /// `limit`); a hunk replaces the surviving tokens of its seed range and
+    /// goes after the last surviving token before it. A hunk whose nearest
+    /// non-blank seed tokens on both sides are gone lost its context with
+    /// them (its code was deleted around it) and is dropped.
+    pub fn patch(&self, grammar: &Grammar, reduced: &[u8], limit: Duration) -> Vec<u8> {
+        let theirs = Tokens::of(grammar, reduced);
+        let a = self.tokens.texts(&self.seed);
+        let b = theirs.texts(reduced);
+        let ops =
+            capture_diff_slices_deadline(Algorithm::Patience, &a, &b, Some(Instant::now() + limit));
+        // Where each seed token went, if it survived.
+        let mut to: Vec<Option<usize>> = vec![None; a.len()];
+        for op in ops {
+            if let DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } = op
+            {
+                for k in 0..len {
+                    to[old_index + k] = Some(new_index + k);
+                }
+            }
+        }
+        let blank = &self.tokens.blank;
+        let survives_near = |range: &Range<usize>| {
+            let left = (0..range.start).rev().find(|&i| !blank[i]);
+            let right = (range.end..a.len()).find(|&i| !blank[i]);
+            match (left, right) {
+                (None, None) => true,
+                (l, r) => l.is_some_and(|i| to[i].is_some()) || r.is_some_and(|i| to[i].is_some()),
+            }
+        };
+        // Reduced tokens replaced by hunks, and text to insert before a token.
+        let mut skip = vec![false; b.len()];
+        let mut before: Vec<Vec<&[u8]>> = vec![Vec::new(); b.len() + 1];
+        for hunk in &self.hunks {
+            if !survives_near(&hunk.seed) {
+                continue;
+            }
+            for i in hunk.seed.clone() {
+                if let Some(j) = to[i] {
+                    skip[j] = true;
+                }
+            }
+            let at = (0..hunk.seed.start)
+                .rev()
+                .find_map(|i| to[i])
+                .map_or(0, |j| j + 1);
+            before[at].push(&hunk.text);
+        }
+        let mut out = Vec::with_capacity(reduced.len() + 64);
+        for (j, range) in theirs.ranges.iter().enumerate() {
+            for text in &before[j] {
+                out.extend_from_slice(text);
+            }
+            if !skip[j] {
+                out.extend_from_slice(&reduced[range.clone()]);
+            }
+        }
+        for text in &before[b.len()] {
+            out.extend_from_slice(text);
+        }
+        out
+    }
+}
+
+/// A unified diff of two texts (by lines), with the given file names.
+pub fn unified(seed: &[u8], variant: &[u8], names: (&str, &str)) -> Vec<u8> {
+    let diff = similar::TextDiff::from_lines(seed, variant);
+    let mut out = Vec::new();
+    diff.unified_diff()
+        .context_radius(3)
+        .header(names.0, names.1)
+        .to_writer(&mut out)
+        .expect("writing to a Vec cannot fail");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Language;
+
+    fn c() -> &'static Grammar {
+        Grammar::of(Language::by_name("c").unwrap())
+    }
+
+    #[test]
+    fn tokens_cover_the_text() {
+        let text = b"int main(void) {\n  return 1 + /* x */ 2;\n}\n";
+        let t = Tokens::of(c(), text);
+        let joined: Vec<u8> = t
+            .ranges
+            .iter()
+            .flat_map(|r| text[r.clone()].to_vec())
+            .collect();
+        assert_eq!(joined, text);
+        assert_eq!(t.count(), 13);
+    }
+
+    #[test]
+    fn all_hunks_give_the_variant_and_none_the_seed() {
+        let seed = b"int f(int a) {\n  a = a + 1;\n  return a;\n}\n";
+        let variant = b"int f(int a) {\n    a = a - 1;\n  while (a) ;\n  return a / 0;\n}\n";
+        let d = Diff::new(c(), seed, variant);
+        assert_eq!(d.apply(|_| true), variant);
+        assert_eq!(d.apply(|_| false), seed);
+        // `+` -> `-`, the inserted loop (5 tokens), `/ 0` (2); indentation is free.
+        assert_eq!(d.size(), 2 + 5 + 2);
+    }
+
+    #[test]
+    fn patch_carries_the_difference_onto_a_reduced_seed() {
+        let seed = b"int g;\nint f(int a) {\n  g = 2;\n  a = a + 1;\n  return a;\n}\n";
+        let variant = b"int g;\nint f(int a) {\n  g = 2;\n  a = a + 1;\n  return a / 0;\n}\n";
+        let d = Diff::new(c(), seed, variant);
+        let limit = Duration::from_secs(1);
+        // The reducer deleted a statement elsewhere: the hunk still applies.
+        let reduced = b"int g;\nint f(int a) {\n  a = a + 1;\n  return a;\n}\n";
+        assert_eq!(
+            d.patch(c(), reduced, limit),
+            b"int g;\nint f(int a) {\n  a = a + 1;\n  return a / 0;\n}\n"
+        );
+        // The return statement went, and with it the hunk's context.
+        let reduced = b"int g;\nint f(int a) {\n  g = 2;\n}\n";
+        assert_eq!(d.patch(c(), reduced, limit), reduced);
+        // Unchanged seed: patch is the variant.
+        assert_eq!(d.patch(c(), seed, limit), variant);
+    }
+
+    #[test]
+    fn unified_diff_names_both_files() {
+        let out = unified(b"a\nb\n", b"a\nc\n", ("good.c", "bad.c"));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("--- good.c\n+++ bad.c\n"), "{text}");
+        assert!(text.contains("-b\n+c\n"));
+    }
+}

@@ -1,0 +1,612 @@
+//! Pairwise program reduction (PPR, Zhang et al., ESEC/FSE 2023): a seed
+//! with property ψ_s and a variant with ψ_v, derived from it by mutation,
+//! are reduced together until neither shrinks, by three reducers run in
+//! the paper's order each round (its Algorithm 1):
+//!
+//! - MinTdiff ([`tree`]): the tree-based edit script seed -> variant; a
+//!   subtree only the seed has is minimized in the seed (ψ_s), one only the
+//!   variant has is minimized in the variant (ψ_v), and a replacement is
+//!   undone in the variant if ψ_v survives that.
+//! - MinLdiff ([`diff`]): ddmin over the hunks of the token diff, each
+//!   subset patched onto the seed and tested with ψ_v.
+//! - MinCommonality: the full single-file reducer on the seed, each seed
+//!   candidate paired with the difference patched onto it; a pair is kept
+//!   when both properties hold ([`side::Both`]).
+//!
+//! After the last round, one more MinCommonality with canonicalization and
+//! the tidy pass renames what the two programs share (a name the difference
+//! uses stays, since renaming it breaks the patched variant).
+
+pub mod diff;
+pub mod side;
+pub mod tree;
+
+use std::ops::Range;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use self::diff::{Diff, Tokens};
+use self::side::{Both, Side, SideReport};
+use crate::oracle::{Cancel, Oracle, Verdict};
+use crate::reduce::{self, Config, Reduction};
+use crate::single::{self, ReduceError, Session};
+use crate::stats::{Size, Stats};
+use crate::syntax::{Grammar, count_errors, count_tokens, parse};
+use crate::task::{Observer, Phase};
+
+/// Which reducers run, and how.
+#[derive(Clone, Debug)]
+pub struct PairConfig {
+    /// Tests in parallel.
+    pub jobs: usize,
+    /// MinTdiff.
+    pub tdiff: bool,
+    /// MinLdiff.
+    pub ldiff: bool,
+    /// MinCommonality.
+    pub commonality: bool,
+    /// Canonicalize the common part at the end.
+    pub canon: bool,
+    /// Re-check both results at the end.
+    pub verify: bool,
+}
+
+/// Sizes after one step, for progress and `--stats-json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// Round of Algorithm 1 (0: the start, before any reducer).
+    pub round: usize,
+    /// `start`, `tdiff`, `ldiff`, `commonality` or `canon`.
+    pub reducer: &'static str,
+    /// The seed's size.
+    pub seed: Size,
+    /// The variant's size.
+    pub variant: Size,
+    /// Tokens the two differ by (deleted plus inserted, white space not counted).
+    pub diff_tokens: u64,
+    /// Seconds since the start.
+    pub seconds: f64,
+    /// Tests of the seed's property so far.
+    pub seed_tests: u64,
+    /// Tests of the variant's property so far.
+    pub variant_tests: u64,
+}
+
+/// Told about progress.
+pub trait PairObserver: Sync {
+    /// A smaller pair (both properties hold).
+    fn improved(&self, seed: &[u8], variant: &[u8]);
+    /// A reducer finished.
+    fn step(&self, step: &Step);
+}
+
+/// The result.
+#[derive(Debug)]
+pub struct PairOutcome {
+    /// The reduced seed.
+    pub seed: Vec<u8>,
+    /// The reduced variant.
+    pub variant: Vec<u8>,
+    /// Stopped by the cancel token; the best pair so far.
+    pub cancelled: bool,
+    /// The final re-check failed once (a flaky script); an earlier pair is returned.
+    pub flaky: bool,
+    /// Sizes after every step.
+    pub steps: Vec<Step>,
+    /// The seed's tests.
+    pub seed_side: SideReport,
+    /// The variant's tests.
+    pub variant_side: SideReport,
+}
+
+/// Why a pair reduction stopped without a result.
+#[derive(Debug, thiserror::Error)]
+pub enum PairError {
+    /// A script could not be run several times in a row; the best pair so far.
+    #[error("the {which} test could not be run {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    Oracle {
+        /// `seed` or `variant`.
+        which: &'static str,
+        /// The last error.
+        error: String,
+        /// The best seed.
+        seed: Vec<u8>,
+        /// The best variant.
+        variant: Vec<u8>,
+    },
+    /// The seed or the variant is too large for the node table.
+    #[error(transparent)]
+    TooLarge(#[from] crate::syntax::TooLarge),
+}
+
+/// Reduces the pair `(seed, variant)`; `seed_oracle` decides ψ_s,
+/// `variant_oracle` ψ_v. Both inputs must already have been checked.
+pub fn reduce(
+    grammar: &'static Grammar,
+    (seed, variant): (&[u8], &[u8]),
+    seed_oracle: &dyn Oracle,
+    variant_oracle: &dyn Oracle,
+    config: &PairConfig,
+    cancel: Option<&Cancel>,
+    observer: &dyn PairObserver,
+) -> Result<PairOutcome, PairError> {
+    let mut pair = Pair {
+        grammar,
+        seed: seed.to_vec(),
+        variant: variant.to_vec(),
+        seed_side: Side::new(seed_oracle),
+        variant_side: Side::new(variant_oracle),
+        config,
+        cancel,
+        observer,
+        started: Instant::now(),
+        steps: Vec::new(),
+        checkpoints: Vec::new(),
+    };
+    pair.run()
+}
+
+struct Pair<'a> {
+    grammar: &'static Grammar,
+    seed: Vec<u8>,
+    variant: Vec<u8>,
+    seed_side: Side<'a>,
+    variant_side: Side<'a>,
+    config: &'a PairConfig,
+    cancel: Option<&'a Cancel>,
+    observer: &'a dyn PairObserver,
+    started: Instant,
+    steps: Vec<Step>,
+    /// Pairs after the steps that changed something, newest last.
+    checkpoints: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+/// An observer for the single-file reducer that reports each new seed (or
+/// variant) with the other program of the pair.
+struct Forward<'p, F: Fn(&[u8]) + Sync> {
+    improved: F,
+    _pair: std::marker::PhantomData<&'p ()>,
+}
+
+impl<F: Fn(&[u8]) + Sync> Observer for Forward<'_, F> {
+    fn improved(&self, _seq: u64, text: &[u8]) {
+        (self.improved)(text);
+    }
+
+    fn phase(&self, _phase: Phase) {}
+}
+
+fn forward<'p, F: Fn(&[u8]) + Sync>(improved: F) -> Forward<'p, F> {
+    Forward {
+        improved,
+        _pair: std::marker::PhantomData,
+    }
+}
+
+impl Pair<'_> {
+    fn run(&mut self) -> Result<PairOutcome, PairError> {
+        self.checkpoints
+            .push((self.seed.clone(), self.variant.clone()));
+        self.step(0, "start");
+        let mut round = 0;
+        loop {
+            round += 1;
+            let before = (self.size(&self.seed), self.size(&self.variant));
+            if self.config.tdiff {
+                self.min_tdiff()?;
+                self.step(round, "tdiff");
+            }
+            if self.config.ldiff && !self.stopped() {
+                self.min_ldiff()?;
+                self.step(round, "ldiff");
+            }
+            if self.config.commonality && !self.stopped() {
+                self.min_commonality(false)?;
+                self.step(round, "commonality");
+            }
+            if self.stopped() {
+                break;
+            }
+            let after = (self.size(&self.seed), self.size(&self.variant));
+            let shrank = |a: Size, b: Size| (a.tokens, a.bytes) < (b.tokens, b.bytes);
+            if !shrank(after.0, before.0) && !shrank(after.1, before.1) {
+                break;
+            }
+        }
+        if self.config.canon && self.config.commonality && !self.stopped() {
+            self.min_commonality(true)?;
+            self.step(round, "canon");
+        }
+        let cancelled = self.stopped();
+        let flaky = !cancelled && self.config.verify && self.verify();
+        Ok(PairOutcome {
+            seed: self.seed.clone(),
+            variant: self.variant.clone(),
+            cancelled,
+            flaky,
+            steps: std::mem::take(&mut self.steps),
+            seed_side: self.seed_side.report(),
+            variant_side: self.variant_side.report(),
+        })
+    }
+
+    fn stopped(&self) -> bool {
+        self.cancel.is_some_and(Cancel::is_cancelled)
+    }
+
+    fn size(&self, text: &[u8]) -> Size {
+        size(self.grammar, text)
+    }
+
+    fn step(&mut self, round: usize, reducer: &'static str) {
+        let step = Step {
+            round,
+            reducer,
+            seed: self.size(&self.seed),
+            variant: self.size(&self.variant),
+            diff_tokens: Diff::new(self.grammar, &self.seed, &self.variant).size() as u64,
+            seconds: self.started.elapsed().as_secs_f64(),
+            seed_tests: self.seed_side.report().tests,
+            variant_tests: self.variant_side.report().tests,
+        };
+        self.observer.step(&step);
+        self.steps.push(step);
+        let newest = self.checkpoints.last().expect("the inputs are the first");
+        if newest.0 != self.seed || newest.1 != self.variant {
+            self.checkpoints
+                .push((self.seed.clone(), self.variant.clone()));
+        }
+    }
+
+    /// Stops with the best pair if a script keeps failing to run.
+    fn check_failures(&self) -> Result<(), PairError> {
+        for (which, side) in [("seed", &self.seed_side), ("variant", &self.variant_side)] {
+            if let Some(error) = side.failure() {
+                return Err(PairError::Oracle {
+                    which,
+                    error,
+                    seed: self.seed.clone(),
+                    variant: self.variant.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn set_seed(&mut self, seed: Vec<u8>) {
+        if seed != self.seed {
+            self.seed = seed;
+            self.observer.improved(&self.seed, &self.variant);
+        }
+    }
+
+    fn set_variant(&mut self, variant: Vec<u8>) {
+        if variant != self.variant {
+            self.variant = variant;
+            self.observer.improved(&self.seed, &self.variant);
+        }
+    }
+
+    /// Algorithm 2. Edits on each program are handled from its end to its
+    /// start, so that the ranges of those still to come stay valid.
+    fn min_tdiff(&mut self) -> Result<(), PairError> {
+        let g = self.grammar;
+        let edits = tree::edits(
+            &parse(g, &self.seed),
+            &self.seed,
+            &parse(g, &self.variant),
+            &self.variant,
+        );
+        let mut in_seed: Vec<Range<usize>> = Vec::new();
+        let mut in_variant: Vec<(Range<usize>, Option<Range<usize>>)> = Vec::new();
+        for e in edits {
+            match e {
+                tree::Edit::Delete(t) => in_seed.push(t),
+                tree::Edit::Insert(s) => in_variant.push((s, None)),
+                tree::Edit::Replace(t, s) => in_variant.push((s, Some(t))),
+            }
+        }
+        in_variant.sort_by_key(|(s, _)| std::cmp::Reverse(s.start));
+        for (s, t) in in_variant {
+            if self.stopped() {
+                return Ok(());
+            }
+            if let Some(t) = t {
+                // Undo the replacement in the variant.
+                let undo = splice(&self.variant, &s, &self.seed[t.clone()]);
+                if self.variant_side.holds(0, &undo) {
+                    self.set_variant(undo);
+                    continue;
+                }
+                // It is needed: minimize both of its sides, as for a
+                // deletion and an insertion.
+                in_seed.push(t);
+            }
+            let reduced = self.min_subtree(&self.variant, s, Which::Variant)?;
+            self.set_variant(reduced);
+        }
+        in_seed.sort_by_key(|t| std::cmp::Reverse(t.start));
+        for t in in_seed {
+            if self.stopped() {
+                return Ok(());
+            }
+            let reduced = self.min_subtree(&self.seed, t, Which::Seed)?;
+            self.set_seed(reduced);
+        }
+        self.check_failures()
+    }
+
+    /// MinSubtree: the subtree at `range` of `text` goes entirely if the
+    /// property allows, else the single-file reducer minimizes it (scoped
+    /// to it, so nothing outside changes).
+    fn min_subtree(
+        &self,
+        text: &[u8],
+        range: Range<usize>,
+        which: Which,
+    ) -> Result<Vec<u8>, PairError> {
+        let side = match which {
+            Which::Seed => &self.seed_side,
+            Which::Variant => &self.variant_side,
+        };
+        let g = self.grammar;
+        let without = splice(text, &range, b"");
+        if count_errors(&parse(g, &without)) <= count_errors(&parse(g, text))
+            && side.holds(0, &without)
+        {
+            return Ok(without);
+        }
+        let tokens = Tokens::of(g, &text[range.clone()]).count();
+        if tokens < 2 {
+            return Ok(text.to_vec());
+        }
+        let config = self.single_config(false);
+        let other = match which {
+            Which::Seed => self.variant.clone(),
+            Which::Variant => self.seed.clone(),
+        };
+        let observer = forward(|new: &[u8]| match which {
+            Which::Seed => self.observer.improved(new, &other),
+            Which::Variant => self.observer.improved(&other, new),
+        });
+        self.single(text, Some(range), side, &config, &observer, which)
+    }
+
+    /// Runs the single-file reducer.
+    fn single(
+        &self,
+        text: &[u8],
+        scope: Option<Range<usize>>,
+        oracle: &dyn Oracle,
+        config: &Config,
+        observer: &dyn Observer,
+        which: Which,
+    ) -> Result<Vec<u8>, PairError> {
+        let stats = Stats::new(reduce::names());
+        let session = Session::new(self.grammar, oracle, config, &stats, self.cancel, observer);
+        match single::reduce(&session, text, scope) {
+            Ok(outcome) => Ok(outcome.text.to_vec()),
+            Err(ReduceError::Oracle { error, best }) => {
+                let (seed, variant) = match which {
+                    Which::Seed => (best.to_vec(), self.variant.clone()),
+                    Which::Variant => (self.seed.clone(), best.to_vec()),
+                };
+                Err(PairError::Oracle {
+                    which: which.name(),
+                    error,
+                    seed,
+                    variant,
+                })
+            }
+            Err(ReduceError::TooLarge(t)) => Err(PairError::TooLarge(t)),
+            // The input was known to hold: only a flaky script gets here.
+            Err(ReduceError::NotInteresting(_)) => Ok(text.to_vec()),
+        }
+    }
+
+    /// The single-file reducer's settings inside PPR: no re-check (the pair
+    /// is checked at the end), canonicalization and tidying only at the end.
+    fn single_config(&self, last: bool) -> Config {
+        let mut off = Vec::new();
+        if !last {
+            off.push(reduce::canon::CANON.name());
+            off.push(reduce::tidy::TIDY.name());
+        }
+        Config {
+            jobs: self.config.jobs,
+            passes: None,
+            ddmin_subsets: false,
+            off,
+            verify: false,
+            input_checked: true,
+        }
+    }
+
+    /// Algorithm 3: ddmin over the hunks of the token diff, each subset
+    /// patched onto the seed and tested with ψ_v.
+    fn min_ldiff(&mut self) -> Result<(), PairError> {
+        let diff = Diff::new(self.grammar, &self.seed, &self.variant);
+        let all: Vec<usize> = (0..diff.hunks.len()).collect();
+        let test = |keep: &[usize]| {
+            let mut on = vec![false; diff.hunks.len()];
+            for &k in keep {
+                on[k] = true;
+            }
+            diff.apply(|k| on[k])
+        };
+        let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
+            self.variant_side.holds(worker, &test(keep))
+        });
+        self.set_variant(test(&kept));
+        self.check_failures()
+    }
+
+    /// Algorithm 4: reduce the seed with the whole single-file reducer,
+    /// each candidate tested with the difference patched onto it. `last`
+    /// adds canonicalization and tidying.
+    fn min_commonality(&mut self, last: bool) -> Result<(), PairError> {
+        let diff = Diff::new(self.grammar, &self.seed, &self.variant);
+        let both = Both {
+            grammar: self.grammar,
+            diff: &diff,
+            seed: &self.seed_side,
+            variant: &self.variant_side,
+        };
+        let config = self.single_config(last);
+        let observer = forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
+        let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
+        let seed = match seed {
+            Err(PairError::Oracle { error, seed, .. }) => {
+                let variant = both.variant_of(&seed);
+                return Err(PairError::Oracle {
+                    which: "seed or variant",
+                    error,
+                    seed,
+                    variant,
+                });
+            }
+            other => other?,
+        };
+        let variant = both.variant_of(&seed);
+        self.seed = seed;
+        self.variant = variant;
+        self.check_failures()
+    }
+
+    /// Re-tests the newest pair (bypassing the caches), falling back to
+    /// older ones; returns whether a re-check failed.
+    fn verify(&mut self) -> bool {
+        let mut flaky = false;
+        while let Some((seed, variant)) = self.checkpoints.pop() {
+            let last = self.checkpoints.is_empty();
+            let ok = |o: &dyn Oracle, t: &[u8]| {
+                matches!(o.test(0, t), Ok(Verdict::Interesting | Verdict::Cancelled))
+            };
+            if last
+                || (ok(self.seed_side.inner(), &seed) && ok(self.variant_side.inner(), &variant))
+            {
+                if (seed.as_slice(), variant.as_slice()) != (&self.seed[..], &self.variant[..]) {
+                    self.seed = seed;
+                    self.variant = variant;
+                    self.observer.improved(&self.seed, &self.variant);
+                }
+                return flaky;
+            }
+            flaky = true;
+        }
+        flaky
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Which {
+    Seed,
+    Variant,
+}
+
+impl Which {
+    fn name(self) -> &'static str {
+        match self {
+            Which::Seed => "seed",
+            Which::Variant => "variant",
+        }
+    }
+}
+
+/// `text` with `range` replaced by `with`.
+fn splice(text: &[u8], range: &Range<usize>, with: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + with.len());
+    out.extend_from_slice(&text[..range.start]);
+    out.extend_from_slice(with);
+    out.extend_from_slice(&text[range.end..]);
+    out
+}
+
+/// Zeller and Hildebrandt's ddmin: the smallest subset of `items` found for
+/// which `test` holds (`test(all)` is assumed to hold). Each round's subsets
+/// and complements are tested `jobs` at a time; the first that holds, in
+/// ddmin's order, is taken, so the result does not depend on `jobs`.
+pub fn ddmin<T: Clone + Sync>(
+    mut items: Vec<T>,
+    jobs: usize,
+    cancel: Option<&Cancel>,
+    test: impl Fn(usize, &[T]) -> bool + Sync,
+) -> Vec<T> {
+    let stopped = || cancel.is_some_and(Cancel::is_cancelled);
+    if items.is_empty() || test(0, &[]) {
+        return Vec::new();
+    }
+    let mut n = 2;
+    while items.len() >= 2 && !stopped() {
+        let n_now = n.min(items.len());
+        let chunks: Vec<Vec<T>> = (0..n_now)
+            .map(|k| items[k * items.len() / n_now..(k + 1) * items.len() / n_now].to_vec())
+            .collect();
+        let complements: Vec<Vec<T>> = (0..n_now)
+            .map(|k| {
+                chunks
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != k)
+                    .flat_map(|(_, c)| c.iter().cloned())
+                    .collect()
+            })
+            .collect();
+        // Subsets first, then complements (with two chunks they coincide).
+        let mut tries: Vec<(Vec<T>, bool)> = chunks.into_iter().map(|c| (c, true)).collect();
+        if n_now > 2 {
+            tries.extend(complements.into_iter().map(|c| (c, false)));
+        }
+        match first_true(&tries, jobs, |w, (c, _)| test(w, c)) {
+            Some(k) => {
+                let (chosen, subset) = tries.swap_remove(k);
+                n = if subset { 2 } else { (n_now - 1).max(2) };
+                items = chosen;
+            }
+            None if n_now < items.len() => n = (2 * n_now).min(items.len()),
+            None => break,
+        }
+    }
+    items
+}
+
+/// The index of the first element of `tries` for which `test` holds,
+/// testing up to `jobs` of them at once.
+fn first_true<X: Sync>(
+    tries: &[X],
+    jobs: usize,
+    test: impl Fn(usize, &X) -> bool + Sync,
+) -> Option<usize> {
+    for (batch_no, batch) in tries.chunks(jobs.max(1)).enumerate() {
+        let results: Vec<bool> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .iter()
+                .enumerate()
+                .map(|(w, x)| {
+                    let test = &test;
+                    scope.spawn(move || test(w, x))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a test does not panic"))
+                .collect()
+        });
+        if let Some(k) = results.iter().position(|&r| r) {
+            return Some(batch_no * jobs.max(1) + k);
+        }
+    }
+    None
+}
+
+/// The size of one program of a pair.
+pub fn size(grammar: &Grammar, text: &[u8]) -> Size {
+    Size {
+        bytes: text.len() as u64,
+        tokens: count_tokens(&parse(grammar, text)) as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+//! PPR on small pairs with in-process properties.
+
+use super::*;
+use crate::lang::Language;
+
+struct Quiet;
+
+impl PairObserver for Quiet {
+    fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+    fn step(&self, _step: &Step) {}
+}
+
+fn config(jobs: usize) -> PairConfig {
+    PairConfig {
+        jobs,
+        tdiff: true,
+        ldiff: true,
+        commonality: true,
+        canon: true,
+        verify: true,
+    }
+}
+
+fn c() -> &'static Grammar {
+    Grammar::of(Language::by_name("c").unwrap())
+}
+
+/// Both programs must parse and keep `main`; the variant shows the "bug"
+/// (a division by the literal zero), the seed must not.
+fn parses(t: &[u8]) -> bool {
+    count_errors(&parse(c(), t)) == 0 && String::from_utf8_lossy(t).contains("main")
+}
+
+const SEED: &str = "int g = 3;\nint h(int x) { return x * 2; }\nint main(void) {\n  int a = 5;\n  int b = h(a);\n  g = g + 1;\n  if (b > 2) { b = b - 1; }\n  return b;\n}\n";
+// Unrelated mutations (a changed constant, a duplicated statement, a
+// changed operator) around the one that matters: `a / 0`.
+const VARIANT: &str = "int g = 4;\nint h(int x) { return x * 2; }\nint main(void) {\n  int a = 5;\n  int b = h(a / 0);\n  g = g + 1;\n  g = g + 1;\n  if (b < 2) { b = b - 1; }\n  return b;\n}\n";
+
+#[test]
+fn the_difference_shrinks_to_the_mutation_that_matters() {
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    for jobs in [1, 3] {
+        let out = reduce(
+            c(),
+            (SEED.as_bytes(), VARIANT.as_bytes()),
+            &seed_ok,
+            &variant_bug,
+            &config(jobs),
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let start = &out.steps[0];
+        let end = out.steps.last().unwrap();
+        assert!(start.diff_tokens >= 8, "{start:?}");
+        // The two tokens `/ 0` remain different, and at most one more.
+        assert!(
+            end.diff_tokens <= 3,
+            "{}\n---\n{}",
+            String::from_utf8_lossy(&out.seed),
+            String::from_utf8_lossy(&out.variant)
+        );
+        assert!(variant_bug(&out.variant) && seed_ok(&out.seed));
+        assert!(end.seed.tokens < start.seed.tokens / 2, "{end:?}");
+        assert!(!out.flaky && !out.cancelled);
+        eprintln!(
+            "{}---\n{}",
+            String::from_utf8_lossy(&out.seed),
+            String::from_utf8_lossy(&out.variant)
+        );
+    }
+}
+
+#[test]
+fn each_reducer_can_be_switched_off() {
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let run = |cfg: PairConfig| {
+        reduce(
+            c(),
+            (SEED.as_bytes(), VARIANT.as_bytes()),
+            &seed_ok,
+            &variant_bug,
+            &cfg,
+            None,
+            &Quiet,
+        )
+        .unwrap()
+    };
+    // Without MinCommonality the common part stays.
+    let no_co = run(PairConfig {
+        commonality: false,
+        ..config(2)
+    });
+    assert!(String::from_utf8_lossy(&no_co.seed).contains("int h(int x)"));
+    assert!(no_co.steps.last().unwrap().diff_tokens <= 3);
+    assert!(no_co.steps.iter().all(|s| s.reducer != "commonality"));
+    // MinCommonality alone still ends with a pair that has both properties.
+    let co_only = run(PairConfig {
+        tdiff: false,
+        ldiff: false,
+        ..config(2)
+    });
+    assert!(seed_ok(&co_only.seed) && variant_bug(&co_only.variant));
+    assert!(
+        co_only
+            .steps
+            .iter()
+            .all(|s| !matches!(s.reducer, "tdiff" | "ldiff"))
+    );
+}
+
+#[test]
+fn ddmin_finds_the_needed_pair_whatever_the_job_count() {
+    for jobs in [1, 2, 5] {
+        let items: Vec<u32> = (0..40).collect();
+        let got = ddmin(items, jobs, None, |_, s| s.contains(&7) && s.contains(&31));
+        assert_eq!(got, vec![7, 31]);
+    }
+    assert!(ddmin(vec![1, 2], 2, None, |_, _| true).is_empty());
+}

@@ -1,0 +1,327 @@
+//! `treereduce pair` with real compilers and interpreters as the two tests.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Sandbox, processes_with, stderr, wait_no_processes};
+
+fn c_pair(sb: &Sandbox) {
+    for name in ["good.c", "bad.c", "ok.sh", "bug.sh"] {
+        sb.example(&format!("pair-c-div-by-zero/{name}"));
+    }
+}
+
+fn pair_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "pair",
+        "--seed",
+        "good.c",
+        "--variant",
+        "bad.c",
+        "--interesting-seed",
+        "./ok.sh",
+        "--interesting",
+        "./bug.sh",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Non-white-space lines the diff adds or removes.
+fn changed_lines(diff: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(diff)
+        .lines()
+        .filter(|l| {
+            (l.starts_with('+') || l.starts_with('-'))
+                && !l.starts_with("+++")
+                && !l.starts_with("---")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn c_pair_keeps_only_the_division_by_zero() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    let (good, bad) = (sb.read("good.c"), sb.read("bad.c"));
+    let out = sb.run(&pair_args(&["-j", "2", "--stats-json", "stats.json"]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (seed, variant) = (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
+    assert!(sb.accepts(&sb.path().join("ok.sh"), "good.c", &seed));
+    assert!(sb.accepts(&sb.path().join("bug.sh"), "bad.c", &variant));
+    assert!(
+        seed.len() * 4 < good.len(),
+        "{}",
+        String::from_utf8_lossy(&seed)
+    );
+    // The other mutations (a constant, an operator, a statement) are gone
+    // from the difference: one line pair, differing by the division.
+    let lines = changed_lines(&sb.read("bad.reduced.diff"));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[1].contains("/ 0") && !lines[0].contains('/'),
+        "{lines:?}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    let steps = stats["steps"].as_array().unwrap();
+    assert_eq!(steps[0]["reducer"], "start");
+    assert!(steps[0]["diff_tokens"].as_u64().unwrap() >= 10);
+    assert!(steps.last().unwrap()["diff_tokens"].as_u64().unwrap() <= 3);
+    for r in ["tdiff", "ldiff", "commonality", "canon"] {
+        assert!(steps.iter().any(|s| s["reducer"] == r), "{r} missing");
+    }
+    assert!(stats["seed_tests"]["tests"].as_u64().unwrap() > 0);
+    // The inputs are untouched.
+    assert_eq!((sb.read("good.c"), sb.read("bad.c")), (good, bad));
+}
+
+#[test]
+fn rust_pair_isolates_the_changed_type() {
+    let sb = Sandbox::new();
+    let seed = "struct Config { level: u32, name: String }\n\nfn describe(c: &Config) -> String {\n    format!(\"{}:{}\", c.name, c.level)\n}\n\nfn main() {\n    let c = Config { level: 3, name: String::from(\"x\") };\n    let total: u32 = c.level + 2;\n    println!(\"{} {}\", describe(&c), total);\n}\n";
+    // The variant changes a field's type (the bug: E0308 at its use), and
+    // unrelated things: a literal and a string.
+    let variant = seed
+        .replace("level: u32,", "level: i64,")
+        .replace("level: 3,", "level: 4,")
+        .replace("from(\"x\")", "from(\"yy\")");
+    sb.file("seed.rs", seed);
+    sb.file("variant.rs", &variant);
+    sb.script(
+        "compiles.sh",
+        "rustc --edition 2021 --crate-type lib -A warnings --emit=metadata -o out.rmeta \"$1\" 2>/dev/null",
+    );
+    sb.script(
+        "e0308.sh",
+        "rustc --edition 2021 --crate-type lib -A warnings --emit=metadata -o out.rmeta \"$1\" 2>&1 | grep -q 'error\\[E0308\\]'",
+    );
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "seed.rs",
+        "--variant",
+        "variant.rs",
+        "--interesting-seed",
+        "./compiles.sh",
+        "-i",
+        "./e0308.sh",
+        "-j",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = changed_lines(&sb.read("variant_reduced.diff"));
+    let text = lines.join("\n");
+    // One line pair: the field's type, and neither the literal nor the string.
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].contains("u32") && lines[1].contains("i64"),
+        "{text}"
+    );
+    assert!(!text.contains("yy") && !text.contains("level: 4"), "{text}");
+    assert!(sb.read("variant_reduced.rs").len() < variant.len() / 2);
+}
+
+#[test]
+fn javascript_pair_isolates_the_renamed_method() {
+    let sb = Sandbox::new();
+    let seed = "class Stack {\n  constructor() { this.items = []; }\n  push(x) { this.items.push(x); return this; }\n  size() { return this.items.length; }\n}\nconst s = new Stack();\ns.push(1).push(2);\nconst label = 'size';\nconsole.log(label, s.size());\n";
+    let variant = seed
+        .replace("size() {", "count() {")
+        .replace("push(2)", "push(3)")
+        .replace("'size'", "'n'");
+    sb.file("seed.js", seed);
+    sb.file("variant.js", &variant);
+    sb.script("runs.sh", "node \"$1\" >/dev/null 2>&1");
+    sb.script(
+        "throws.sh",
+        "node \"$1\" 2>&1 | grep -q 'is not a function'",
+    );
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "seed.js",
+        "--variant",
+        "variant.js",
+        "--interesting-seed",
+        "./runs.sh",
+        "-i",
+        "./throws.sh",
+        "-j",
+        "2",
+        "--stats-json",
+        "s.json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = changed_lines(&sb.read("variant.reduced.diff")).join("\n");
+    assert!(text.contains("count") || text.contains("size"), "{text}");
+    assert!(!text.contains('3') && !text.contains("'n'"), "{text}");
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    let last = stats["steps"].as_array().unwrap().last().unwrap().clone();
+    assert!(last["diff_tokens"].as_u64().unwrap() <= 2, "{last}");
+}
+
+#[test]
+fn inputs_that_do_not_pass_their_tests_are_named() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    // The variant's test on a seed-like variant: the variant fails.
+    sb.file("clean.c", "int main(void) { return 0; }\n");
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "good.c",
+        "--variant",
+        "clean.c",
+        "--interesting-seed",
+        "./ok.sh",
+        "-i",
+        "./bug.sh",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the variant clean.c does not pass its test"),
+        "{}",
+        stderr(&out)
+    );
+    // The seed fails its test (here it shows the bug).
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "bad.c",
+        "--variant",
+        "bad.c",
+        "--interesting-seed",
+        "./ok.sh",
+        "-i",
+        "./bug.sh",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "identical inputs: {}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("identical"));
+    std::fs::copy(sb.path().join("bad.c"), sb.path().join("bad2.c")).unwrap();
+    std::fs::write(
+        sb.path().join("bad2.c"),
+        [sb.read("bad.c"), b"int z;\n".to_vec()].concat(),
+    )
+    .unwrap();
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "bad2.c",
+        "--variant",
+        "bad.c",
+        "--interesting-seed",
+        "./ok.sh",
+        "-i",
+        "./bug.sh",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("the seed bad2.c does not pass its test"),
+        "{}",
+        stderr(&out)
+    );
+    // The scripts given the other way round.
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "good.c",
+        "--variant",
+        "bad.c",
+        "--interesting-seed",
+        "./bug.sh",
+        "-i",
+        "./ok.sh",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("swapped"), "{}", stderr(&out));
+    // Two languages.
+    sb.file("other.js", "let x = 1;\n");
+    let out = sb.run(&[
+        "pair",
+        "--seed",
+        "good.c",
+        "--variant",
+        "other.js",
+        "--interesting-seed",
+        "./ok.sh",
+        "-i",
+        "./bug.sh",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is c but the variant other.js is javascript"),
+        "{}",
+        stderr(&out)
+    );
+    // An output that is an input.
+    let out = sb.run(&pair_args(&["--output-diff", "good.c"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("never modifies"), "{}", stderr(&out));
+    assert!(!sb.path().join("good.reduced.c").exists());
+}
+
+#[test]
+fn ctrl_c_keeps_both_best_programs_and_the_diff() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    let good = sb.read("good.c");
+    // Once `hang` exists every test hangs, so the signal finds tests running.
+    let hang = sb.path().join("hang");
+    for (slow, real) in [("slow-ok.sh", "ok.sh"), ("slow-bug.sh", "bug.sh")] {
+        sb.script(
+            slow,
+            &format!(
+                "export TMPDIR=\"$PWD\"\n[ -f '{}' ] && sleep 1.4142\nexec {} \"$@\"",
+                hang.display(),
+                sb.path().join(real).display()
+            ),
+        );
+    }
+    let child = sb
+        .command(&[
+            "pair",
+            "--seed",
+            "good.c",
+            "--variant",
+            "bad.c",
+            "--interesting-seed",
+            "./slow-ok.sh",
+            "-i",
+            "./slow-bug.sh",
+            "-j",
+            "2",
+            "-q",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seed_out = sb.path().join("good.reduced.c");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let improved = || std::fs::read(&seed_out).is_ok_and(|r| r.len() < good.len());
+    while !improved() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(improved(), "the seed did not improve within 60 s");
+    std::fs::write(&hang, "").unwrap();
+    while processes_with("sleep 1.4142").is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let (seed, variant) = (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
+    assert!(seed.len() < good.len());
+    assert!(sb.accepts(&sb.path().join("ok.sh"), "good.c", &seed));
+    assert!(sb.accepts(&sb.path().join("bug.sh"), "bad.c", &variant));
+    assert!(!changed_lines(&sb.read("bad.reduced.diff")).is_empty());
+    assert_eq!(wait_no_processes("sleep 1.4142"), Vec::<String>::new());
+    assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
