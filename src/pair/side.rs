@@ -125,9 +125,13 @@ impl Oracle for Side<'_> {
 /// and the difference patched onto it gives a variant with ψ_v. The two
 /// scripts run at the same time; the first "no" stops the other.
 pub struct Both<'s, 'a> {
+    /// The language of both programs.
     pub grammar: &'static Grammar,
+    /// The fixed difference, from the seed the candidates are made of.
     pub diff: &'s Diff,
+    /// ψ_s.
     pub seed: &'s Side<'a>,
+    /// ψ_v.
     pub variant: &'s Side<'a>,
 }
 
