@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod trace_args;
+pub use trace_args::TraceArgs;
+
 const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
 candidate under the input's own file name; exit code 0 means \"still interesting\".
@@ -47,6 +50,9 @@ pub enum Command {
     },
     /// Print treereduce's man page (roff) to stdout.
     Man,
+    /// Reduce a generator's run instead of its program: record its random
+    /// decisions, drop loop iterations and selection blocks, replay it.
+    Trace(TraceArgs),
 }
 
 /// Reducing one program (the command without a subcommand).
