@@ -13,3 +13,5 @@
 pub mod generator;
 pub mod record;
 pub mod reduce;
+#[cfg(test)]
+mod tests;

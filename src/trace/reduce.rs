@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use parking_lot::Mutex;
 use serde::Serialize;
 
-use super::generator::{Align, Generator};
+use super::generator::{Align, Generator, GeneratorRun};
 use super::record::{Trace, UnitId};
 use crate::engine::{Run, run_pass};
 use crate::oracle::{Oracle, OracleError, RunOutcome, Verdict, VerdictCache};
@@ -51,7 +51,7 @@ impl Search {
 /// The statistics keys of trace reduction.
 pub const KINDS: [&str; 2] = ["trace-tree", "trace-sequence"];
 
-/// Bypass runs per candidate before it is given up.
+/// Extra removals bypass makes for one candidate before giving it up.
 const BYPASS_LIMIT: usize = 64;
 
 /// Counters of the generator's runs during trace reduction.
@@ -169,103 +169,75 @@ impl Subject for TraceSubject<'_> {
 
     fn test(&self, worker: usize, candidate: &Candidate) -> Result<Verdict, OracleError> {
         let counters = self.counters;
-        let mut removed = candidate.removed.clone();
-        let mut plan = candidate.plan.clone();
-        let mut from = candidate.from.clone();
-        let mut bypasses = 0;
-        loop {
-            bump(&counters.generator_runs);
-            let run = self
-                .generator
-                .run(worker, Some(&plan), self.align)
-                .map_err(|e| OracleError::new("cannot run the generator", e))?;
-            let trace = run.trace.as_deref().map(Trace::parse);
-            let parsed = trace.as_ref().and_then(|t| t.as_ref().ok());
-            match run.outcome {
-                RunOutcome::Cancelled => return Ok(Verdict::Cancelled),
-                RunOutcome::TimedOut => {
-                    bump(&counters.generator_timeouts);
-                    return Ok(Verdict::NotInteresting);
-                }
-                _ => {}
-            }
-            if let Some(t) = parsed {
-                counters
-                    .realigned_decisions
-                    .fetch_add(t.misaligned.len() as u64, Ordering::Relaxed);
-            }
-            let halted = match self.align {
-                Align::Realign => None,
-                Align::Halt | Align::Bypass => parsed.and_then(|t| t.halted_at),
-            };
-            if let Some(position) = halted {
-                bump(&counters.halted_runs);
-                if self.align == Align::Bypass && bypasses < BYPASS_LIMIT {
-                    let unit = from
-                        .get(position)
-                        .and_then(|&d| self.trace.innermost_unit(&removed, d));
-                    if let Some(unit) = unit {
-                        removed[unit] = true;
-                        bump(&counters.bypassed_units);
-                        bypasses += 1;
-                        let Some((p, f)) = self.trace.plan(&removed) else {
-                            return Ok(Verdict::NotInteresting);
-                        };
-                        (plan, from) = (p, f);
-                        continue;
-                    }
-                }
+        let replayed = replay(
+            self.generator,
+            &self.trace,
+            candidate.removed.clone(),
+            (candidate.plan.clone(), candidate.from.clone()),
+            self.align,
+            worker,
+            counters,
+        )
+        .map_err(|e| OracleError::new("cannot run the generator", e))?;
+        let Some(Replayed { run, removed }) = replayed else {
+            return Ok(Verdict::NotInteresting);
+        };
+        match run.outcome {
+            RunOutcome::Cancelled => return Ok(Verdict::Cancelled),
+            RunOutcome::TimedOut => {
+                bump(&counters.generator_timeouts);
                 return Ok(Verdict::NotInteresting);
             }
-            let output = match (run.outcome, run.output) {
-                (RunOutcome::Exited(0), Some(output)) => output,
-                _ => {
-                    bump(&counters.generator_failures);
-                    return Ok(Verdict::NotInteresting);
-                }
-            };
-            let tokens = (self.measure)(&output);
-            if tokens >= candidate.limit {
-                bump(&counters.not_smaller);
-                return Ok(Verdict::NotInteresting);
-            }
-            let program = VerdictCache::key(&output);
-            let known = self.programs.lock().get(&program).copied();
-            let interesting = match known {
-                Some(v) => {
-                    bump(&counters.duplicate_programs);
-                    v
-                }
-                None => {
-                    bump(&counters.script_runs);
-                    match self.oracle.test(worker, &output)? {
-                        Verdict::Cancelled => return Ok(Verdict::Cancelled),
-                        Verdict::TimedOut => {
-                            self.programs.lock().insert(program, false);
-                            return Ok(Verdict::TimedOut);
-                        }
-                        v => {
-                            let i = v == Verdict::Interesting;
-                            self.programs.lock().insert(program, i);
-                            i
-                        }
-                    }
-                }
-            };
-            if !interesting {
-                return Ok(Verdict::NotInteresting);
-            }
-            let produced = Produced {
-                removed,
-                output: Arc::from(output),
-                tokens,
-                trace: Arc::from(run.trace.unwrap_or_default()),
-            };
-            self.produced
-                .lock()
-                .insert(candidate.key, Arc::new(produced));
-            return Ok(Verdict::Interesting);
+            _ => {}
         }
+        let output = match (run.outcome, run.output) {
+            (RunOutcome::Exited(0), Some(output)) => output,
+            _ => {
+                bump(&counters.generator_failures);
+                return Ok(Verdict::NotInteresting);
+            }
+        };
+        let tokens = (self.measure)(&output);
+        if tokens >= candidate.limit {
+            bump(&counters.not_smaller);
+            return Ok(Verdict::NotInteresting);
+        }
+        let program = VerdictCache::key(&output);
+        let known = self.programs.lock().get(&program).copied();
+        let interesting = match known {
+            Some(v) => {
+                bump(&counters.duplicate_programs);
+                v
+            }
+            None => {
+                bump(&counters.script_runs);
+                match self.oracle.test(worker, &output)? {
+                    Verdict::Cancelled => return Ok(Verdict::Cancelled),
+                    Verdict::TimedOut => {
+                        self.programs.lock().insert(program, false);
+                        return Ok(Verdict::TimedOut);
+                    }
+                    v => {
+                        let i = v == Verdict::Interesting;
+                        self.programs.lock().insert(program, i);
+                        i
+                    }
+                }
+            }
+        };
+        if !interesting {
+            return Ok(Verdict::NotInteresting);
+        }
+        let produced = Produced {
+            removed,
+            output: Arc::from(output),
+            tokens,
+            trace: Arc::from(run.trace.unwrap_or_default()),
+        };
+        self.produced
+            .lock()
+            .insert(candidate.key, Arc::new(produced));
+        Ok(Verdict::Interesting)
     }
 
     fn abandon(&self, worker: usize) {
@@ -305,6 +277,69 @@ impl Subject for TraceSubject<'_> {
 
     fn improved(&self, seq: u64, best: &Best) {
         self.observer.improved(seq, &best.output);
+    }
+}
+
+/// A replay that ran to its end (whatever its exit code), and the units
+/// it ran without: the planned ones plus those bypass added.
+#[derive(Debug)]
+pub struct Replayed {
+    /// The generator's run.
+    pub run: GeneratorRun,
+    /// Per unit of the trace.
+    pub removed: Vec<bool>,
+}
+
+/// Replays `plan` (made from `trace` without the `removed` units) with
+/// strategy `align`. `None`: the run halted at a decision it could not
+/// align (halt; bypass when no unit holds that decision, or after
+/// [`BYPASS_LIMIT`] extra removals). With bypass, each halt removes the
+/// innermost unit holding the decision the plan expected there, and the
+/// generator runs again.
+pub fn replay(
+    generator: &Generator,
+    trace: &Trace,
+    mut removed: Vec<bool>,
+    plan: (String, Vec<usize>),
+    align: Align,
+    worker: usize,
+    counters: &TraceCounters,
+) -> std::io::Result<Option<Replayed>> {
+    let (mut plan, mut from) = plan;
+    let mut bypasses = 0;
+    loop {
+        bump(&counters.generator_runs);
+        let run = generator.run(worker, Some(&plan), align)?;
+        let parsed = run.trace.as_deref().map(Trace::parse).and_then(Result::ok);
+        if let Some(t) = &parsed {
+            counters
+                .realigned_decisions
+                .fetch_add(t.misaligned.len() as u64, Ordering::Relaxed);
+        }
+        let halted = match align {
+            Align::Realign => None,
+            Align::Halt | Align::Bypass => parsed.as_ref().and_then(|t| t.halted_at),
+        };
+        let Some(position) = halted.filter(|_| run.outcome != RunOutcome::Cancelled) else {
+            return Ok(Some(Replayed { run, removed }));
+        };
+        bump(&counters.halted_runs);
+        if align != Align::Bypass || bypasses >= BYPASS_LIMIT {
+            return Ok(None);
+        }
+        let Some(unit) = from
+            .get(position)
+            .and_then(|&d| trace.innermost_unit(&removed, d))
+        else {
+            return Ok(None);
+        };
+        removed[unit] = true;
+        bump(&counters.bypassed_units);
+        bypasses += 1;
+        let Some((p, f)) = trace.plan(&removed) else {
+            return Ok(None);
+        };
+        (plan, from) = (p, f);
     }
 }
 

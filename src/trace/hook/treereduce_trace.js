@@ -134,11 +134,24 @@ if (out) {
     process.exit(HALT_STATUS);
   };
 
-  const originalRandom = Math.random;
+  // The source of fresh decisions: Math.random as node made it, or
+  // whatever the generator assigns to Math.random (a seeded generator
+  // usually does), which then becomes the source instead of replacing the
+  // hook.
+  let source = Math.random;
+  const originalRandom = () => source();
   const isFloat = (v) => Number.isFinite(v) && v >= 0 && v < 1;
-  Math.random = function random() {
+  const recorded = function random() {
     return decide('f', 0, originalRandom, isFloat, 0, Number);
   };
+  Object.defineProperty(Math, 'random', {
+    configurable: true,
+    enumerable: false,
+    get: () => recorded,
+    set: (f) => {
+      if (typeof f === 'function' && f !== recorded) source = f;
+    },
+  });
 
   const int = (lo, hi) => {
     const n = hi - lo + 1;

@@ -98,11 +98,26 @@ def _user_frames():
     return frames
 
 
+_real = {}
+
+
+def _file(code):
+    """The real path of a code object's file: each worker runs the generator
+    in a directory of its own that links to the user's files, so the same
+    line must have the same name whichever directory it ran from."""
+    name = code.co_filename
+    real = _real.get(name)
+    if real is None:
+        real = os.path.realpath(name) if not name.startswith("<") else name
+        _real[name] = real
+    return real
+
+
 def _site(frames):
     if not frames:
         return "?"
     inner = frames[0][0]
-    path = "\x00".join("%s:%d" % (f.f_code.co_filename, f.f_lineno) for f, _ in frames)
+    path = "\x00".join("%s:%d" % (_file(f.f_code), f.f_lineno) for f, _ in frames)
     return "%s:%d#%08x" % (
         os.path.basename(inner.f_code.co_filename),
         inner.f_lineno,
