@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod trace_args;
+pub use trace_args::TraceArgs;
+
 const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
 candidate under the input's own file name; exit code 0 means \"still interesting\".
@@ -50,6 +53,9 @@ pub enum Command {
     /// Reduce a passing seed and a failing variant together, down to their
     /// smallest difference (pairwise reduction, PPR).
     Pair(Box<PairArgs>),
+    /// Reduce a generator's run instead of its program: record its random
+    /// decisions, drop loop iterations and selection blocks, replay it.
+    Trace(TraceArgs),
 }
 
 /// `treereduce pair`.

@@ -16,5 +16,9 @@ pub const TEST_ERRORS: u8 = 4;
 /// away, the disk is full); it is saved in the temporary folder instead,
 /// and the message says where.
 pub const OUTPUT_FAILED: u8 = 5;
+/// `trace`: the generator cannot be used: it fails, hangs, writes nothing,
+/// makes no decisions treereduce can see, ignores the replay, or is not
+/// deterministic given its decisions.
+pub const GENERATOR_FAILED: u8 = 6;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;

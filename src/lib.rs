@@ -33,6 +33,8 @@ mod syntax;
 mod task;
 #[cfg(test)]
 mod testing;
+#[cfg(feature = "cli")]
+mod trace;
 
 pub use api::{Error, Options, Outcome, optional_reductions, reduce};
 pub use lang::Language;

@@ -6,6 +6,7 @@ mod debug;
 mod output;
 mod pair;
 mod progress;
+mod trace;
 
 use std::ffi::OsStr;
 use std::io::IsTerminal;
@@ -97,6 +98,7 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             clap_complete::generate(shell, &mut self::command(), "treereduce", &mut text);
             print_all(&text)
         }
+        Command::Trace(args) => trace::run(args),
         Command::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(self::command())

@@ -9,6 +9,8 @@ pub use cache::VerdictCache;
 pub use cancel::Cancel;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;
+#[cfg(feature = "cli")]
+pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
 
 /// The result of testing one candidate.

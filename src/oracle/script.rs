@@ -407,6 +407,17 @@ fn wait(
     Ok(ended)
 }
 
+/// [`wait`] for other runners of a child that leads its own process group
+/// (the trace mode's generator): the group is gone on return.
+pub(crate) fn wait_group(
+    child: Child,
+    timeout: Duration,
+    stops: [&Cancel; 2],
+    marker: &Path,
+) -> io::Result<RunOutcome> {
+    wait(child, timeout, stops, marker)
+}
+
 /// The same without pidfd (kernels before 5.3): poll `try_wait` with backoff.
 fn wait_polling(
     mut child: Child,

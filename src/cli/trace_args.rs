@@ -1,0 +1,82 @@
+//! The arguments of `treereduce trace` (generator-trace reduction).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use crate::trace::generator::Align;
+use crate::trace::reduce::Search;
+
+/// Reducing a generator's run instead of its program.
+#[derive(Debug, clap::Args)]
+pub struct TraceArgs {
+    /// The interestingness test: an executable run as `SCRIPT <program path>`.
+    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
+    pub interesting: PathBuf,
+
+    /// Seconds a test may run before it is killed and counted as not interesting
+    /// [default: 10x the time of the first run, at least 1].
+    #[arg(long, value_name = "SECS", help_heading = "Test")]
+    pub timeout: Option<f64>,
+
+    /// Where to write the result; `-` for stdout.
+    #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
+    pub output: PathBuf,
+
+    /// Language of the generated program: c, rust (or rs), javascript (or js)
+    /// [default: from the extension of -o]; needed for the finishing stage.
+    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
+    pub lang: Option<String>,
+
+    /// Write statistics (trace size, tokens per phase, tests, alignment
+    /// failures) as JSON.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub stats_json: Option<PathBuf>,
+
+    /// The generator writes the program to this file (in its working
+    /// directory) instead of stdout.
+    #[arg(long, value_name = "NAME", help_heading = "Generator")]
+    pub gen_output: Option<OsString>,
+
+    /// Seconds a run of the generator may take [default: 10x its first run,
+    /// at least 1; the first run may take 300].
+    #[arg(long, value_name = "SECS", help_heading = "Generator")]
+    pub gen_timeout: Option<f64>,
+
+    /// What a replay does with a decision it cannot align: halt (drop the
+    /// candidate), bypass (remove the unit holding it too) or realign (give it
+    /// the lowest value and align the rest).
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        default_value = "realign",
+        help_heading = "Reductions"
+    )]
+    pub align: Align,
+
+    /// How loop iterations and selection blocks are searched: tree (HDD over
+    /// their nesting) or sequence (ddmin over all of them).
+    #[arg(
+        long,
+        value_name = "SEARCH",
+        default_value = "tree",
+        help_heading = "Reductions"
+    )]
+    pub search: Search,
+
+    /// Stop at the best generated program: no syntax reduction afterwards.
+    #[arg(long, help_heading = "Reductions")]
+    pub no_finish: bool,
+
+    /// Tests to run in parallel [default: number of cores].
+    #[arg(short, long, value_name = "N", help_heading = "Performance")]
+    pub jobs: Option<usize>,
+
+    /// No progress display or summary (errors are still printed).
+    #[arg(short, long, help_heading = "Display")]
+    pub quiet: bool,
+
+    /// The generator command, after `--`: it writes one program to stdout
+    /// (or to --gen-output).
+    #[arg(last = true, required = true, value_name = "GENERATOR")]
+    pub command: Vec<OsString>,
+}

@@ -1,0 +1,561 @@
+"""Records and replays the random decisions of a Python generator for
+`treereduce trace` (see doc/trace-protocol.md).
+
+treereduce puts this module and a `sitecustomize.py` that installs it on
+PYTHONPATH; nothing is installed for good. It wraps the public methods of
+`random.Random` (and so the module-level functions and every instance): each
+call is one decision, written to $TREEREDUCE_TRACE_OUT with its execution index
+(the call site and the stack of calling lines). With $TREEREDUCE_TRACE_REPLAY
+set, decisions are taken from that plan instead, aligned by execution index;
+$TREEREDUCE_TRACE_ALIGN says what to do when a decision cannot be aligned.
+
+Loops whose iteration count comes from a decision and `if` statements guarded
+by a boolean decision are recognized from the generator's own syntax tree
+(execution indexing: the frame, the instruction offset and the statement that
+encloses each call) and written as structure lines around the decisions.
+Generators may also mark structure explicitly with `loop(lo, hi)` and
+`maybe(p)` from this module.
+"""
+
+import ast
+import atexit
+import itertools
+import linecache
+import os
+import random as _random
+import sys
+import threading
+import zlib
+
+__all__ = ["loop", "maybe"]
+
+_HERE = os.path.abspath(__file__)
+_RANDOM_FILE = os.path.abspath(_random.__file__)
+_SKIP = {_HERE, _RANDOM_FILE}
+# The exit status of a run halted on a decision it could not align.
+HALT_STATUS = 86
+# A float just below 1: `random() < p` is false for it whatever p <= 1.
+_ALMOST_ONE = "0.9999999999999999"
+
+_orig = {}
+_lines = []
+_plan = None
+_plan_sites = {}
+_pos = 0
+_align = "realign"
+_out = None
+_guard = threading.local()
+_structs = []
+_ast_cache = {}
+_installed = False
+
+
+# --- the trace file ---------------------------------------------------------
+
+def _emit(*fields):
+    _lines.append("\t".join(str(f) for f in fields))
+
+
+def _flush(final):
+    if _out is None:
+        return
+    if _plan is not None and final and _pos < len(_plan):
+        _emit("U", _pos)
+    if final:
+        _emit("Z")
+    try:
+        with open(_out, "w", encoding="utf-8") as f:
+            f.write("\n".join(_lines))
+            f.write("\n")
+    except OSError as e:
+        sys.stderr.write("treereduce_trace: cannot write the trace %s: %s\n" % (_out, e))
+
+
+def _at_exit():
+    for _ in range(len(_structs)):
+        _emit("E")
+    del _structs[:]
+    _flush(True)
+
+
+# --- execution index -------------------------------------------------------
+
+def _user_frames():
+    """The frames of the generator, innermost first (this module and
+    random.py left out), each with the frame it called (None for the
+    innermost: the decision is made there)."""
+    frames = []
+    f = sys._getframe(2)
+    callee = None
+    while f is not None:
+        name = f.f_code.co_filename
+        if name not in _SKIP and not name.startswith("<frozen"):
+            frames.append((f, callee))
+            callee = f
+        elif not frames:
+            callee = None
+        f = f.f_back
+    return frames
+
+
+_real = {}
+
+
+def _file(code):
+    """The real path of a code object's file: each worker runs the generator
+    in a directory of its own that links to the user's files, so the same
+    line must have the same name whichever directory it ran from."""
+    name = code.co_filename
+    real = _real.get(name)
+    if real is None:
+        real = os.path.realpath(name) if not name.startswith("<") else name
+        _real[name] = real
+    return real
+
+
+def _site(frames):
+    if not frames:
+        return "?"
+    inner = frames[0][0]
+    path = "\x00".join("%s:%d" % (_file(f.f_code), f.f_lineno) for f, _ in frames)
+    return "%s:%d#%08x" % (
+        os.path.basename(inner.f_code.co_filename),
+        inner.f_lineno,
+        zlib.crc32(path.encode("utf-8", "replace")),
+    )
+
+
+# --- structure from the generator's syntax ---------------------------------
+
+def _names_in(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _span(body):
+    return body[0].lineno, max(getattr(s, "end_lineno", s.lineno) for s in body)
+
+
+def _analyse(filename):
+    """line -> ("loop", region_start, body_lines) or ("sel", off_rule, body_lines)."""
+    table = _ast_cache.get(filename)
+    if table is not None:
+        return table
+    table = {}
+    _ast_cache[filename] = table
+    try:
+        source = "".join(linecache.getlines(filename))
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, OSError):
+        return table
+
+    def mark(node, entry):
+        for line in range(node.lineno, getattr(node, "end_lineno", node.lineno) + 1):
+            table.setdefault(line, entry)
+
+    for parent in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            stmts = getattr(parent, field, None)
+            if not isinstance(stmts, list):
+                continue
+            for i, stmt in enumerate(stmts):
+                if isinstance(stmt, (ast.For, ast.AsyncFor)) and stmt.body:
+                    mark(stmt.iter, ("loop", stmt.lineno, _span(stmt.body)))
+                elif isinstance(stmt, ast.If) and stmt.body:
+                    test = stmt.test
+                    if isinstance(test, ast.Call):
+                        mark(test, ("sel", "flip", _span(stmt.body)))
+                    elif (isinstance(test, ast.Compare) and isinstance(test.left, ast.Call)
+                          and len(test.ops) == 1):
+                        op = test.ops[0]
+                        if isinstance(op, (ast.Lt, ast.LtE)):
+                            mark(test.left, ("sel", _ALMOST_ONE, _span(stmt.body)))
+                        elif isinstance(op, (ast.Gt, ast.GtE)):
+                            mark(test.left, ("sel", "0.0", _span(stmt.body)))
+                elif (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                      and isinstance(stmt.targets[0], ast.Name)
+                      and isinstance(stmt.value, ast.Call)):
+                    name = stmt.targets[0].id
+                    for later in stmts[i + 1:]:
+                        if isinstance(later, (ast.For, ast.AsyncFor)) and later.body \
+                                and name in _names_in(later.iter):
+                            mark(stmt, ("loop", stmt.lineno, _span(later.body)))
+                            break
+                        if isinstance(later, ast.Assign) and name in _names_in(later):
+                            break
+    return table
+
+
+class _Struct:
+    __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit")
+
+    def __init__(self, kind, frame, lo, body, explicit):
+        self.kind = kind
+        self.frame = frame
+        self.init = frame.f_lasti if frame is not None else -1
+        self.lo = lo
+        self.body = body
+        self.last = None
+        self.explicit = explicit
+
+
+def _close_from(k):
+    while len(_structs) > k:
+        _structs.pop()
+        _emit("E")
+
+
+def _before_decision(frames):
+    """Closes the structures the execution has left and starts new loop
+    iterations, before the decision is written."""
+    on_stack = {id(f): (f, callee) for f, callee in frames}
+    for k, s in enumerate(_structs):
+        if s.explicit:
+            continue
+        entry = on_stack.get(id(s.frame))
+        line = s.frame.f_lineno
+        if entry is None or entry[0] is not s.frame or not (
+                s.frame.f_lasti > s.init and s.lo <= line <= s.body[1]):
+            _close_from(k)
+            break
+    for k, s in enumerate(_structs):
+        if s.kind != "loop" or s.explicit:
+            continue
+        f, callee = on_stack[id(s.frame)]
+        if not s.body[0] <= f.f_lineno <= s.body[1]:
+            continue
+        nested = next((t for t in _structs[k + 1:] if t.frame is s.frame), None)
+        if nested is not None:
+            continue
+        event = (f.f_lasti, callee)
+        last = s.last
+        s.last = event
+        if last is None or event[0] < last[0] or (
+                event[0] == last[0] and (callee is None or callee is not last[1])):
+            _close_from(k + 1)
+            _emit("I")
+            return
+
+
+def _after_decision(frames, kind, n, value, result, explicit):
+    """Opens the loop or selection this decision starts, if any."""
+    if explicit or not frames or kind not in ("i", "f"):
+        return
+    f = frames[0][0]
+    entry = _analyse(f.f_code.co_filename).get(f.f_lineno)
+    if entry is None:
+        return
+    if entry[0] == "loop" and kind == "i":
+        _emit("L")
+        _structs.append(_Struct("loop", f, entry[1], entry[2], False))
+        # A decision in the loop's own frame before the body (`n = ...`)
+        # belongs to no iteration yet.
+    elif entry[0] == "sel":
+        rule, body = entry[1], entry[2]
+        if rule == "flip" and kind == "i" and n == 2 and value in (0, 1):
+            if not result:
+                return
+            other = 1 - value
+            _emit("S", other, 1)
+        elif rule != "flip" and kind == "f":
+            _emit("S", rule, 0)
+        else:
+            return
+        _structs.append(_Struct("sel", f, body[0], body, False))
+
+
+# --- deciding: record or replay ---------------------------------------------
+
+def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=None):
+    """One decision. `fresh()` draws it from the generator's own random
+    state (recording) and returns (value, result); `feasible(value)` says
+    whether a planned value fits this call; `lowest` is the value taken when
+    nothing can be aligned; `convert(value)` the result of a replayed one."""
+    global _pos
+    frames = _user_frames()
+    site = _site(frames)
+    _before_decision(frames)
+    if _plan is None:
+        value, result = fresh()
+    else:
+        value = None
+        if _pos < len(_plan) and _plan[_pos][0] == site and _plan[_pos][1] == kind:
+            planned = _parse(kind, _plan[_pos][2])
+            if feasible(planned):
+                value = planned
+            elif _align == "halt":
+                _halt("value")
+            else:
+                _emit("M", _pos, "value")
+            _pos += 1
+        elif _align == "halt":
+            _halt("site")
+        else:
+            q = _next_position(site, kind, _pos + 1)
+            _emit("M", _pos, "site")
+            if q is not None:
+                planned = _parse(kind, _plan[q][2])
+                if feasible(planned):
+                    value = planned
+                _pos = q + 1
+        if value is None:
+            value = lowest
+        result = convert(value)
+    _emit("D", site, kind, n, _show(kind, value))
+    if truthy is not None:
+        result_for_structure = truthy(result)
+    else:
+        result_for_structure = result
+    _after_decision(frames, kind, n, value, result_for_structure, explicit)
+    return result
+
+
+def _halt(reason):
+    _emit("H", _pos, reason)
+    _flush(False)
+    sys.stdout.flush()
+    os._exit(HALT_STATUS)
+
+
+def _next_position(site, kind, start):
+    positions = _plan_sites.get((site, kind))
+    if not positions:
+        return None
+    import bisect
+    i = bisect.bisect_left(positions, start)
+    return positions[i] if i < len(positions) else None
+
+
+def _show(kind, value):
+    if kind == "f":
+        return repr(float(value))
+    if kind == "l":
+        return ",".join(str(v) for v in value)
+    if kind == "x":
+        return value.hex()
+    return str(value)
+
+
+def _parse(kind, text):
+    if kind == "i":
+        return int(text)
+    if kind == "f":
+        return float(text)
+    if kind == "l":
+        return [int(v) for v in text.split(",")] if text else []
+    if kind == "x":
+        return bytes.fromhex(text)
+    return text
+
+
+class _Quiet:
+    """Inside a wrapped method, the calls it makes are not decisions."""
+
+    def __enter__(self):
+        depth = getattr(_guard, "depth", 0)
+        _guard.depth = depth + 1
+        return depth == 0
+
+    def __exit__(self, *exc):
+        _guard.depth -= 1
+
+
+def _wrap(name, make):
+    original = getattr(_random.Random, name)
+    _orig[name] = original
+
+    def method(self, *args, **kwargs):
+        with _Quiet() as outer:
+            if not outer:
+                return original(self, *args, **kwargs)
+            return make(self, original, *args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = original.__doc__
+    setattr(_random.Random, name, method)
+
+
+def _w_random(self, original):
+    return _decide("f", 0, lambda: (lambda u: (u, u))(original(self)),
+                   lambda v: 0.0 <= v < 1.0, 0.0, float)
+
+
+def _w_uniform(self, original, a, b):
+    def fresh():
+        u = _orig["random"](self)
+        return u, a + (b - a) * u
+    return _decide("f", 0, fresh, lambda v: 0.0 <= v < 1.0, 0.0, lambda u: a + (b - a) * u)
+
+
+def _w_getrandbits(self, original, k):
+    n = 1 << k
+    return _decide("i", n, lambda: (lambda v: (v, v))(original(self, k)),
+                   lambda v: 0 <= v < n, 0, int)
+
+
+def _w_randrange(self, original, start, stop=None, step=1):
+    r = range(start) if stop is None else range(start, stop, step)
+    if len(r) == 0:
+        return original(self, start, stop, step)
+
+    def fresh():
+        v = original(self, start, stop, step)
+        return r.index(v), v
+    return _decide("i", len(r), fresh, lambda i: 0 <= i < len(r), 0, lambda i: r[i])
+
+
+def _w_randint(self, original, a, b):
+    return _w_randrange(self, _orig["randrange"], a, b + 1)
+
+
+def _w_choice(self, original, seq):
+    n = len(seq)
+    if n == 0:
+        return original(self, seq)
+
+    def fresh():
+        i = self._randbelow(n)
+        return i, seq[i]
+    return _decide("i", n, fresh, lambda i: 0 <= i < n, 0, lambda i: seq[i])
+
+
+def _w_shuffle(self, original, x):
+    n = len(x)
+
+    def fresh():
+        perm = list(range(n))
+        original(self, perm)
+        return perm, perm
+
+    perm = _decide("l", n, fresh, lambda p: sorted(p) == list(range(n)),
+                   list(range(n)), list)
+    x[:] = [x[p] for p in perm]
+
+
+def _w_sample(self, original, population, k, *, counts=None):
+    if counts is not None:
+        population = list(itertools.chain.from_iterable(
+            itertools.repeat(e, c) for e, c in zip(population, counts)))
+    n = len(population)
+
+    def fresh():
+        idx = original(self, range(n), k)
+        return idx, idx
+
+    def feasible(idx):
+        return len(idx) == k and len(set(idx)) == k and all(0 <= i < n for i in idx)
+    lowest = list(range(k)) if k <= n else []
+    idx = _decide("l", n, fresh, feasible, lowest, list)
+    if len(idx) != k:
+        return original(self, population, k)
+    return [population[i] for i in idx]
+
+
+def _w_choices(self, original, population, weights=None, *, cum_weights=None, k=1):
+    n = len(population)
+
+    def fresh():
+        idx = original(self, range(n), weights, cum_weights=cum_weights, k=k)
+        return idx, idx
+
+    def feasible(idx):
+        return len(idx) == k and all(0 <= i < n for i in idx)
+    idx = _decide("l", n, fresh, feasible, [0] * k if n else [], list)
+    if len(idx) != k:
+        return original(self, population, weights, cum_weights=cum_weights, k=k)
+    return [population[i] for i in idx]
+
+
+def _w_randbytes(self, original, n):
+    return _decide("x", n, lambda: (lambda b: (b, b))(original(self, n)),
+                   lambda b: len(b) == n, bytes(n), bytes)
+
+
+_WRAPPERS = {
+    "random": _w_random,
+    "uniform": _w_uniform,
+    "getrandbits": _w_getrandbits,
+    "randrange": _w_randrange,
+    "randint": _w_randint,
+    "choice": _w_choice,
+    "shuffle": _w_shuffle,
+    "sample": _w_sample,
+    "choices": _w_choices,
+    "randbytes": _w_randbytes,
+}
+
+
+# --- explicit markers --------------------------------------------------------
+
+def loop(lo, hi, rng=None):
+    """`for i in loop(lo, hi):` runs between lo and hi iterations (a random
+    decision), marked exactly as one loop with one part per iteration, so
+    treereduce can drop any of them."""
+    rng = rng or _random._inst
+    n = hi - lo + 1
+
+    def fresh():
+        i = rng._randbelow(n)
+        return i, i
+    with _Quiet():
+        count = lo + _decide("i", n, fresh, lambda i: 0 <= i < n, 0, int, explicit=True)
+    if not _installed:
+        yield from range(count)
+        return
+    _emit("L")
+    mine = _Struct("loop", None, 0, (0, 0), True)
+    _structs.append(mine)
+    try:
+        for i in range(count):
+            if mine not in _structs:
+                break
+            _close_from(_structs.index(mine) + 1)
+            _emit("I")
+            yield i
+    finally:
+        if mine in _structs:
+            _close_from(_structs.index(mine))
+
+
+def maybe(p=0.5, rng=None):
+    """True with probability p: a boolean decision that, used as the test of
+    an `if`, is known to guard the block (treereduce may turn it off)."""
+    rng = rng or _random._inst
+
+    def fresh():
+        v = 1 if _orig.get("random", _random.Random.random)(rng) < p else 0
+        return v, v
+    with _Quiet():
+        return bool(_decide("i", 2, fresh, lambda v: v in (0, 1), 0, int))
+
+
+# --- installation -------------------------------------------------------------
+
+def install():
+    """Wraps `random` and starts recording (called by sitecustomize)."""
+    global _out, _plan, _align, _installed
+    if _installed:
+        return
+    _out = os.environ.pop("TREEREDUCE_TRACE_OUT", None)
+    replay = os.environ.pop("TREEREDUCE_TRACE_REPLAY", None)
+    _align = os.environ.pop("TREEREDUCE_TRACE_ALIGN", "realign")
+    if _out is None:
+        return
+    if replay:
+        _plan = []
+        with open(replay, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line:
+                    continue
+                site, kind, value = line.split("\t", 2)
+                _plan_sites.setdefault((site, kind), []).append(len(_plan))
+                _plan.append((site, kind, value))
+    for name, make in _WRAPPERS.items():
+        if hasattr(_random.Random, name):
+            _wrap(name, make)
+    inst = _random._inst
+    for name in _WRAPPERS:
+        if hasattr(_random, name) and hasattr(inst, name):
+            setattr(_random, name, getattr(inst, name))
+    _installed = True
+    atexit.register(_at_exit)

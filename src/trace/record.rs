@@ -1,0 +1,414 @@
+//! A generator's recorded run (doc/trace-protocol.md): its decisions in
+//! order and the loops and selections they drove, as the tree the trace
+//! reduction works on; and the replay plan of a reduced run.
+//!
+//! A *unit* is what the reduction may remove: one iteration of a loop or the
+//! block of a selection. Units nest (a loop inside an iteration), so a unit's
+//! decisions are a range of the decision list and its children are the units
+//! of the structures opened inside it. Removing a unit drops its decisions
+//! from the plan and rewrites the decision that opened its structure: a
+//! loop's count goes down by the number of iterations removed, a selection's
+//! guard takes its "off" value.
+
+use std::ops::Range;
+
+/// One random decision as the generator wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Execution index: where the decision was made (opaque to treereduce).
+    pub site: String,
+    /// The value's kind (`i` an index below `n`, `f` a float, `l` a list...).
+    pub kind: String,
+    /// The value as written; only a loop's count is ever read as a number.
+    pub value: String,
+}
+
+/// A loop or a selection.
+#[derive(Clone, Debug)]
+pub struct Structure {
+    /// A loop (its units are iterations) or a selection (one unit, its block).
+    pub kind: StructureKind,
+    /// The decision that opened it: a loop's count, a selection's guard.
+    pub init: usize,
+    /// Its units in order.
+    pub units: Vec<UnitId>,
+}
+
+/// What kind of structure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StructureKind {
+    /// Iterations counted by the init decision (an index whose value, less
+    /// the iterations removed, is the new count).
+    Loop,
+    /// A block guarded by the init decision; `off` skips it. `certain`: the
+    /// generator knows the block ran (otherwise the selection only counts if
+    /// decisions were made inside).
+    Selection {
+        /// The guard value that skips the block.
+        off: String,
+        /// The block is known to have run.
+        certain: bool,
+    },
+}
+
+/// Index of a unit.
+pub type UnitId = usize;
+
+/// A removable part of the run.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    /// The structure it belongs to.
+    pub structure: usize,
+    /// Its decisions.
+    pub decisions: Range<usize>,
+    /// The unit it lies in, if any.
+    pub parent: Option<UnitId>,
+    /// The units of the structures opened inside it.
+    pub children: Vec<UnitId>,
+}
+
+/// A recorded run.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// The decisions in order.
+    pub decisions: Vec<Decision>,
+    /// Loops and selections.
+    pub structures: Vec<Structure>,
+    /// Removable units; a parent comes before its children.
+    pub units: Vec<Unit>,
+    /// Units in no other unit.
+    pub roots: Vec<UnitId>,
+    /// Replay only: plan positions that could not be aligned (`M` lines).
+    pub misaligned: Vec<usize>,
+    /// Replay only: the plan position where a halting replay stopped, or
+    /// where plan entries were left over at the end (`H` and `U` lines).
+    pub halted_at: Option<usize>,
+    /// The generator's hook finished normally (`Z` line).
+    pub complete: bool,
+}
+
+/// A malformed trace file.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line} of the trace: {what}")]
+pub struct TraceError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+}
+
+struct Open {
+    structure: usize,
+    unit: Option<UnitId>,
+}
+
+impl Trace {
+    /// Parses a trace file (see doc/trace-protocol.md).
+    pub fn parse(text: &str) -> Result<Trace, TraceError> {
+        let mut trace = Trace::default();
+        let mut stack: Vec<Open> = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let err = |what: &str| TraceError {
+                line: number + 1,
+                what: what.to_string(),
+            };
+            let fields: Vec<&str> = line.split('\t').collect();
+            match fields[0] {
+                "" => {}
+                "D" => {
+                    if fields.len() < 5 {
+                        return Err(err("a decision needs: D, site, kind, range, value"));
+                    }
+                    trace.decisions.push(Decision {
+                        site: fields[1].to_string(),
+                        kind: fields[2].to_string(),
+                        value: fields[4..].join("\t"),
+                    });
+                }
+                "L" | "S" => {
+                    let Some(init) = trace.decisions.len().checked_sub(1) else {
+                        return Err(err("a loop or selection before any decision"));
+                    };
+                    let kind = if fields[0] == "L" {
+                        StructureKind::Loop
+                    } else {
+                        StructureKind::Selection {
+                            off: fields.get(1).unwrap_or(&"0").to_string(),
+                            certain: fields.get(2).is_some_and(|c| *c == "1"),
+                        }
+                    };
+                    trace.structures.push(Structure {
+                        kind,
+                        init,
+                        units: Vec::new(),
+                    });
+                    let structure = trace.structures.len() - 1;
+                    let mut open = Open {
+                        structure,
+                        unit: None,
+                    };
+                    if fields[0] == "S" {
+                        open.unit = Some(trace.open_unit(structure, &stack));
+                    }
+                    stack.push(open);
+                }
+                "I" => {
+                    let Some(top) = stack.last_mut() else {
+                        return Err(err("an iteration outside any loop"));
+                    };
+                    if trace.structures[top.structure].kind != StructureKind::Loop {
+                        return Err(err("an iteration of a selection"));
+                    }
+                    if let Some(unit) = top.unit.take() {
+                        trace.units[unit].decisions.end = trace.decisions.len();
+                    }
+                    let structure = top.structure;
+                    let unit = trace.open_unit(structure, &stack);
+                    stack.last_mut().expect("checked above").unit = Some(unit);
+                }
+                "E" => {
+                    let Some(top) = stack.pop() else {
+                        return Err(err("an end without an open loop or selection"));
+                    };
+                    if let Some(unit) = top.unit {
+                        trace.units[unit].decisions.end = trace.decisions.len();
+                    }
+                }
+                "M" => {
+                    if let Some(p) = fields.get(1).and_then(|p| p.parse().ok()) {
+                        trace.misaligned.push(p);
+                    }
+                }
+                "H" | "U" => {
+                    trace.halted_at = fields.get(1).and_then(|p| p.parse().ok());
+                }
+                "Z" => trace.complete = true,
+                // Unknown lines are for later versions of the protocol.
+                _ => {}
+            }
+        }
+        while let Some(top) = stack.pop() {
+            if let Some(unit) = top.unit {
+                trace.units[unit].decisions.end = trace.decisions.len();
+            }
+        }
+        trace.prune();
+        Ok(trace)
+    }
+
+    fn open_unit(&mut self, structure: usize, stack: &[Open]) -> UnitId {
+        let parent = stack.iter().rev().find_map(|o| o.unit);
+        let id = self.units.len();
+        let start = self.decisions.len();
+        self.units.push(Unit {
+            structure,
+            decisions: start..start,
+            parent,
+            children: Vec::new(),
+        });
+        self.structures[structure].units.push(id);
+        id
+    }
+
+    /// Drops the units that are not worth a test: selection blocks without
+    /// decisions that the generator could not vouch for (a float compared in
+    /// an `if` whose block may not have run). Then links the tree.
+    fn prune(&mut self) {
+        let keep: Vec<bool> = self
+            .units
+            .iter()
+            .map(|u| match &self.structures[u.structure].kind {
+                StructureKind::Selection { certain: false, .. } => !u.decisions.is_empty(),
+                _ => true,
+            })
+            .collect();
+        let mut new_id = vec![usize::MAX; self.units.len()];
+        let mut units = Vec::new();
+        for (old, unit) in self.units.iter().enumerate() {
+            if keep[old] {
+                new_id[old] = units.len();
+                units.push(unit.clone());
+            }
+        }
+        for unit in &mut units {
+            // The nearest kept ancestor.
+            let mut p = unit.parent;
+            while let Some(q) = p {
+                if keep[q] {
+                    break;
+                }
+                p = self.units[q].parent;
+            }
+            unit.parent = p.map(|q| new_id[q]);
+            unit.children.clear();
+        }
+        for s in &mut self.structures {
+            s.units = s
+                .units
+                .iter()
+                .filter(|&&u| keep[u])
+                .map(|&u| new_id[u])
+                .collect();
+        }
+        self.roots.clear();
+        for id in 0..units.len() {
+            match units[id].parent {
+                Some(p) => units[p].children.push(id),
+                None => self.roots.push(id),
+            }
+        }
+        self.units = units;
+    }
+
+    /// Number of loops and of selections with at least one unit.
+    pub fn counts(&self) -> (usize, usize) {
+        let live = self.structures.iter().filter(|s| !s.units.is_empty());
+        let (mut loops, mut selections) = (0, 0);
+        for s in live {
+            match s.kind {
+                StructureKind::Loop => loops += 1,
+                StructureKind::Selection { .. } => selections += 1,
+            }
+        }
+        (loops, selections)
+    }
+
+    /// Whether `unit` or one of its ancestors is in `removed`.
+    pub fn is_removed(&self, removed: &[bool], unit: UnitId) -> bool {
+        let mut u = Some(unit);
+        while let Some(id) = u {
+            if removed[id] {
+                return true;
+            }
+            u = self.units[id].parent;
+        }
+        false
+    }
+
+    /// The replay plan of the run with the `removed` units left out: one
+    /// line per kept decision (`site TAB kind TAB value`), and for each line
+    /// the decision it comes from. `None` if a loop would need fewer
+    /// iterations than its count allows (the count is an index, so it cannot
+    /// go below zero).
+    pub fn plan(&self, removed: &[bool]) -> Option<(String, Vec<usize>)> {
+        let n = self.decisions.len();
+        // Decisions inside a removed unit, by a difference array.
+        let mut depth = vec![0i32; n + 1];
+        for (id, unit) in self.units.iter().enumerate() {
+            if removed[id] {
+                depth[unit.decisions.start] += 1;
+                depth[unit.decisions.end] -= 1;
+            }
+        }
+        let mut values: Vec<Option<String>> = vec![None; n];
+        for s in &self.structures {
+            let gone = s.units.iter().filter(|&&u| removed[u]).count();
+            if gone == 0 {
+                continue;
+            }
+            match &s.kind {
+                StructureKind::Loop => {
+                    let count: u64 = self.decisions[s.init].value.parse().ok()?;
+                    let left = count.checked_sub(gone as u64)?;
+                    values[s.init] = Some(left.to_string());
+                }
+                StructureKind::Selection { off, .. } => values[s.init] = Some(off.clone()),
+            }
+        }
+        let mut plan = String::new();
+        let mut from = Vec::new();
+        let mut inside = 0;
+        for (i, d) in self.decisions.iter().enumerate() {
+            inside += depth[i];
+            if inside > 0 {
+                continue;
+            }
+            plan.push_str(&d.site);
+            plan.push('\t');
+            plan.push_str(&d.kind);
+            plan.push('\t');
+            plan.push_str(values[i].as_deref().unwrap_or(&d.value));
+            plan.push('\n');
+            from.push(i);
+        }
+        Some((plan, from))
+    }
+
+    /// The innermost unit holding decision `decision` that is not removed
+    /// yet (for the bypass strategy).
+    pub fn innermost_unit(&self, removed: &[bool], decision: usize) -> Option<UnitId> {
+        // Units are in opening order, so the innermost holder is the last one.
+        self.units
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(id, u)| u.decisions.contains(&decision) && !self.is_removed(removed, *id))
+            .map(|(id, _)| id)
+    }
+
+    /// Decisions in a unit and its descendants, plus one (a block without
+    /// decisions still weighs something): the size of a removal.
+    pub fn weight(&self, unit: UnitId) -> u64 {
+        self.units[unit].decisions.len() as u64 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LISTING: &str = "D\ta\ti\t20\t3\nL\nI\nD\tb\ti\t26\t0\nI\nD\tb\ti\t26\t1\nD\tc\ti\t2\t1\nS\t0\t1\nD\td\tf\t0\t0.5\nE\nI\nD\tb\ti\t26\t2\nE\nD\te\ti\t2\t0\nZ\n";
+
+    #[test]
+    fn loops_and_selections_become_a_tree_of_units() {
+        let t = Trace::parse(LISTING).unwrap();
+        assert_eq!(t.decisions.len(), 7);
+        assert_eq!(t.counts(), (1, 1));
+        assert_eq!(t.units.len(), 4);
+        assert_eq!(t.roots, vec![0, 1, 3]);
+        assert_eq!(t.units[1].children, vec![2]);
+        assert_eq!(t.units[1].decisions, 2..5);
+        assert_eq!(t.units[2].decisions, 4..5);
+        assert!(t.complete);
+    }
+
+    #[test]
+    fn removing_units_rewrites_counts_and_guards() {
+        let t = Trace::parse(LISTING).unwrap();
+        let mut removed = vec![false; t.units.len()];
+        removed[0] = true;
+        removed[2] = true;
+        let (plan, from) = t.plan(&removed).unwrap();
+        assert_eq!(plan, "a\ti\t2\nb\ti\t1\nc\ti\t0\nb\ti\t2\ne\ti\t0\n");
+        assert_eq!(from, vec![0, 2, 3, 5, 6]);
+        removed = vec![true; t.units.len()];
+        let (plan, _) = t.plan(&removed).unwrap();
+        assert_eq!(plan, "a\ti\t0\ne\ti\t0\n");
+    }
+
+    #[test]
+    fn a_count_cannot_go_below_zero() {
+        let t = Trace::parse("D\ta\ti\t5\t1\nL\nI\nD\tb\ti\t2\t0\nI\nD\tb\ti\t2\t1\nE\n").unwrap();
+        assert!(t.plan(&[true, true]).is_none());
+        assert!(t.plan(&[true, false]).is_some());
+    }
+
+    #[test]
+    fn uncertain_empty_blocks_are_dropped() {
+        let t = Trace::parse("D\ta\tf\t0\t0.1\nS\t0.0\t0\nE\nD\tb\ti\t2\t1\nS\t0\t1\nE\n").unwrap();
+        assert_eq!(t.units.len(), 1);
+        assert_eq!(t.counts(), (0, 1));
+    }
+
+    #[test]
+    fn bypass_finds_the_innermost_live_unit() {
+        let t = Trace::parse(LISTING).unwrap();
+        let none = vec![false; t.units.len()];
+        assert_eq!(t.innermost_unit(&none, 4), Some(2));
+        assert_eq!(t.innermost_unit(&none, 6), None);
+        let mut removed = none.clone();
+        removed[2] = true;
+        assert_eq!(t.innermost_unit(&removed, 4), Some(1));
+        assert_eq!(t.innermost_unit(&none, 3), Some(1));
+    }
+}

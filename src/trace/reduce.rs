@@ -1,0 +1,544 @@
+//! Trace reduction on the engine: the [`Subject`] is the recorded run, a
+//! change removes units (loop iterations, selection blocks), a candidate is
+//! the replay plan of the run without them, and its test re-executes the
+//! generator aligned with that plan and runs the interestingness test on
+//! the program it writes. The verdict cache is keyed by the plan, so a plan
+//! is never replayed twice; programs are also remembered by their text, so
+//! two plans that generate the same program cost one test.
+//!
+//! Two searches (the paper's Section 4.3): *tree* runs ddmin level by level
+//! over the nesting of units (HDD: the units in no other unit first, then
+//! the children of those kept), *sequence* runs ddmin over all units in
+//! the order they were opened. Each level is a set of chunk tasks on the
+//! engine's heap, biggest chunk (in decisions) first, so the workers test a
+//! level's chunks ahead of time. A pass ends when its last level has no
+//! chunk of one unit left to remove; the run is then recorded anew from the
+//! best replay and the next pass starts, until a pass removes nothing.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use parking_lot::Mutex;
+use serde::Serialize;
+
+use super::generator::{Align, Generator, GeneratorRun};
+use super::record::{Trace, UnitId};
+use crate::engine::{Run, run_pass};
+use crate::oracle::{Oracle, OracleError, RunOutcome, Verdict, VerdictCache};
+use crate::stats::{Size, bump};
+use crate::task::{Applied, Job, Observer, Priority, Queued, Subject, Tests};
+
+/// How the units are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Search {
+    /// HDD over the nesting of loops and selections.
+    Tree,
+    /// ddmin over all units in order.
+    Sequence,
+}
+
+impl Search {
+    /// The statistics key of its changes.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Search::Tree => "trace-tree",
+            Search::Sequence => "trace-sequence",
+        }
+    }
+}
+
+/// The statistics keys of trace reduction.
+pub const KINDS: [&str; 2] = ["trace-tree", "trace-sequence"];
+
+/// Extra removals bypass makes for one candidate before giving it up.
+const BYPASS_LIMIT: usize = 64;
+
+/// Counters of the generator's runs during trace reduction.
+#[derive(Debug, Default, Serialize)]
+pub struct TraceCounters {
+    /// Runs of the generator.
+    pub generator_runs: AtomicU64,
+    /// Runs that failed (exit code, signal) and gave no program.
+    pub generator_failures: AtomicU64,
+    /// Runs killed at the time limit.
+    pub generator_timeouts: AtomicU64,
+    /// Runs of the interestingness test.
+    pub script_runs: AtomicU64,
+    /// Candidates whose program was not smaller than the best (no test).
+    pub not_smaller: AtomicU64,
+    /// Candidates whose program had been tested already (no test).
+    pub duplicate_programs: AtomicU64,
+    /// Decisions that could not be aligned and got re-aligned (realign).
+    pub realigned_decisions: AtomicU64,
+    /// Runs stopped at a decision that could not be aligned (halt, bypass).
+    pub halted_runs: AtomicU64,
+    /// Units removed by bypass on top of the planned ones.
+    pub bypassed_units: AtomicU64,
+}
+
+/// A state of the trace reduction: which units of the pass's trace are
+/// removed, and what the generator made of it.
+pub struct Best {
+    /// Per unit of the pass's trace.
+    pub removed: Arc<Vec<bool>>,
+    /// The generated program.
+    pub output: Arc<[u8]>,
+    /// Its size in tokens.
+    pub tokens: u64,
+    /// The trace the generator wrote for it.
+    pub trace: Arc<str>,
+}
+
+/// A plan to replay.
+pub struct Candidate {
+    removed: Vec<bool>,
+    plan: String,
+    from: Vec<usize>,
+    key: u128,
+    limit: u64,
+}
+
+/// Remove these units.
+pub struct Removal {
+    units: Vec<UnitId>,
+    kind: &'static str,
+}
+
+/// What an interesting replay produced.
+struct Produced {
+    removed: Vec<bool>,
+    output: Arc<[u8]>,
+    tokens: u64,
+    trace: Arc<str>,
+}
+
+/// Measures a program in tokens.
+pub type Measure<'a> = &'a (dyn Fn(&[u8]) -> u64 + Sync);
+
+/// See the module documentation.
+pub struct TraceSubject<'a> {
+    trace: Arc<Trace>,
+    generator: &'a Generator,
+    oracle: &'a dyn Oracle,
+    align: Align,
+    measure: Measure<'a>,
+    counters: &'a TraceCounters,
+    observer: &'a dyn Observer,
+    produced: Mutex<HashMap<u128, Arc<Produced>>>,
+    programs: &'a Mutex<HashMap<u128, bool>>,
+}
+
+impl Subject for TraceSubject<'_> {
+    type State = Best;
+    type Candidate = Candidate;
+    type Change = Removal;
+    type Scratch = ();
+
+    fn scratch(&self, _worker: usize) {}
+
+    fn apply(&self, best: &Best, change: &Removal, _: &mut ()) -> Applied<Candidate> {
+        let trace = &self.trace;
+        if change
+            .units
+            .iter()
+            .all(|&u| trace.is_removed(&best.removed, u))
+        {
+            return Applied::Implied;
+        }
+        let mut removed = (*best.removed).clone();
+        for &u in &change.units {
+            removed[u] = true;
+        }
+        let Some((plan, from)) = trace.plan(&removed) else {
+            return Applied::Rejected;
+        };
+        let key = VerdictCache::key(format!("{}\n{plan}", self.align.name()).as_bytes());
+        Applied::Candidate(Candidate {
+            removed,
+            plan,
+            from,
+            key,
+            limit: best.tokens,
+        })
+    }
+
+    fn key(&self, candidate: &Candidate) -> u128 {
+        candidate.key
+    }
+
+    fn test(&self, worker: usize, candidate: &Candidate) -> Result<Verdict, OracleError> {
+        let counters = self.counters;
+        let replayed = replay(
+            self.generator,
+            &self.trace,
+            candidate.removed.clone(),
+            (candidate.plan.clone(), candidate.from.clone()),
+            self.align,
+            worker,
+            counters,
+        )
+        .map_err(|e| OracleError::new("cannot run the generator", e))?;
+        let Some(Replayed { run, removed }) = replayed else {
+            return Ok(Verdict::NotInteresting);
+        };
+        match run.outcome {
+            RunOutcome::Cancelled => return Ok(Verdict::Cancelled),
+            RunOutcome::TimedOut => {
+                bump(&counters.generator_timeouts);
+                return Ok(Verdict::NotInteresting);
+            }
+            _ => {}
+        }
+        let output = match (run.outcome, run.output) {
+            (RunOutcome::Exited(0), Some(output)) => output,
+            _ => {
+                bump(&counters.generator_failures);
+                return Ok(Verdict::NotInteresting);
+            }
+        };
+        let tokens = (self.measure)(&output);
+        if tokens >= candidate.limit {
+            bump(&counters.not_smaller);
+            return Ok(Verdict::NotInteresting);
+        }
+        let program = VerdictCache::key(&output);
+        let known = self.programs.lock().get(&program).copied();
+        let interesting = match known {
+            Some(v) => {
+                bump(&counters.duplicate_programs);
+                v
+            }
+            None => {
+                bump(&counters.script_runs);
+                match self.oracle.test(worker, &output)? {
+                    Verdict::Cancelled => return Ok(Verdict::Cancelled),
+                    Verdict::TimedOut => {
+                        self.programs.lock().insert(program, false);
+                        return Ok(Verdict::TimedOut);
+                    }
+                    v => {
+                        let i = v == Verdict::Interesting;
+                        self.programs.lock().insert(program, i);
+                        i
+                    }
+                }
+            }
+        };
+        if !interesting {
+            return Ok(Verdict::NotInteresting);
+        }
+        let produced = Produced {
+            removed,
+            output: Arc::from(output),
+            tokens,
+            trace: Arc::from(run.trace.unwrap_or_default()),
+        };
+        self.produced
+            .lock()
+            .insert(candidate.key, Arc::new(produced));
+        Ok(Verdict::Interesting)
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.generator.abandon(worker);
+        self.oracle.abandon(worker);
+    }
+
+    fn accept(&self, best: &Best, candidate: Candidate, _: &mut ()) -> Best {
+        match self.produced.lock().get(&candidate.key) {
+            Some(p) => Best {
+                removed: Arc::new(p.removed.clone()),
+                output: p.output.clone(),
+                tokens: p.tokens,
+                trace: p.trace.clone(),
+            },
+            // Not reachable: only an interesting test accepts, and it keeps
+            // what it produced. Keeping the best is the safe answer.
+            None => Best {
+                removed: best.removed.clone(),
+                output: best.output.clone(),
+                tokens: best.tokens,
+                trace: best.trace.clone(),
+            },
+        }
+    }
+
+    fn size(&self, state: &Best) -> Size {
+        Size {
+            bytes: state.output.len() as u64,
+            tokens: state.tokens,
+        }
+    }
+
+    fn kind(&self, change: &Removal) -> &'static str {
+        change.kind
+    }
+
+    fn improved(&self, seq: u64, best: &Best) {
+        self.observer.improved(seq, &best.output);
+    }
+}
+
+/// A replay that ran to its end (whatever its exit code), and the units
+/// it ran without: the planned ones plus those bypass added.
+#[derive(Debug)]
+pub struct Replayed {
+    /// The generator's run.
+    pub run: GeneratorRun,
+    /// Per unit of the trace.
+    pub removed: Vec<bool>,
+}
+
+/// Replays `plan` (made from `trace` without the `removed` units) with
+/// strategy `align`. `None`: the run halted at a decision it could not
+/// align (halt; bypass when no unit holds that decision, or after
+/// [`BYPASS_LIMIT`] extra removals). With bypass, each halt removes the
+/// innermost unit holding the decision the plan expected there, and the
+/// generator runs again.
+pub fn replay(
+    generator: &Generator,
+    trace: &Trace,
+    mut removed: Vec<bool>,
+    plan: (String, Vec<usize>),
+    align: Align,
+    worker: usize,
+    counters: &TraceCounters,
+) -> std::io::Result<Option<Replayed>> {
+    let (mut plan, mut from) = plan;
+    let mut bypasses = 0;
+    loop {
+        bump(&counters.generator_runs);
+        let run = generator.run(worker, Some(&plan), align)?;
+        let parsed = run.trace.as_deref().map(Trace::parse).and_then(Result::ok);
+        if let Some(t) = &parsed {
+            counters
+                .realigned_decisions
+                .fetch_add(t.misaligned.len() as u64, Ordering::Relaxed);
+        }
+        let halted = match align {
+            Align::Realign => None,
+            Align::Halt | Align::Bypass => parsed.as_ref().and_then(|t| t.halted_at),
+        };
+        let Some(position) = halted.filter(|_| run.outcome != RunOutcome::Cancelled) else {
+            return Ok(Some(Replayed { run, removed }));
+        };
+        bump(&counters.halted_runs);
+        if align != Align::Bypass || bypasses >= BYPASS_LIMIT {
+            return Ok(None);
+        }
+        let Some(unit) = from
+            .get(position)
+            .and_then(|&d| trace.innermost_unit(&removed, d))
+        else {
+            return Ok(None);
+        };
+        removed[unit] = true;
+        bump(&counters.bypassed_units);
+        bypasses += 1;
+        let Some((p, f)) = trace.plan(&removed) else {
+            return Ok(None);
+        };
+        (plan, from) = (p, f);
+    }
+}
+
+/// One ddmin level: `units` removed in chunks of `chunk`.
+struct Level {
+    units: Vec<UnitId>,
+    chunk: usize,
+    pending: AtomicUsize,
+    progress: AtomicBool,
+    search: Search,
+}
+
+struct ChunkTask {
+    level: Arc<Level>,
+    change: Removal,
+}
+
+impl<'a> Job<TraceSubject<'a>> for ChunkTask {
+    fn run(
+        self: Box<Self>,
+        tests: &mut dyn Tests<TraceSubject<'a>>,
+    ) -> Vec<Queued<TraceSubject<'a>>> {
+        if tests.try_change(&self.change) {
+            self.level.progress.store(true, Ordering::SeqCst);
+        }
+        if self.level.pending.fetch_sub(1, Ordering::SeqCst) != 1 {
+            return Vec::new();
+        }
+        let best = tests.snapshot();
+        let trace = &tests.subject().trace;
+        next_level(trace, &self.level, &best.removed)
+    }
+
+    fn first_change(&self) -> Option<&Removal> {
+        Some(&self.change)
+    }
+}
+
+/// The chunk tasks of a level (none for an empty one).
+fn level_tasks<'a>(trace: &Trace, level: Level) -> Vec<Queued<TraceSubject<'a>>> {
+    if level.units.is_empty() {
+        return Vec::new();
+    }
+    let chunks: Vec<Vec<UnitId>> = level
+        .units
+        .chunks(level.chunk.max(1))
+        .map(<[UnitId]>::to_vec)
+        .collect();
+    level.pending.store(chunks.len(), Ordering::SeqCst);
+    let kind = level.search.kind();
+    let level = Arc::new(level);
+    chunks
+        .into_iter()
+        .map(|units| {
+            let tokens = units.iter().map(|&u| trace.weight(u)).sum();
+            let task: Box<dyn Job<TraceSubject<'a>>> = Box::new(ChunkTask {
+                level: level.clone(),
+                change: Removal { units, kind },
+            });
+            (Priority { tokens, rank: 0 }, task)
+        })
+        .collect()
+}
+
+fn new_level(units: Vec<UnitId>, chunk: usize, search: Search) -> Level {
+    Level {
+        units,
+        chunk,
+        pending: AtomicUsize::new(0),
+        progress: AtomicBool::new(false),
+        search,
+    }
+}
+
+/// After a level: the same chunk size again after progress, half of it
+/// after none, and after single units without progress the next level of
+/// the tree (tree search) or the end (sequence search).
+fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<TraceSubject<'a>>> {
+    let live: Vec<UnitId> = level
+        .units
+        .iter()
+        .copied()
+        .filter(|&u| !trace.is_removed(removed, u))
+        .collect();
+    let progress = level.progress.load(Ordering::SeqCst);
+    if !live.is_empty() && (progress || level.chunk > 1) {
+        let chunk = if progress {
+            level.chunk.min(live.len())
+        } else {
+            level.chunk.div_ceil(2)
+        };
+        return level_tasks(trace, new_level(live, chunk, level.search));
+    }
+    match level.search {
+        Search::Sequence => Vec::new(),
+        Search::Tree => {
+            let children: Vec<UnitId> = live
+                .iter()
+                .flat_map(|&u| trace.units[u].children.iter().copied())
+                .filter(|&u| !removed[u])
+                .collect();
+            let n = children.len();
+            level_tasks(trace, new_level(children, n, Search::Tree))
+        }
+    }
+}
+
+/// The first tasks of a pass.
+fn start_tasks<'a>(trace: &Trace, search: Search) -> Vec<Queued<TraceSubject<'a>>> {
+    let units: Vec<UnitId> = match search {
+        Search::Tree => trace.roots.clone(),
+        Search::Sequence => (0..trace.units.len()).collect(),
+    };
+    let n = units.len();
+    level_tasks(trace, new_level(units, n, search))
+}
+
+/// What trace reduction needs besides the recorded run.
+pub struct TraceSession<'a> {
+    /// Replays the generator.
+    pub generator: &'a Generator,
+    /// The interestingness test.
+    pub oracle: &'a dyn Oracle,
+    /// The strategy for decisions that cannot be aligned.
+    pub align: Align,
+    /// Tree or sequence search.
+    pub search: Search,
+    /// Program size in tokens.
+    pub measure: Measure<'a>,
+    /// Counters of the generator's runs.
+    pub counters: &'a TraceCounters,
+    /// Best-so-far listener.
+    pub observer: &'a dyn Observer,
+}
+
+/// The result of trace reduction.
+pub struct Reduced {
+    /// The best program.
+    pub output: Arc<[u8]>,
+    /// Passes run.
+    pub passes: usize,
+    /// Trace sizes at the start of each pass: (decisions, loops, selections).
+    pub sizes: Vec<(usize, usize, usize)>,
+}
+
+/// Reduces the recorded run `trace` (whose program is `output`) pass after
+/// pass until a pass removes nothing or `run` stops.
+pub fn reduce(
+    session: &TraceSession<'_>,
+    run: &Run<'_>,
+    trace: &str,
+    output: Arc<[u8]>,
+) -> Result<Reduced, super::record::TraceError> {
+    let programs = Mutex::new(HashMap::new());
+    let mut best = Best {
+        removed: Arc::new(Vec::new()),
+        tokens: (session.measure)(&output),
+        output,
+        trace: Arc::from(trace),
+    };
+    let mut passes = 0;
+    let mut sizes = Vec::new();
+    loop {
+        let parsed = Arc::new(Trace::parse(&best.trace)?);
+        let (loops, selections) = parsed.counts();
+        sizes.push((parsed.decisions.len(), loops, selections));
+        let subject = TraceSubject {
+            trace: parsed.clone(),
+            generator: session.generator,
+            oracle: session.oracle,
+            align: session.align,
+            measure: session.measure,
+            counters: session.counters,
+            observer: session.observer,
+            produced: Mutex::new(HashMap::new()),
+            programs: &programs,
+        };
+        let start = Best {
+            removed: Arc::new(vec![false; parsed.units.len()]),
+            output: best.output.clone(),
+            tokens: best.tokens,
+            trace: best.trace.clone(),
+        };
+        let tasks = start_tasks(&parsed, session.search);
+        passes += 1;
+        let finished = run_pass(run, &subject, start, tasks);
+        best = Arc::try_unwrap(finished.best).unwrap_or_else(|b| Best {
+            removed: b.removed.clone(),
+            output: b.output.clone(),
+            tokens: b.tokens,
+            trace: b.trace.clone(),
+        });
+        if finished.commits == 0 || run.stopped() {
+            break;
+        }
+    }
+    Ok(Reduced {
+        output: best.output,
+        passes,
+        sizes,
+    })
+}

@@ -1,0 +1,199 @@
+//! The aligner on the cases of the paper's Section 4.4 (infeasible
+//! alignment), with real Python generators run through the shipped hook:
+//! what halt, bypass and realign make of a reduced run whose remaining
+//! decisions cannot all be aligned.
+
+use std::ffi::OsString;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::generator::{Align, Generator};
+use super::record::{StructureKind, Trace};
+use super::reduce::{Replayed, TraceCounters, replay};
+use crate::oracle::{Cancel, RunOutcome};
+
+struct Case {
+    _dir: tempfile::TempDir,
+    generator: Generator,
+    trace: Trace,
+    output: String,
+}
+
+fn record(source: &str) -> Case {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("gen.py"), source).unwrap();
+    let command = ["python3", "gen.py"].map(OsString::from).to_vec();
+    let cancel = Arc::new(Cancel::new().unwrap());
+    let generator = Generator::new(
+        command,
+        None,
+        dir.path(),
+        1,
+        Duration::from_secs(30),
+        cancel,
+    )
+    .unwrap();
+    let run = generator.run(0, None, Align::Halt).unwrap();
+    assert_eq!(run.outcome, RunOutcome::Exited(0), "{}", run.stderr_tail);
+    let trace = Trace::parse(run.trace.as_deref().unwrap()).unwrap();
+    let output = String::from_utf8(run.output.unwrap()).unwrap();
+    Case {
+        _dir: dir,
+        generator,
+        trace,
+        output,
+    }
+}
+
+impl Case {
+    /// Replays the run without the block of selection number `selection`.
+    fn without_selection(
+        &self,
+        selection: usize,
+        align: Align,
+    ) -> (Option<Replayed>, TraceCounters) {
+        let selections: Vec<_> = self
+            .trace
+            .structures
+            .iter()
+            .filter(|s| matches!(s.kind, StructureKind::Selection { .. }))
+            .collect();
+        let mut removed = vec![false; self.trace.units.len()];
+        removed[selections[selection].units[0]] = true;
+        let plan = self.trace.plan(&removed).unwrap();
+        let counters = TraceCounters::default();
+        let replayed = replay(
+            &self.generator,
+            &self.trace,
+            removed,
+            plan,
+            align,
+            0,
+            &counters,
+        )
+        .unwrap();
+        (replayed, counters)
+    }
+}
+
+fn output(replayed: &Option<Replayed>) -> String {
+    let run = &replayed.as_ref().expect("the replay ran to its end").run;
+    assert_eq!(run.outcome, RunOutcome::Exited(0), "{}", run.stderr_tail);
+    String::from_utf8(run.output.clone().unwrap()).unwrap()
+}
+
+/// Case 2 of Section 4.4: the block that adds 1 to `x` is removed, so the
+/// later `random.choice(x)` cannot return the recorded 1.
+const CASE_2: &str = "\
+import random
+random.seed(9)
+x = [0]
+if random.choice([False, True]):
+    x += [1]
+    print('added', random.randint(0, 9))
+if random.choice([False, True]):
+    y = random.choice(x)
+    print('y =', y)
+print('end', random.randint(0, 9))
+";
+
+#[test]
+fn case_2_halt_stops_bypass_drops_the_block_realign_takes_the_lowest_value() {
+    let case = record(CASE_2);
+    assert!(case.output.contains("y = 1"), "{}", case.output);
+    let (loops, selections) = case.trace.counts();
+    assert_eq!((loops, selections), (0, 2), "{:?}", case.trace);
+
+    let (halted, counters) = case.without_selection(0, Align::Halt);
+    assert!(halted.is_none());
+    assert_eq!(counters.halted_runs.into_inner(), 1);
+
+    let (bypassed, counters) = case.without_selection(0, Align::Bypass);
+    let text = output(&bypassed);
+    assert!(!text.contains("added") && !text.contains("y ="), "{text}");
+    assert!(text.contains("end"), "{text}");
+    assert_eq!(counters.bypassed_units.into_inner(), 1);
+    assert!(bypassed.unwrap().removed.iter().all(|&r| r));
+
+    let (realigned, counters) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    assert!(!text.contains("added"), "{text}");
+    assert!(text.contains("y = 0"), "{text}");
+    assert_eq!(counters.realigned_decisions.into_inner(), 1);
+    // The decision after the misaligned one is aligned again.
+    let last = |t: &str| t.lines().last().unwrap().to_string();
+    assert_eq!(last(&text), last(&case.output));
+}
+
+/// Case 1 of Section 4.4: without the block, `x` stays 0 and the generator
+/// calls f() where it called g(): f's decisions have no counterpart.
+const CASE_1: &str = "\
+import random
+random.seed(0)
+
+def f():
+    return 'f %d %d' % (random.randint(0, 9), random.randint(0, 9))
+
+def g():
+    return 'g ' + random.choice('abc')
+
+x = 0
+if random.choice([False, True]):
+    x = 1
+if x == 0:
+    print(f())
+else:
+    print(g())
+print('after', random.randint(0, 99))
+";
+
+#[test]
+fn case_1_realign_runs_the_other_branch_and_aligns_what_follows() {
+    let case = record(CASE_1);
+    assert!(case.output.starts_with("g "), "{}", case.output);
+    let (_, selections) = case.trace.counts();
+    assert_eq!(selections, 1);
+
+    let (halted, _) = case.without_selection(0, Align::Halt);
+    assert!(halted.is_none());
+    // No unit holds g's decision, so bypass cannot help: it halts too.
+    let (bypassed, counters) = case.without_selection(0, Align::Bypass);
+    assert!(bypassed.is_none());
+    assert_eq!(counters.bypassed_units.into_inner(), 0);
+
+    let (realigned, counters) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    assert!(text.starts_with("f 0 0"), "{text}");
+    assert_eq!(text.lines().last(), case.output.lines().last());
+    assert!(counters.realigned_decisions.into_inner() >= 2);
+}
+
+#[test]
+fn loops_recognized_from_the_syntax_lose_iterations_exactly() {
+    // The paper's Listing 1: n = choice(range(20)), then n letters.
+    let case = record(
+        "import random\nfrom string import ascii_lowercase\nrandom.seed(26524)\nw = ''\nn = random.choice(range(20))\nfor i in range(n):\n    w += random.choice(ascii_lowercase)\nw += '\\n'\nprint(w + w, end='')\n",
+    );
+    let (loops, _) = case.trace.counts();
+    assert_eq!(loops, 1);
+    let units = case.trace.units.len();
+    assert!(units >= 2, "{:?}", case.trace);
+    // Keep only the last iteration.
+    let mut removed = vec![true; units];
+    removed[units - 1] = false;
+    let plan = case.trace.plan(&removed).unwrap();
+    let counters = TraceCounters::default();
+    let replayed = replay(
+        &case.generator,
+        &case.trace,
+        removed,
+        plan,
+        Align::Halt,
+        0,
+        &counters,
+    )
+    .unwrap();
+    let text = output(&replayed);
+    let last = case.output.lines().next().unwrap().chars().last().unwrap();
+    assert_eq!(text, format!("{last}\n{last}\n"));
+}

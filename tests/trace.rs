@@ -1,0 +1,331 @@
+//! `treereduce trace` end to end: real generators (python3, node), real
+//! tests (gcc, node), and the ways a generator can be unusable.
+
+mod common;
+
+use std::process::Command;
+use std::time::Duration;
+
+use common::{Sandbox, stderr};
+
+fn json(sandbox: &Sandbox, name: &str) -> serde_json::Value {
+    serde_json::from_slice(&sandbox.read(name)).unwrap()
+}
+
+fn tokens(sandbox: &Sandbox, file: &str, lang: &str) -> u64 {
+    let out = sandbox.run(&["--measure", "-l", lang, file]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["tokens"].as_u64().unwrap()
+}
+
+#[test]
+fn a_python_c_generator_keeps_a_function_called_with_constants() {
+    let s = Sandbox::new();
+    s.example("trace-c-constant-call/gen.py");
+    let check = s.example("trace-c-constant-call/check.sh");
+    let generated = Command::new("python3")
+        .args(["gen.py", "3"])
+        .current_dir(s.path())
+        .output()
+        .unwrap()
+        .stdout;
+    s.file("generated.c", &generated);
+    let base = [
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "2",
+        "--stats-json",
+        "stats.json",
+    ];
+    let mut args = base.to_vec();
+    args.extend([
+        "--no-finish",
+        "-o",
+        "trace.c",
+        "--",
+        "python3",
+        "gen.py",
+        "3",
+    ]);
+    let out = s.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trace_only = s.read("trace.c");
+    assert!(s.accepts(&check, "trace.c", &trace_only));
+    let text = String::from_utf8(trace_only).unwrap();
+    // A program the generator could write: its own names and layout.
+    assert!(text.starts_with("#include <stdio.h>\n\nint f0("), "{text}");
+    let stats = json(&s, "stats.json");
+    let pass = &stats["trace_passes"][0];
+    assert!(pass["decisions"].as_u64().unwrap() > 100, "{stats}");
+    assert!(pass["loops"].as_u64().unwrap() >= 3, "{stats}");
+    assert!(pass["selections"].as_u64().unwrap() >= 1, "{stats}");
+    let trace_tokens = stats["tokens"]["trace_reduced"].as_u64().unwrap();
+    assert!(trace_tokens < tokens(&s, "generated.c", "c"));
+    assert!(stats["finish"].is_null());
+
+    let mut args = base.to_vec();
+    args.extend(["-o", "bug.c", "--", "python3", "gen.py", "3"]);
+    let out = s.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let finished = s.read("bug.c");
+    assert!(s.accepts(&check, "bug.c", &finished));
+    let stats = json(&s, "stats.json");
+    assert!(
+        stats["tokens"]["finished"].as_u64().unwrap() <= trace_tokens,
+        "{stats}"
+    );
+    assert!(tokens(&s, "bug.c", "c") < trace_tokens);
+    // Private directories are gone (gcc may leave files of killed runs).
+    let ours: Vec<String> = s
+        .leftovers()
+        .into_iter()
+        .filter(|n| n.starts_with("treereduce-"))
+        .collect();
+    assert!(ours.is_empty(), "{ours:?}");
+}
+
+#[test]
+fn a_node_generator_keeps_each_variable_defined_before_its_use() {
+    let s = Sandbox::new();
+    s.example("trace-js-defined-before-use/gen.js");
+    let check = s.example("trace-js-defined-before-use/check.sh");
+    for (align, search) in [
+        ("realign", "tree"),
+        ("bypass", "sequence"),
+        ("halt", "tree"),
+    ] {
+        let out = s.run(&[
+            "trace",
+            "-i",
+            "./check.sh",
+            "-j",
+            "2",
+            "--no-finish",
+            "--align",
+            align,
+            "--search",
+            search,
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "bug.js",
+            "--",
+            "node",
+            "gen.js",
+            "11",
+        ]);
+        assert!(out.status.success(), "{align}: {}", stderr(&out));
+        let text = s.read("bug.js");
+        assert!(s.accepts(&check, "bug.js", &text));
+        let text = String::from_utf8(text).unwrap();
+        // Every variable printed or used is defined on an earlier line.
+        let mut defined = Vec::new();
+        for line in text.lines() {
+            for word in line.split(|c: char| !c.is_ascii_alphanumeric()) {
+                if word.starts_with('v')
+                    && word[1..].chars().all(|c| c.is_ascii_digit())
+                    && !word[1..].is_empty()
+                {
+                    let defines = line.starts_with(&format!("let {word} ="));
+                    assert!(
+                        defines || defined.contains(&word.to_string()),
+                        "{align}: {text}"
+                    );
+                }
+            }
+            if let Some(rest) = line.strip_prefix("let ") {
+                defined.push(rest.split(' ').next().unwrap().to_string());
+            }
+        }
+        let stats = json(&s, "stats.json");
+        assert_eq!(stats["trace_passes"][0]["loops"], 1, "{stats}");
+        assert!(stats["tokens"]["trace_reduced"].as_u64() < stats["tokens"]["generated"].as_u64());
+    }
+}
+
+#[test]
+fn explicit_markers_in_a_python_generator_give_the_structure() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random, sys\n\
+         try:\n    import treereduce_trace as tr\n\
+         except ImportError:\n    tr = None\n\
+         random.seed(7)\n\
+         items = []\n\
+         for i in tr.loop(2, 12):\n\
+         \x20   if tr.maybe(0.5):\n\
+         \x20       items.append('maybe%d' % random.randint(0, 9))\n\
+         \x20   items.append('item%d' % random.randint(0, 9))\n\
+         items.append('bug')\n\
+         print(' '.join(items))\n",
+    );
+    s.script("check.sh", "grep -q bug \"$1\"");
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "2",
+        "--no-finish",
+        "--stats-json",
+        "stats.json",
+        "-o",
+        "out.txt",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert_eq!(stats["trace_passes"][0]["loops"], 1, "{stats}");
+    // Two iterations is the least the loop allows; no optional part is left.
+    let text = String::from_utf8(s.read("out.txt")).unwrap();
+    assert_eq!(text.split(' ').count(), 3, "{text}");
+    assert!(!text.contains("maybe"), "{text}");
+}
+
+fn fails_with(generator: &str, extra: &[&str], code: i32, message: &str) {
+    let s = Sandbox::new();
+    s.file("gen.py", generator);
+    s.script("check.sh", "true");
+    let mut args = vec![
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "1",
+        "--no-finish",
+        "-o",
+        "out.txt",
+    ];
+    args.extend(extra);
+    args.extend(["--", "python3", "gen.py"]);
+    let out = s.run(&args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert!(err.contains(message), "{err}");
+    assert!(!s.path().join("out.txt").exists(), "nothing is written");
+}
+
+#[test]
+fn unusable_generators_are_named_with_the_reason() {
+    fails_with(
+        "import random, sys\nrandom.random()\nsys.stderr.write('boom\\n')\nsys.exit(3)\n",
+        &[],
+        6,
+        "failed with exit code 3",
+    );
+    fails_with(
+        "import random\nrandom.random()\n",
+        &[],
+        6,
+        "wrote no program",
+    );
+    fails_with(
+        "import random, time\nrandom.random()\ntime.sleep(30)\n",
+        &["--gen-timeout", "1"],
+        6,
+        "did not finish within 1.0 s",
+    );
+    fails_with("print('hello')\n", &[], 6, "made no random decision");
+    // A decision from a source the hook does not see: the replay differs.
+    fails_with(
+        "import random, os\nprint(random.randint(0, 9), os.urandom(8).hex())\n",
+        &[],
+        6,
+        "wrote another program when replaying",
+    );
+    // Decisions whose place depends on something else than the decisions.
+    fails_with(
+        "import random, os\nif os.urandom(1)[0] % 2:\n    random.random()\nrandom.randint(0, 9)\nprint(os.urandom(4).hex())\n",
+        &[],
+        6,
+        "not deterministic given its decisions",
+    );
+}
+
+#[test]
+fn a_generator_outside_python_and_node_must_follow_the_protocol() {
+    let s = Sandbox::new();
+    s.script("gen.sh", "echo 'int main(void) { return 0; }'");
+    s.script("check.sh", "true");
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "--no-finish",
+        "-o",
+        "out.c",
+        "--",
+        "./gen.sh",
+    ]);
+    assert_eq!(out.status.code(), Some(6));
+    assert!(
+        stderr(&out).contains("trace-protocol.md"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_uninteresting_program_stops_before_anything_is_written() {
+    let s = Sandbox::new();
+    s.file("gen.py", "import random\nprint(random.randint(0, 9))\n");
+    s.script("check.sh", "exit 1");
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "--no-finish",
+        "-o",
+        "out.txt",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not interesting"));
+    assert!(!s.path().join("out.txt").exists());
+}
+
+#[test]
+fn ctrl_c_keeps_the_best_program() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\nrandom.seed(1)\nfor i in range(80):\n    if random.randint(0, 1):\n        print('line', random.randint(0, 9))\nprint('bug')\n",
+    );
+    // Slow enough that the reduction is still running at the signal.
+    s.script(
+        "check.sh",
+        "sleep 0.3; test $(grep -c line \"$1\") -ge 5 && grep -q bug \"$1\"",
+    );
+    let child = s
+        .command(&[
+            "trace",
+            "-i",
+            "./check.sh",
+            "-j",
+            "2",
+            "--no-finish",
+            "-o",
+            "out.txt",
+            "--",
+            "python3",
+            "gen.py",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    // SAFETY: sending SIGINT to the child we started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let text = String::from_utf8(s.read("out.txt")).unwrap();
+    assert!(text.ends_with("bug\n"), "{text}");
+    assert!(common::wait_no_processes("sleep 0.3").is_empty());
+}
