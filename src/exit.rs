@@ -16,5 +16,9 @@ pub const TEST_ERRORS: u8 = 4;
 /// away, the disk is full); it is saved in the temporary folder instead,
 /// and the message says where.
 pub const OUTPUT_FAILED: u8 = 5;
+/// The `--deadline` passed: the reduction stopped early, and the best
+/// result found until then is re-checked and written (or, if it passed
+/// while the input was being checked, nothing is written).
+pub const DEADLINE: u8 = 6;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;
