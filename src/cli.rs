@@ -15,7 +15,8 @@ candidate under the input's own file name; exit code 0 means \"still interesting
 Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
 3 the input is not interesting, 4 the test could not be run repeatedly (the best
 result so far is kept), 5 the result could not be written where asked (it is saved
-in the temporary folder), 130 interrupted (the best result so far is kept).";
+in the temporary folder), 6 the --deadline passed (the best result so far is
+re-checked and kept), 130 interrupted (the best result so far is kept).";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 ///
@@ -181,6 +182,26 @@ pub struct Args {
     /// Tests to run in parallel [default: number of cores].
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
+
+    /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the best
+    /// result is re-checked and written, and the exit code is 6.
+    #[arg(long, value_name = "DURATION", value_parser = crate::app::parse_duration, help_heading = "Performance")]
+    pub deadline: Option<std::time::Duration>,
+
+    /// Keep the test's verdicts between runs in DIR (an SQLite file, shared
+    /// by the runs of one machine) [default: $XDG_CACHE_HOME/treereduce, else
+    /// ~/.cache/treereduce].
+    #[arg(
+        long,
+        value_name = "DIR",
+        help_heading = "Cache",
+        conflicts_with = "no_cache"
+    )]
+    pub cache: Option<PathBuf>,
+
+    /// Neither read nor write the verdict cache.
+    #[arg(long, help_heading = "Cache")]
+    pub no_cache: bool,
 
     /// Stop after N reduction passes [default: repeat until a pass removes nothing].
     #[arg(long, value_name = "N", help_heading = "Performance")]

@@ -20,5 +20,9 @@ pub const OUTPUT_FAILED: u8 = 5;
 /// makes no decisions treereduce can see, ignores the replay, or is not
 /// deterministic given its decisions.
 pub const GENERATOR_FAILED: u8 = 6;
+/// The `--deadline` passed: the reduction stopped early, and the best
+/// result found until then is re-checked and written (or, if it passed
+/// while the input was being checked, nothing is written).
+pub const DEADLINE: u8 = 7;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;

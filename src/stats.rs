@@ -89,6 +89,12 @@ pub struct Report {
     /// The run was interrupted (Ctrl-C, SIGTERM, a cancel token); the
     /// result is the best found until then.
     pub interrupted: bool,
+    /// Of the cache hits, the verdicts kept from earlier runs (the command
+    /// line's persistent cache, `--cache`).
+    pub stored_hits: u64,
+    /// The run stopped at its deadline (the command line's `--deadline`);
+    /// the result is the best found until then, re-checked.
+    pub deadline: bool,
 }
 
 /// See the module documentation.
@@ -128,6 +134,10 @@ pub struct Stats {
     pub flaky: AtomicU64,
     /// Set when the run was interrupted.
     pub interrupted: AtomicU64,
+    /// Verdicts from the persistent cache.
+    pub stored_hits: AtomicU64,
+    /// Set when the run stopped at its deadline.
+    pub deadline: AtomicU64,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
@@ -179,6 +189,8 @@ impl Stats {
             pass: zero(),
             flaky: zero(),
             interrupted: zero(),
+            stored_hits: zero(),
+            deadline: zero(),
             kinds: kinds
                 .into_iter()
                 .map(|name| KindCounters {
@@ -274,6 +286,8 @@ impl Stats {
                 .collect(),
             flaky: load(&self.flaky) > 0,
             interrupted: load(&self.interrupted) > 0,
+            stored_hits: load(&self.stored_hits),
+            deadline: load(&self.deadline) > 0,
         }
     }
 }

@@ -2,11 +2,13 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
+mod deadline;
 mod debug;
 mod output;
 mod pair;
 mod progress;
 mod trace;
+mod store;
 
 use std::ffi::OsStr;
 use std::io::IsTerminal;
@@ -18,6 +20,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 
+pub use deadline::parse_duration;
 pub use output::{BestWriter, Destination};
 pub use progress::{Mode, Printer};
 
@@ -354,6 +357,30 @@ fn start_oracle(
     Ok((oracle, cancel, first_limit))
 }
 
+/// The persistent verdict cache for this run (see `store`), keyed by the
+/// script's bytes, the language and the candidate's file name.
+fn open_store(
+    args: &Args,
+    setup: &Setup,
+    oracle: &ScriptOracle,
+) -> Result<Option<Arc<dyn crate::oracle::VerdictStore>>, Failure> {
+    if args.no_cache {
+        return Ok(None);
+    }
+    let script = std::fs::read(oracle.script()).map_err(|e| {
+        Failure::Usage(anyhow!(
+            "cannot read the test script {}: {e}",
+            oracle.script().display()
+        ))
+    })?;
+    let context = store::context(
+        &script,
+        setup.language.name,
+        oracle.file_name().as_encoded_bytes(),
+    );
+    store::for_run(args.cache.as_deref(), false, context).map_err(|e| Failure::Usage(anyhow!(e)))
+}
+
 /// Checks that the input is interesting; its run time sets the default
 /// timeout, which is returned (or the exit code if there is nothing to do).
 fn check_input(
@@ -362,6 +389,7 @@ fn check_input(
     oracle: &ScriptOracle,
     printer: &mut Printer,
     first_limit: Duration,
+    deadline: Option<&deadline::Deadline>,
 ) -> Result<Result<Duration, u8>, Failure> {
     printer.phase(Phase::Check);
     let report = oracle
@@ -374,6 +402,14 @@ fn check_input(
         })?;
     match report.outcome {
         RunOutcome::Exited(0) => {}
+        RunOutcome::Cancelled if deadline.is_some_and(|d| d.reached()) => {
+            printer.stop();
+            eprintln!(
+                "treereduce: error: the --deadline of {} passed while the input was being checked; nothing was reduced or written",
+                deadline.map_or(String::new(), |d| d.text.clone())
+            );
+            return Ok(Err(exit::DEADLINE));
+        }
         RunOutcome::Cancelled => {
             printer.stop();
             eprintln!("treereduce: interrupted while checking the input; nothing was written");
@@ -397,6 +433,7 @@ fn check_input(
 }
 
 fn run(args: Args) -> Result<u8, Failure> {
+    let started = std::time::Instant::now();
     let setup = usage(setup(&args))?;
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
@@ -414,6 +451,14 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     }
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
+    let deadline = args.deadline.map(|d| {
+        deadline::Deadline::start(
+            started + d,
+            format!("{:.1} s", d.as_secs_f64()),
+            cancel.clone(),
+        )
+    });
+    let store = open_store(&args, &setup, &oracle)?;
     let stats = Arc::new(Stats::new(reduce::names()));
     let mode = if args.quiet {
         Mode::Quiet
@@ -424,7 +469,14 @@ fn run(args: Args) -> Result<u8, Failure> {
     };
     let mut printer = Printer::start(mode, stats.clone());
 
-    let timeout = match check_input(&args, &setup, &oracle, &mut printer, first_limit)? {
+    let timeout = match check_input(
+        &args,
+        &setup,
+        &oracle,
+        &mut printer,
+        first_limit,
+        deadline.as_ref(),
+    )? {
         Ok(timeout) => timeout,
         Err(code) => return Ok(code),
     };
@@ -451,7 +503,9 @@ fn run(args: Args) -> Result<u8, Failure> {
         writer: &writer,
         printer: &printer,
     };
-    let session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
+    let mut session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
+    session.store = store;
+    session.deadline = deadline.as_ref().map(|d| d.flag());
     let outcome = single::reduce(&session, &setup.input, None);
     printer.stop();
     let outcome = match outcome {
@@ -550,6 +604,8 @@ fn report(
     }
     Ok(if outcome.cancelled {
         exit::INTERRUPTED
+    } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+        exit::DEADLINE
     } else {
         exit::SUCCESS
     })
@@ -691,6 +747,13 @@ fn summary(
         thousands(stats.timed_out.load(Relaxed)),
         timeout.as_secs_f64(),
     );
+    let stored = stats.stored_hits.load(Relaxed);
+    if stored > 0 {
+        s.push_str(&format!(
+            "; {} verdicts kept from earlier runs (--cache)",
+            thousands(stored)
+        ));
+    }
     let errors = stats.oracle_errors.load(Relaxed);
     if errors > 0 {
         s.push_str(&format!(", {} could not be run", thousands(errors)));
@@ -698,6 +761,9 @@ fn summary(
     s.push_str(&format!("; {}; {place}", clock(stats.elapsed())));
     if outcome.cancelled {
         s.push_str("\ntreereduce: interrupted; the result is the best found so far");
+    }
+    if !outcome.cancelled && stats.deadline.load(Relaxed) > 0 {
+        s.push_str("\ntreereduce: stopped at the --deadline; the result is the best found so far, re-checked");
     }
     if outcome.flaky {
         s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
+use crate::oracle::VerdictStore;
 use crate::oracle::{Cancel, OracleError, Verdict, VerdictCache};
 use crate::stats::{Stats, bump};
 use crate::task::Subject;
@@ -42,6 +43,10 @@ pub struct Run<'a> {
     errors_in_a_row: AtomicUsize,
     failed: AtomicBool,
     last_error: Mutex<Option<String>>,
+    /// The coordinator's last verdict came from an earlier run's store: a
+    /// repeated reduction is replaying it, and tests run ahead are for
+    /// nothing (every verdict it needs is stored), so none are started.
+    replaying: AtomicBool,
 }
 
 impl<'a> Run<'a> {
@@ -56,6 +61,7 @@ impl<'a> Run<'a> {
             errors_in_a_row: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
             last_error: Mutex::new(None),
+            replaying: AtomicBool::new(false),
         }
     }
 
@@ -78,6 +84,30 @@ impl<'a> Run<'a> {
         self.seq.fetch_add(1, Ordering::SeqCst) + 1
     }
 
+    /// A run whose verdict cache asks `store` on a miss and writes every
+    /// verdict to it (verdicts kept between runs).
+    pub fn with_store(
+        jobs: usize,
+        stats: &'a Stats,
+        cancel: Option<&'a Cancel>,
+        store: Option<Arc<dyn VerdictStore>>,
+    ) -> Run<'a> {
+        Run {
+            cache: VerdictCache::with_store(store),
+            ..Run::new(jobs, stats, cancel)
+        }
+    }
+
+    /// Whether the run is replaying stored verdicts (see the field).
+    pub fn replaying(&self) -> bool {
+        self.replaying.load(Ordering::Relaxed)
+    }
+
+    /// The verdict cache.
+    pub fn cache(&self) -> &VerdictCache {
+        &self.cache
+    }
+
     /// Tests a candidate through the verdict cache: `Some(interesting)`, or
     /// `None` if the run stopped. An oracle error counts as not interesting
     /// (and is not cached) until [`ERROR_LIMIT`] of them in a row stop the run.
@@ -86,10 +116,12 @@ impl<'a> Run<'a> {
         key: u128,
         test: impl FnOnce() -> Result<Verdict, OracleError>,
     ) -> Option<bool> {
-        if let Some(hit) = self.cache.get(key) {
+        if let Some((hit, stored)) = self.cache.lookup(key) {
             bump(&self.stats.cache_hits);
+            self.replaying.store(stored, Ordering::Relaxed);
             return Some(hit);
         }
+        self.replaying.store(false, Ordering::Relaxed);
         self.judge(key, test)
     }
 

@@ -287,7 +287,7 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
             }
         }
         let _finish = Finish(shared, key);
-        if run.cache.get(key).is_none() {
+        if run.cache.get(key).is_none() && !run.replaying() {
             if run.judge(key, || subject.test(id, &candidate)).is_some() {
                 bump(&shared.ran);
             } else if !run.stopped() {

@@ -1,19 +1,67 @@
 //! Verdicts cached by a 128-bit hash of the candidate bytes. Reducers revisit the
 //! same candidate often (a re-applied task, a later pass, a tidy step), and a
 //! cached verdict costs a hash instead of a process.
+//!
+//! Behind the in-memory map an optional [`VerdictStore`] keeps verdicts
+//! between runs (the command line's `--cache`, an SQLite file): a miss in
+//! memory asks the store, and every new verdict is written through to it.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
 
+/// A verdict as a [`VerdictStore`] keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The test rejected the candidate (it exited non-zero or was killed;
+    /// timeouts are not stored).
+    NotInteresting,
+    /// The test accepted the candidate.
+    Interesting,
+    /// The test accepted the candidate, and accepted it again when it was
+    /// re-checked as a final result (so a later run need not re-check it).
+    Verified,
+}
+
+impl Stored {
+    /// Whether the verdict says interesting.
+    pub fn interesting(self) -> bool {
+        self != Stored::NotInteresting
+    }
+}
+
+/// Verdicts kept between runs, by candidate key. The store decides what
+/// else the key depends on (the test script, the language); errors are its
+/// own business: a store that cannot answer returns `None`.
+pub trait VerdictStore: Send + Sync {
+    /// The stored verdict of a candidate.
+    fn get(&self, key: u128) -> Option<Stored>;
+    /// Records a verdict (replacing an older one).
+    fn put(&self, key: u128, verdict: Stored);
+}
+
 /// See the module documentation.
 #[derive(Default)]
 pub struct VerdictCache {
-    map: Mutex<HashMap<u128, bool>>,
+    /// Verdict, and whether it came from the store.
+    map: Mutex<HashMap<u128, (bool, bool)>>,
+    store: Option<Arc<dyn VerdictStore>>,
+    /// Verdicts found in the store (not in memory).
+    stored_hits: AtomicU64,
 }
 
 impl VerdictCache {
+    /// A cache that asks `store` on a miss and writes every verdict to it.
+    pub fn with_store(store: Option<Arc<dyn VerdictStore>>) -> VerdictCache {
+        VerdictCache {
+            store,
+            ..VerdictCache::default()
+        }
+    }
+
     /// The key of a candidate.
     pub fn key(candidate: &[u8]) -> u128 {
         xxh3_128(candidate)
@@ -21,11 +69,55 @@ impl VerdictCache {
 
     /// The cached verdict (interesting or not) for `key`.
     pub fn get(&self, key: u128) -> Option<bool> {
-        self.map.lock().get(&key).copied()
+        self.lookup(key).map(|(verdict, _)| verdict)
+    }
+
+    /// The cached verdict for `key`, and whether it was kept from an
+    /// earlier run (came from the store).
+    pub fn lookup(&self, key: u128) -> Option<(bool, bool)> {
+        if let Some(&hit) = self.map.lock().get(&key) {
+            return Some(hit);
+        }
+        let stored = self.store.as_ref()?.get(key)?.interesting();
+        self.stored_hits.fetch_add(1, Ordering::Relaxed);
+        self.map.lock().insert(key, (stored, true));
+        Some((stored, true))
     }
 
     /// Records a verdict.
     pub fn insert(&self, key: u128, interesting: bool) {
-        self.map.lock().insert(key, interesting);
+        self.map.lock().insert(key, (interesting, false));
+        if let Some(store) = &self.store {
+            // Only a key the store did not know is ever tested (every test
+            // follows a `get`), so this never demotes a verified verdict.
+            store.put(
+                key,
+                if interesting {
+                    Stored::Interesting
+                } else {
+                    Stored::NotInteresting
+                },
+            );
+        }
+    }
+
+    /// Whether the store says `key` was accepted when re-checked as a final result.
+    pub fn verified(&self, key: u128) -> bool {
+        self.store
+            .as_ref()
+            .is_some_and(|s| s.get(key) == Some(Stored::Verified))
+    }
+
+    /// Records that `key` was accepted when re-checked as a final result.
+    pub fn mark_verified(&self, key: u128) {
+        self.map.lock().insert(key, (true, false));
+        if let Some(store) = &self.store {
+            store.put(key, Stored::Verified);
+        }
+    }
+
+    /// How many verdicts came from the store.
+    pub fn stored_hits(&self) -> u64 {
+        self.stored_hits.load(Ordering::Relaxed)
     }
 }

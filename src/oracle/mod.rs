@@ -5,7 +5,10 @@ mod cache;
 mod cancel;
 mod script;
 
+#[cfg(feature = "cli")]
+pub use cache::Stored;
 pub use cache::VerdictCache;
+pub use cache::VerdictStore;
 pub use cancel::Cancel;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;

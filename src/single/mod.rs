@@ -12,11 +12,13 @@ use std::time::Instant;
 use crate::engine::{Run, count_run, run_pass};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
+use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
 use crate::syntax::{Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse};
 use crate::task::{Observer, Phase};
+use std::sync::atomic::AtomicBool;
 
 /// Why a reduction could not start, or stopped without a result.
 #[derive(Debug, thiserror::Error)]
@@ -65,6 +67,11 @@ pub struct Session<'a> {
     pub cancel: Option<&'a Cancel>,
     /// Progress listener.
     pub observer: &'a dyn Observer,
+    /// Verdicts kept between runs (the command line's `--cache`).
+    pub store: Option<Arc<dyn VerdictStore>>,
+    /// Set (before `cancel`) when the run is stopped by its deadline: the
+    /// result is then re-checked as at a normal end, not kept unchecked.
+    pub deadline: Option<&'a AtomicBool>,
 }
 
 impl<'a> Session<'a> {
@@ -85,6 +92,8 @@ impl<'a> Session<'a> {
             stats,
             cancel,
             observer,
+            store: None,
+            deadline: None,
         }
     }
 }
@@ -102,7 +111,12 @@ pub fn reduce(
             nodes: 0,
         }));
     }
-    let run = Run::new(session.config.jobs, session.stats, session.cancel);
+    let run = Run::with_store(
+        session.config.jobs,
+        session.stats,
+        session.cancel,
+        session.store.clone(),
+    );
     let mut driver = Driver {
         session,
         run: &run,
@@ -146,14 +160,39 @@ impl Driver<'_, '_> {
         self.checkpoints.push(self.text.clone());
         tree = self.fixpoint(tree, &mut scope)?;
         if self.run.stopped() {
-            return self.finish(true, false);
+            return self.stopped();
         }
         if session.config.runs(TIDY.name()) {
             self.tidy(tree, scope, input)?;
             if self.run.stopped() {
-                return self.finish(true, false);
+                return self.stopped();
             }
         }
+        self.recheck()
+    }
+
+    /// The run stopped early: at its deadline, the best result is
+    /// re-checked as at a normal end; else (Ctrl-C) it is kept as it is.
+    fn stopped(&mut self) -> Result<Outcome, ReduceError> {
+        let at_deadline = self
+            .session
+            .deadline
+            .is_some_and(|d| d.load(Ordering::SeqCst));
+        if !at_deadline || self.run.failure().is_some() {
+            return self.finish(true, false);
+        }
+        bump(&self.session.stats.deadline);
+        // The deadline stopped the tests through the cancel token; the
+        // re-check needs it unset (a Ctrl-C from now on sets it again).
+        if let Some(cancel) = self.session.cancel {
+            cancel.reset();
+        }
+        self.recheck()
+    }
+
+    /// The final re-check (unless switched off), then the end.
+    fn recheck(&mut self) -> Result<Outcome, ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
         if session.config.verify && self.checkpoints.len() > 1 {
             session.observer.phase(Phase::Verify);
             let flaky = self.verify();
@@ -197,6 +236,10 @@ impl Driver<'_, '_> {
 
     /// The end: the current text, unless the oracle kept failing.
     fn finish(&self, cancelled: bool, flaky: bool) -> Result<Outcome, ReduceError> {
+        self.session
+            .stats
+            .stored_hits
+            .store(self.run.cache().stored_hits(), Ordering::Relaxed);
         self.failure()?;
         if cancelled {
             bump(&self.session.stats.interrupted);
@@ -347,6 +390,12 @@ impl Driver<'_, '_> {
         let mut flaky = false;
         while self.checkpoints.len() > 1 {
             let candidate = self.checkpoints.pop().expect("more than one checkpoint");
+            // An earlier run with the same test re-checked this very result.
+            let key = VerdictCache::key(&candidate);
+            if self.run.cache().verified(key) {
+                self.text = candidate;
+                return flaky;
+            }
             for _ in 0..TRIES {
                 let verdict = self.session.oracle.test(0, &candidate);
                 if let Ok(v) = verdict
@@ -355,7 +404,12 @@ impl Driver<'_, '_> {
                     count_run(stats, v);
                 }
                 match verdict {
-                    Ok(Verdict::Interesting | Verdict::Cancelled) => {
+                    Ok(Verdict::Interesting) => {
+                        self.run.cache().mark_verified(key);
+                        self.text = candidate;
+                        return flaky;
+                    }
+                    Ok(Verdict::Cancelled) => {
                         self.text = candidate;
                         return flaky;
                     }

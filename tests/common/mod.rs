@@ -71,7 +71,9 @@ impl Sandbox {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_treereduce"));
         cmd.args(args)
             .current_dir(self.path())
-            .env("TMPDIR", self.tmp());
+            .env("TMPDIR", self.tmp())
+            // Each test its own verdict cache (none left in the user's).
+            .env("XDG_CACHE_HOME", self.path().join("cache"));
         cmd
     }
 

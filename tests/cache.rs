@@ -1,0 +1,249 @@
+//! The persistent verdict cache (`--cache`, `--no-cache`) and `--deadline`,
+//! with gcc as the test.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{Sandbox, stderr};
+
+fn stats(sandbox: &Sandbox, name: &str) -> serde_json::Value {
+    serde_json::from_slice(&sandbox.read(name)).unwrap()
+}
+
+/// Reduces the too-many-arguments example with `extra` flags; the exit code.
+fn reduce(sandbox: &Sandbox, out: &str, json: &str, extra: &[&str]) -> (i32, String) {
+    let mut args = vec![
+        "-q",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        out,
+        "--stats-json",
+        json,
+    ];
+    args.extend_from_slice(extra);
+    args.push("inventory.c");
+    let run = sandbox.run(&args);
+    (run.status.code().unwrap(), stderr(&run))
+}
+
+fn example(sandbox: &Sandbox) {
+    sandbox.example("c-too-many-args/check.sh");
+    sandbox.example("c-too-many-args/inventory.c");
+}
+
+#[test]
+fn a_repeated_run_runs_no_test_but_the_input_check() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    let (code, err) = reduce(&sandbox, "a.c", "a.json", &[]);
+    assert_eq!(code, 0, "{err}");
+    let first = stats(&sandbox, "a.json");
+    assert!(first["tests"].as_u64().unwrap() > 20);
+    assert_eq!(first["stored_hits"], 0);
+    // The default cache is under $XDG_CACHE_HOME (the sandbox's).
+    assert!(
+        sandbox
+            .path()
+            .join("cache/treereduce/verdicts.sqlite3")
+            .is_file()
+    );
+
+    let (code, err) = reduce(&sandbox, "b.c", "b.json", &[]);
+    assert_eq!(code, 0, "{err}");
+    let second = stats(&sandbox, "b.json");
+    // The input check is not counted in `tests`: nothing else ran, not
+    // even the final re-check (the first run re-checked the same result).
+    assert_eq!(second["tests"], 0, "{second}");
+    assert!(second["stored_hits"].as_u64().unwrap() > 0);
+    assert_eq!(sandbox.read("a.c"), sandbox.read("b.c"));
+
+    // --no-cache runs the tests again (the count varies a little with the
+    // tests run ahead), with the same result.
+    let (code, err) = reduce(&sandbox, "c.c", "c.json", &["--no-cache"]);
+    assert_eq!(code, 0, "{err}");
+    let third = stats(&sandbox, "c.json");
+    assert_eq!(third["stored_hits"], 0);
+    assert!(third["tests"].as_u64().unwrap() > 20);
+    assert_eq!(sandbox.read("a.c"), sandbox.read("c.c"));
+}
+
+#[test]
+fn another_script_or_language_does_not_see_the_verdicts() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    let (code, err) = reduce(&sandbox, "a.c", "a.json", &["--cache", "vc"]);
+    assert_eq!(code, 0, "{err}");
+    // The same test with one more comment line is another script.
+    let script = fs::read_to_string(sandbox.path().join("check.sh")).unwrap();
+    fs::write(
+        sandbox.path().join("check.sh"),
+        format!("{script}# edited\n"),
+    )
+    .unwrap();
+    let (code, err) = reduce(&sandbox, "b.c", "b.json", &["--cache", "vc"]);
+    assert_eq!(code, 0, "{err}");
+    let second = stats(&sandbox, "b.json");
+    assert_eq!(second["stored_hits"], 0);
+    assert!(second["tests"].as_u64().unwrap() > 20);
+    assert_eq!(sandbox.read("a.c"), sandbox.read("b.c"));
+}
+
+/// A name and a way to damage the cache file.
+type Damage<'a> = (&'a str, &'a dyn Fn(&Path));
+
+#[test]
+fn a_damaged_cache_is_started_again_never_trusted() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    let (code, err) = reduce(&sandbox, "ref.c", "ref.json", &["--no-cache"]);
+    assert_eq!(code, 0, "{err}");
+    let reference = sandbox.read("ref.c");
+    let file = sandbox.path().join("vc/verdicts.sqlite3");
+    let damages: [Damage; 3] = [
+        ("garbage", &|f: &Path| {
+            fs::write(f, b"\x00\xffgarbage".repeat(5000)).unwrap();
+        }),
+        ("truncated", &|f: &Path| {
+            let len = fs::metadata(f).unwrap().len();
+            fs::OpenOptions::new()
+                .write(true)
+                .open(f)
+                .unwrap()
+                .set_len(len / 3)
+                .unwrap();
+            let _ = fs::remove_file(f.with_extension("sqlite3-wal"));
+        }),
+        ("deleted", &|f: &Path| {
+            fs::remove_file(f).unwrap();
+        }),
+    ];
+    for (what, damage) in damages {
+        let (code, err) = reduce(&sandbox, "a.c", "a.json", &["--cache", "vc"]);
+        assert_eq!(code, 0, "{what}: {err}");
+        assert!(file.is_file());
+        damage(&file);
+        let (code, err) = reduce(&sandbox, "b.c", "b.json", &["--cache", "vc"]);
+        assert_eq!(code, 0, "{what}: {err}");
+        assert_eq!(sandbox.read("b.c"), reference, "{what}");
+        if what != "deleted" {
+            assert!(
+                err.contains("warning") && err.contains("verdict cache"),
+                "{what}: {err}"
+            );
+        }
+        // The cache works again afterwards.
+        let (code, err) = reduce(&sandbox, "c.c", "c.json", &["--cache", "vc"]);
+        assert_eq!(code, 0, "{what}: {err}");
+        assert!(!err.contains("warning"), "{what}: {err}");
+        assert_eq!(stats(&sandbox, "c.json")["tests"], 0, "{what}");
+        assert_eq!(sandbox.read("c.c"), reference, "{what}");
+    }
+}
+
+#[test]
+fn an_unusable_cache_directory_is_a_usage_error() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    sandbox.file("plain", "a file, not a directory");
+    let (code, err) = reduce(&sandbox, "a.c", "a.json", &["--cache", "plain"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--cache"), "{err}");
+    assert!(!sandbox.path().join("a.c").exists());
+}
+
+#[test]
+fn the_deadline_stops_rechecks_and_writes_the_best() {
+    let sandbox = Sandbox::new();
+    sandbox.example("c-too-many-args/inventory.c");
+    // The real gcc check, slowed down so that the run cannot finish in time.
+    sandbox.script(
+        "check.sh",
+        "sleep 0.2\nLC_ALL=C gcc -fsyntax-only \"$1\" 2>&1 | grep -q \"error: too many arguments to function 'item_price'\"",
+    );
+    let started = std::time::Instant::now();
+    let (code, err) = reduce(
+        &sandbox,
+        "out.c",
+        "s.json",
+        &["--no-cache", "--timeout", "20", "--deadline", "4s"],
+    );
+    let took = started.elapsed();
+    assert_eq!(code, 6, "{err}");
+    assert!(took.as_secs_f64() < 30.0, "{took:?}");
+    let report = stats(&sandbox, "s.json");
+    assert_eq!(report["deadline"], true);
+    assert_eq!(report["interrupted"], false);
+    let out = sandbox.read("out.c");
+    let input = sandbox.read("inventory.c");
+    assert!(out.len() < input.len(), "nothing was reduced in 4 s");
+    assert!(sandbox.accepts(&sandbox.path().join("check.sh"), "inventory.c", &out));
+    assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
+}
+
+#[test]
+fn a_deadline_during_the_input_check_writes_nothing() {
+    let sandbox = Sandbox::new();
+    sandbox.example("c-too-many-args/inventory.c");
+    sandbox.script("check.sh", "sleep 30");
+    let started = std::time::Instant::now();
+    let (code, err) = reduce(&sandbox, "out.c", "s.json", &["--deadline", "1s"]);
+    assert_eq!(code, 6, "{err}");
+    assert!(started.elapsed().as_secs() < 20);
+    assert!(
+        err.contains("deadline") && err.contains("input was being checked"),
+        "{err}"
+    );
+    assert!(!sandbox.path().join("out.c").exists());
+    assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
+    let run = sandbox.run(&["-i", "./check.sh", "--deadline", "soon", "inventory.c"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("invalid duration"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+#[test]
+fn processes_running_at_once_share_one_cache() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    let (code, err) = reduce(&sandbox, "ref.c", "ref.json", &["--no-cache"]);
+    assert_eq!(code, 0, "{err}");
+    let runs: Vec<_> = (0..3)
+        .map(|i| {
+            sandbox
+                .command(&[
+                    "-q",
+                    "-j",
+                    "2",
+                    "--cache",
+                    "shared",
+                    "-i",
+                    "./check.sh",
+                    "-o",
+                    &format!("out{i}.c"),
+                    "inventory.c",
+                ])
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    }
+    for i in 0..3 {
+        assert_eq!(sandbox.read(&format!("out{i}.c")), sandbox.read("ref.c"));
+    }
+    let (code, err) = reduce(&sandbox, "again.c", "again.json", &["--cache", "shared"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stats(&sandbox, "again.json")["tests"], 0);
+}
