@@ -173,7 +173,7 @@ fn the_deadline_stops_rechecks_and_writes_the_best() {
         &["--no-cache", "--timeout", "20", "--deadline", "4s"],
     );
     let took = started.elapsed();
-    assert_eq!(code, 6, "{err}");
+    assert_eq!(code, 7, "{err}");
     assert!(took.as_secs_f64() < 30.0, "{took:?}");
     let report = stats(&sandbox, "s.json");
     assert_eq!(report["deadline"], true);
@@ -192,7 +192,7 @@ fn a_deadline_during_the_input_check_writes_nothing() {
     sandbox.script("check.sh", "sleep 30");
     let started = std::time::Instant::now();
     let (code, err) = reduce(&sandbox, "out.c", "s.json", &["--deadline", "1s"]);
-    assert_eq!(code, 6, "{err}");
+    assert_eq!(code, 7, "{err}");
     assert!(started.elapsed().as_secs() < 20);
     assert!(
         err.contains("deadline") && err.contains("input was being checked"),
