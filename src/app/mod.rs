@@ -7,8 +7,8 @@ mod debug;
 mod output;
 mod pair;
 mod progress;
-mod trace;
 mod store;
+mod trace;
 
 use std::ffi::OsStr;
 use std::io::IsTerminal;
