@@ -79,7 +79,7 @@ impl<'a> Side<'a> {
     }
 
     /// The last error, once the script could not be run
-    /// [`crate::engine::ERROR_LIMIT`] times in a row.
+    /// 5 times in a row (the engine's error limit).
     pub fn failure(&self) -> Option<String> {
         if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
             self.last_error.lock().clone()
