@@ -20,7 +20,6 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 
-pub use deadline::parse_duration;
 pub use output::{BestWriter, Destination};
 pub use progress::{Mode, Printer};
 
