@@ -12,21 +12,29 @@ fn c_pair(sb: &Sandbox) {
     }
 }
 
-fn pair_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+/// Runs `treereduce pair` on `[seed, variant, seed's test, variant's test]`.
+fn run_pair(
+    sb: &Sandbox,
+    [seed, variant, ok, bug]: [&str; 4],
+    extra: &[&str],
+) -> std::process::Output {
     let mut args = vec![
         "pair",
         "--seed",
-        "good.c",
+        seed,
         "--variant",
-        "bad.c",
+        variant,
         "--interesting-seed",
-        "./ok.sh",
-        "--interesting",
-        "./bug.sh",
+        ok,
+        "-i",
+        bug,
     ];
     args.extend_from_slice(extra);
-    args
+    sb.run(&args)
 }
+
+/// The bundled example pair and its two tests.
+const EXAMPLE: [&str; 4] = ["good.c", "bad.c", "./ok.sh", "./bug.sh"];
 
 /// Non-white-space lines the diff adds or removes.
 fn changed_lines(diff: &[u8]) -> Vec<String> {
@@ -46,7 +54,7 @@ fn c_pair_keeps_only_the_division_by_zero() {
     let sb = Sandbox::new();
     c_pair(&sb);
     let (good, bad) = (sb.read("good.c"), sb.read("bad.c"));
-    let out = sb.run(&pair_args(&["-j", "2", "--stats-json", "stats.json"]));
+    let out = run_pair(&sb, EXAMPLE, &["-j", "2", "--stats-json", "stats.json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let (seed, variant) = (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
     assert!(sb.accepts(&sb.path().join("ok.sh"), "good.c", &seed));
@@ -97,19 +105,11 @@ fn rust_pair_isolates_the_changed_type() {
         "e0308.sh",
         "rustc --edition 2021 --crate-type lib -A warnings --emit=metadata -o out.rmeta \"$1\" 2>&1 | grep -q 'error\\[E0308\\]'",
     );
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "seed.rs",
-        "--variant",
-        "variant.rs",
-        "--interesting-seed",
-        "./compiles.sh",
-        "-i",
-        "./e0308.sh",
-        "-j",
-        "2",
-    ]);
+    let out = run_pair(
+        &sb,
+        ["seed.rs", "variant.rs", "./compiles.sh", "./e0308.sh"],
+        &["-j", "2"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let lines = changed_lines(&sb.read("variant_reduced.diff"));
     let text = lines.join("\n");
@@ -138,21 +138,11 @@ fn javascript_pair_isolates_the_renamed_method() {
         "throws.sh",
         "node \"$1\" 2>&1 | grep -q 'is not a function'",
     );
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "seed.js",
-        "--variant",
-        "variant.js",
-        "--interesting-seed",
-        "./runs.sh",
-        "-i",
-        "./throws.sh",
-        "-j",
-        "2",
-        "--stats-json",
-        "s.json",
-    ]);
+    let out = run_pair(
+        &sb,
+        ["seed.js", "variant.js", "./runs.sh", "./throws.sh"],
+        &["-j", "2", "--stats-json", "s.json"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = changed_lines(&sb.read("variant.reduced.diff")).join("\n");
     assert!(text.contains("count") || text.contains("size"), "{text}");
@@ -168,17 +158,7 @@ fn inputs_that_do_not_pass_their_tests_are_named() {
     c_pair(&sb);
     // The variant's test on a seed-like variant: the variant fails.
     sb.file("clean.c", "int main(void) { return 0; }\n");
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "good.c",
-        "--variant",
-        "clean.c",
-        "--interesting-seed",
-        "./ok.sh",
-        "-i",
-        "./bug.sh",
-    ]);
+    let out = run_pair(&sb, ["good.c", "clean.c", "./ok.sh", "./bug.sh"], &[]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("the variant clean.c does not pass its test"),
@@ -186,17 +166,7 @@ fn inputs_that_do_not_pass_their_tests_are_named() {
         stderr(&out)
     );
     // The seed fails its test (here it shows the bug).
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "bad.c",
-        "--variant",
-        "bad.c",
-        "--interesting-seed",
-        "./ok.sh",
-        "-i",
-        "./bug.sh",
-    ]);
+    let out = run_pair(&sb, ["bad.c", "bad.c", "./ok.sh", "./bug.sh"], &[]);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -210,17 +180,7 @@ fn inputs_that_do_not_pass_their_tests_are_named() {
         [sb.read("bad.c"), b"int z;\n".to_vec()].concat(),
     )
     .unwrap();
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "bad2.c",
-        "--variant",
-        "bad.c",
-        "--interesting-seed",
-        "./ok.sh",
-        "-i",
-        "./bug.sh",
-    ]);
+    let out = run_pair(&sb, ["bad2.c", "bad.c", "./ok.sh", "./bug.sh"], &[]);
     assert_eq!(out.status.code(), Some(3));
     assert!(
         stderr(&out).contains("the seed bad2.c does not pass its test"),
@@ -228,32 +188,12 @@ fn inputs_that_do_not_pass_their_tests_are_named() {
         stderr(&out)
     );
     // The scripts given the other way round.
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "good.c",
-        "--variant",
-        "bad.c",
-        "--interesting-seed",
-        "./bug.sh",
-        "-i",
-        "./ok.sh",
-    ]);
+    let out = run_pair(&sb, ["good.c", "bad.c", "./bug.sh", "./ok.sh"], &[]);
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("swapped"), "{}", stderr(&out));
     // Two languages.
     sb.file("other.js", "let x = 1;\n");
-    let out = sb.run(&[
-        "pair",
-        "--seed",
-        "good.c",
-        "--variant",
-        "other.js",
-        "--interesting-seed",
-        "./ok.sh",
-        "-i",
-        "./bug.sh",
-    ]);
+    let out = run_pair(&sb, ["good.c", "other.js", "./ok.sh", "./bug.sh"], &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("is c but the variant other.js is javascript"),
@@ -261,7 +201,7 @@ fn inputs_that_do_not_pass_their_tests_are_named() {
         stderr(&out)
     );
     // An output that is an input.
-    let out = sb.run(&pair_args(&["--output-diff", "good.c"]));
+    let out = run_pair(&sb, EXAMPLE, &["--output-diff", "good.c"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("never modifies"), "{}", stderr(&out));
     assert!(!sb.path().join("good.reduced.c").exists());

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use similar::{Algorithm, DiffOp, capture_diff_slices, capture_diff_slices_deadline};
 
-use crate::syntax::{Grammar, parse};
+use crate::syntax::{Grammar, for_each_leaf, parse};
 
 /// A text cut into tokens.
 #[derive(Clone, Debug)]
@@ -34,12 +34,7 @@ impl Tokens {
             blank.push(text[r.clone()].iter().all(u8::is_ascii_whitespace));
             ranges.push(r);
         };
-        let mut cursor = tree.walk();
-        'walk: loop {
-            if cursor.goto_first_child() {
-                continue;
-            }
-            let node = cursor.node();
+        for_each_leaf(&tree, |node| {
             let (start, end) = (node.start_byte(), node.end_byte());
             if start >= at && end > start {
                 if start > at {
@@ -48,15 +43,7 @@ impl Tokens {
                 push(start..end, &mut ranges);
                 at = end;
             }
-            loop {
-                if cursor.goto_next_sibling() {
-                    continue 'walk;
-                }
-                if !cursor.goto_parent() {
-                    break 'walk;
-                }
-            }
-        }
+        });
         if at < text.len() {
             push(at..text.len(), &mut ranges);
         }

@@ -164,24 +164,14 @@ struct Pair<'a> {
 
 /// An observer for the single-file reducer that reports each new seed (or
 /// variant) with the other program of the pair.
-struct Forward<'p, F: Fn(&[u8]) + Sync> {
-    improved: F,
-    _pair: std::marker::PhantomData<&'p ()>,
-}
+struct Forward<F: Fn(&[u8]) + Sync>(F);
 
-impl<F: Fn(&[u8]) + Sync> Observer for Forward<'_, F> {
+impl<F: Fn(&[u8]) + Sync> Observer for Forward<F> {
     fn improved(&self, _seq: u64, text: &[u8]) {
-        (self.improved)(text);
+        (self.0)(text);
     }
 
     fn phase(&self, _phase: Phase) {}
-}
-
-fn forward<'p, F: Fn(&[u8]) + Sync>(improved: F) -> Forward<'p, F> {
-    Forward {
-        improved,
-        _pair: std::marker::PhantomData,
-    }
 }
 
 impl Pair<'_> {
@@ -366,7 +356,7 @@ impl Pair<'_> {
             Which::Seed => self.variant.clone(),
             Which::Variant => self.seed.clone(),
         };
-        let observer = forward(|new: &[u8]| match which {
+        let observer = Forward(|new: &[u8]| match which {
             Which::Seed => self.observer.improved(new, &other),
             Which::Variant => self.observer.improved(&other, new),
         });
@@ -454,7 +444,7 @@ impl Pair<'_> {
             variant: &self.variant_side,
         };
         let config = self.single_config(last);
-        let observer = forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
+        let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
         let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
         let seed = match seed {
             Err(PairError::Oracle { error, seed, .. }) => {

@@ -117,13 +117,19 @@ pub fn count_errors(tree: &Tree) -> usize {
 
 /// Counts tokens (leaves that are not MISSING, and have text).
 pub fn count_tokens(tree: &Tree) -> usize {
-    let mut cursor = tree.walk();
     let mut tokens = 0;
+    for_each_leaf(tree, |leaf| tokens += usize::from(!leaf.is_missing()));
+    tokens
+}
+
+/// Calls `f` on every leaf of `tree`, in text order.
+pub fn for_each_leaf<'t>(tree: &'t Tree, mut f: impl FnMut(Node<'t>)) {
+    let mut cursor = tree.walk();
     'walk: loop {
         if cursor.goto_first_child() {
             continue;
         }
-        tokens += usize::from(!cursor.node().is_missing());
+        f(cursor.node());
         loop {
             if cursor.goto_next_sibling() {
                 continue 'walk;
@@ -133,7 +139,6 @@ pub fn count_tokens(tree: &Tree) -> usize {
             }
         }
     }
-    tokens
 }
 
 /// A parser for `grammar`'s language.
