@@ -2,6 +2,7 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
+mod batch;
 mod deadline;
 mod debug;
 mod output;
@@ -99,6 +100,8 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             clap_complete::generate(shell, &mut self::command(), "treereduce", &mut text);
             print_all(&text)
         }
+        Command::Batch(args) => batch::run(*args),
+        Command::Dedup { dirs, output } => batch::dedup(&dirs, output.as_deref()),
         Command::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(self::command())
@@ -347,8 +350,11 @@ fn start_oracle(
         .file_name()
         .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
     let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
-    let oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
+    let mut oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
+    if let Some(launcher) = &args.launcher {
+        oracle.set_launcher(usage(launcher_words(launcher))?);
+    }
 
     Ok((oracle, cancel, first_limit))
 }
@@ -377,6 +383,28 @@ fn open_store(
     store::for_run(args.cache.as_deref(), false, context).map_err(|e| Failure::Usage(anyhow!(e)))
 }
 
+/// `--launcher CMD` split into words like a shell does.
+fn launcher_words(text: &str) -> Result<Vec<std::ffi::OsString>> {
+    match shlex::split(text) {
+        Some(words) if !words.is_empty() => Ok(words.into_iter().map(Into::into).collect()),
+        _ => Err(anyhow!(
+            "--launcher {text:?} is not a command (empty, or an unclosed quote)"
+        )),
+    }
+}
+
+/// What a test that could not be run says, naming the launcher if there is one.
+fn cannot_run(oracle: &ScriptOracle, e: &crate::OracleError) -> String {
+    match oracle.launcher().first() {
+        Some(launcher) => format!(
+            "cannot run the test {} through the launcher {}: {e}",
+            oracle.script().display(),
+            launcher.to_string_lossy()
+        ),
+        None => format!("cannot run the test {}: {e}", oracle.script().display()),
+    }
+}
+
 /// Checks that the input is interesting; its run time sets the default
 /// timeout, which is returned (or the exit code if there is nothing to do).
 fn check_input(
@@ -390,12 +418,7 @@ fn check_input(
     printer.phase(Phase::Check);
     let report = oracle
         .run_detailed(&setup.input, first_limit)
-        .map_err(|e| {
-            Failure::Usage(anyhow!(
-                "cannot run the test {}: {e}",
-                oracle.script().display()
-            ))
-        })?;
+        .map_err(|e| Failure::Usage(anyhow!(cannot_run(oracle, &e))))?;
     match report.outcome {
         RunOutcome::Exited(0) => {}
         RunOutcome::Cancelled if deadline.is_some_and(|d| d.reached()) => {

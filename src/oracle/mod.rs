@@ -3,6 +3,7 @@
 
 mod cache;
 mod cancel;
+mod gate;
 mod script;
 
 #[cfg(feature = "cli")]
@@ -10,6 +11,7 @@ pub use cache::Stored;
 pub use cache::VerdictCache;
 pub use cache::VerdictStore;
 pub use cancel::Cancel;
+pub use gate::Gate;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;
 pub use script::{ScriptError, ScriptOracle};
