@@ -13,7 +13,7 @@ Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
 3 the input is not interesting, 4 the test could not be run repeatedly (the best
 result so far is kept), 5 the result could not be written where asked (it is saved
 in the temporary folder), 6 the --deadline passed (the best result so far is
-re-checked and kept), 130 interrupted (the best result so far is kept).";
+re-checked and kept), 7 (batch) some inputs failed, 130 interrupted (the best result so far is kept).";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 ///
@@ -132,6 +132,16 @@ pub struct BatchArgs {
     #[arg(long, help_heading = "Cache")]
     pub no_cache: bool,
 
+    /// Write a bug report beside the result (<result>.md): `md`, markdown
+    /// with the reduced program, sizes, tests, the test script, the command.
+    #[arg(long, value_name = "FORMAT", value_parser = ["md"], help_heading = "Input and output")]
+    pub report: Option<String>,
+
+    /// Write a report rendered from this minijinja template beside the
+    /// result (<result>.<the template's extension>); variables in README.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub report_template: Option<PathBuf>,
+
     /// Reduce every input again, even those whose result is already in the
     /// output directory for the same input bytes and script.
     #[arg(long, help_heading = "Input and output")]
@@ -213,6 +223,16 @@ pub struct Args {
     /// Neither read nor write the verdict cache.
     #[arg(long, help_heading = "Cache")]
     pub no_cache: bool,
+
+    /// Write a bug report beside the result (<result>.md): `md`, markdown
+    /// with the reduced program, sizes, tests, the test script, the command.
+    #[arg(long, value_name = "FORMAT", value_parser = ["md"], help_heading = "Input and output")]
+    pub report: Option<String>,
+
+    /// Write a report rendered from this minijinja template beside the
+    /// result (<result>.<the template's extension>); variables in README.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub report_template: Option<PathBuf>,
 
     /// Stop after N reduction passes [default: repeat until a pass removes nothing].
     #[arg(long, value_name = "N", help_heading = "Performance")]

@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 
 use super::deadline::Deadline;
+use super::report;
 use super::{
     BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, cannot_run, check_memory,
     launcher_words, progress, same_file, store, timeout_of, total_memory, usage,
@@ -372,6 +373,8 @@ struct Shared<'a> {
     /// The cancel tokens of the inputs being reduced.
     live: Arc<Mutex<Vec<Arc<Cancel>>>>,
     deadline: Option<Deadline>,
+    /// `--report`/`--report-template`.
+    template: Option<Arc<report::Template>>,
 }
 
 impl Shared<'_> {
@@ -625,6 +628,38 @@ fn reduce_prepared(
     record.tests = report.tests;
     record.canonical = Some(canonical(&text));
     record.stats = serde_json::to_value(&report).ok();
+    if let Some(template) = &shared.template {
+        let written = report::Reporter::beside(
+            template.clone(),
+            Some(&result_path),
+            &[&input.path, &args.interesting],
+        )
+        .and_then(|reporter| {
+            reporter.write(&report::Context {
+                name: input.name.clone(),
+                input: record.input.clone(),
+                language: language.name.to_string(),
+                result_path: result_path.to_string_lossy().into_owned(),
+                result: String::from_utf8_lossy(&text).into_owned(),
+                start_bytes: record.start_bytes,
+                start_tokens: record.start_tokens,
+                final_bytes: record.final_bytes,
+                final_tokens: record.final_tokens,
+                tests: record.tests,
+                seconds: report.seconds,
+                script: oracle.script().to_string_lossy().into_owned(),
+                script_text: String::from_utf8_lossy(&shared.script_bytes).into_owned(),
+                command: report::command_line(),
+                status: record.status.name(),
+                reason: record.reason.clone(),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                stats: record.stats.clone().unwrap_or_default(),
+            })
+        });
+        if let Err(e) = written {
+            return record.fail(Status::OutputFailed, e);
+        }
+    }
     record
 }
 
@@ -757,7 +792,12 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         )
     });
 
+    let template =
+        report::Reporter::template(args.report.as_deref(), args.report_template.as_deref())
+            .map_err(|e| Failure::Usage(anyhow!(e)))?
+            .map(Arc::new);
     let shared = Shared {
+        template,
         args: &args,
         jobs,
         results: results.clone(),

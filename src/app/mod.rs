@@ -7,6 +7,7 @@ mod deadline;
 mod debug;
 mod output;
 mod progress;
+mod report;
 mod store;
 
 use std::ffi::OsStr;
@@ -383,6 +384,48 @@ fn open_store(
     store::for_run(args.cache.as_deref(), false, context).map_err(|e| Failure::Usage(anyhow!(e)))
 }
 
+/// What a report template sees about a single-mode run.
+fn report_context(
+    setup: &Setup,
+    oracle: &ScriptOracle,
+    stats: &Stats,
+    text: &[u8],
+    status: &str,
+    reason: Option<String>,
+) -> report::Context {
+    let grammar = crate::syntax::Grammar::of(setup.language);
+    let final_tokens = crate::syntax::count_tokens(&crate::syntax::parse(grammar, text)) as u64;
+    let r = stats.report();
+    report::Context {
+        name: setup
+            .input_path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+        input: setup.input_path.to_string_lossy().into_owned(),
+        language: setup.language.name.to_string(),
+        result_path: setup
+            .destination
+            .path()
+            .map_or("-".into(), |p| p.to_string_lossy().into_owned()),
+        result: String::from_utf8_lossy(text).into_owned(),
+        start_bytes: r.start.bytes,
+        start_tokens: r.start.tokens,
+        final_bytes: text.len() as u64,
+        final_tokens,
+        tests: r.tests,
+        seconds: r.seconds,
+        script: oracle.script().to_string_lossy().into_owned(),
+        script_text: std::fs::read(oracle.script())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default(),
+        command: report::command_line(),
+        status: status.to_string(),
+        reason,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        stats: serde_json::to_value(&r).unwrap_or_default(),
+    }
+}
+
 /// `--launcher CMD` split into words like a shell does.
 fn launcher_words(text: &str) -> Result<Vec<std::ffi::OsString>> {
     match shlex::split(text) {
@@ -469,6 +512,24 @@ fn run(args: Args) -> Result<u8, Failure> {
             eprintln!("{warning}");
         }
     }
+    let reporter =
+        match report::Reporter::template(args.report.as_deref(), args.report_template.as_deref()) {
+            Ok(None) => None,
+            Ok(Some(template)) => {
+                let mut protected = vec![setup.input_path.as_path()];
+                if let Some(script) = &args.interesting {
+                    protected.push(script.as_path());
+                }
+                let reporter = report::Reporter::beside(
+                    Arc::new(template),
+                    setup.destination.path(),
+                    &protected,
+                )
+                .map_err(|e| Failure::Usage(anyhow!(e)))?;
+                Some(reporter)
+            }
+            Err(e) => return Err(Failure::Usage(anyhow!(e))),
+        };
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let deadline = args.deadline.map(|d| {
         deadline::Deadline::start(
@@ -548,6 +609,20 @@ fn run(args: Args) -> Result<u8, Failure> {
     };
     if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
         return Ok(code);
+    }
+    if let Some(reporter) = &reporter {
+        let status = if outcome.cancelled {
+            "interrupted"
+        } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+            "deadline"
+        } else {
+            "reduced"
+        };
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        if let Err(e) = reporter.write(&context) {
+            eprintln!("treereduce: error: {e}");
+            return Ok(exit::OUTPUT_FAILED);
+        }
     }
     report(&args, &setup, &stats, &outcome, timeout)
 }
