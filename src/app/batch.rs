@@ -183,19 +183,44 @@ fn hex(h: u128) -> String {
     format!("{h:032x}")
 }
 
-/// The hash of a result's canonical text: lines without trailing blanks,
-/// blank lines dropped. The reduction already canonicalizes names, numbers,
-/// strings and layout, so duplicates of one bug usually become identical.
-pub fn canonical(text: &[u8]) -> String {
+/// The hash of a result's canonical text: its tokens in `language` (the
+/// leaves of its syntax tree), so layout does not count. The reduction
+/// already canonicalizes names, numbers and strings, so duplicates of one
+/// bug usually become identical. Without a language: the words between
+/// runs of whitespace.
+pub fn canonical(text: &[u8], language: Option<&str>) -> String {
     let mut norm = Vec::with_capacity(text.len());
-    for line in text.split(|&b| b == b'\n') {
-        let end = line
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(0, |i| i + 1);
-        if end > 0 {
-            norm.extend_from_slice(&line[..end]);
-            norm.push(b'\n');
+    match language.and_then(Language::by_name) {
+        Some(language) => {
+            let tree = parse(Grammar::of(language), text);
+            let mut cursor = tree.walk();
+            'walk: loop {
+                if cursor.goto_first_child() {
+                    continue;
+                }
+                let node = cursor.node();
+                if !node.is_missing() && node.start_byte() < node.end_byte() {
+                    norm.extend_from_slice(&text[node.start_byte()..node.end_byte()]);
+                    norm.push(0);
+                }
+                loop {
+                    if cursor.goto_next_sibling() {
+                        continue 'walk;
+                    }
+                    if !cursor.goto_parent() {
+                        break 'walk;
+                    }
+                }
+            }
+        }
+        None => {
+            for word in text
+                .split(u8::is_ascii_whitespace)
+                .filter(|w| !w.is_empty())
+            {
+                norm.extend_from_slice(word);
+                norm.push(0);
+            }
         }
     }
     hex(xxh3_128(&norm))
@@ -626,7 +651,7 @@ fn reduce_prepared(
     record.final_bytes = text.len() as u64;
     record.final_tokens = count_tokens(&parse(grammar, &text)) as u64;
     record.tests = report.tests;
-    record.canonical = Some(canonical(&text));
+    record.canonical = Some(canonical(&text, Some(language.name)));
     record.stats = serde_json::to_value(&report).ok();
     if let Some(template) = &shared.template {
         let written = report::Reporter::beside(
@@ -673,7 +698,8 @@ fn resumable(results: &Path, input: &Input, script_hash: &str) -> Option<Record>
     (record.status == Status::Reduced
         && record.script_hash == script_hash
         && record.input_hash.as_deref() == Some(hex(xxh3_128(&bytes)).as_str())
-        && record.canonical.as_deref() == Some(canonical(&result).as_str()))
+        && record.canonical.as_deref()
+            == Some(canonical(&result, record.language.as_deref()).as_str()))
     .then_some(record)
 }
 
@@ -957,7 +983,7 @@ fn line(r: &Record) -> String {
     }
 }
 
-/// `groups.json`: the distinct results, each with the inputs that gave it.
+/// `groups.json`: the distinct results (by [`canonical`]), each with the inputs that gave it.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Groups {
     /// Inputs with a result.
@@ -998,7 +1024,7 @@ fn entry(r: &Record, text: Vec<u8>) -> Option<Entry> {
     }
     Some(Entry {
         name: r.name.clone(),
-        canonical: canonical(&text),
+        canonical: canonical(&text, r.language.as_deref()),
         bytes: text.len() as u64,
         tokens: r.final_tokens,
         text: String::from_utf8_lossy(&text).into_owned(),
@@ -1288,11 +1314,19 @@ mod tests {
     }
 
     #[test]
-    fn canonical_text_ignores_blank_lines_and_trailing_blanks() {
+    fn canonical_text_is_the_tokens_without_the_layout() {
+        let c = Some("c");
         assert_eq!(
-            canonical(b"int a;\n\nint main() {}  \n"),
-            canonical(b"int a;\nint main() {}\n\n")
+            canonical(b"int a(void) {\n}\n\nint b;  \n", c),
+            canonical(b"int a(void) { }\nint   b;", c)
         );
-        assert_ne!(canonical(b"int a;\n"), canonical(b"int  a;\n"));
+        assert_ne!(canonical(b"int a;", c), canonical(b"int b;", c));
+        // Whitespace inside a token counts.
+        assert_ne!(
+            canonical(b"char *s = \"a b\";", c),
+            canonical(b"char *s = \"a  b\";", c)
+        );
+        assert_eq!(canonical(b"x  y\n", None), canonical(b"x y", None));
+        assert_ne!(canonical(b"xy", None), canonical(b"x y", None));
     }
 }
