@@ -4,6 +4,15 @@
 //! ends. Tests a reduction needs now (its coordinator's: worker 0) go
 //! before tests run ahead, so the budget goes to the reductions' critical
 //! paths first and to speculation only when it would sit idle.
+//!
+//! Each reduction sharing the gate is a lane ([`Gate::join`]). A spare
+//! worker starts a test ahead only while [`Gate::spare`] says a permit
+//! stays free for every lane whose coordinator holds none: a coordinator
+//! between two tests (rendering, parsing) then finds its permit waiting
+//! instead of queueing behind a test run ahead for another reduction. So
+//! while there are at least as many reductions as permits, none runs ahead
+//! and no test is wasted; in the tail of a batch, the permits the finished
+//! reductions leave go to running ahead.
 
 use std::time::Duration;
 
@@ -21,10 +30,26 @@ struct State {
     free: usize,
     /// Priority requests waiting.
     urgent: usize,
+    /// Reductions sharing the gate.
+    lanes: usize,
+    /// Permits held by priority requests.
+    urgent_held: usize,
 }
 
 /// A held permit; dropping it gives it back.
-pub struct Permit<'a>(&'a Gate);
+pub struct Permit<'a>(&'a Gate, bool);
+
+/// A reduction's membership of a gate; dropping it leaves.
+pub struct Lane(std::sync::Arc<Gate>);
+
+impl Drop for Lane {
+    fn drop(&mut self) {
+        let mut state = self.0.state.lock();
+        state.lanes = state.lanes.saturating_sub(1);
+        drop(state);
+        self.0.freed.notify_all();
+    }
+}
 
 /// How often a waiting request looks at its stop tokens.
 const POLL: Duration = Duration::from_millis(20);
@@ -36,9 +61,26 @@ impl Gate {
             state: Mutex::new(State {
                 free: permits.max(1),
                 urgent: 0,
+                lanes: 0,
+                urgent_held: 0,
             }),
             freed: Condvar::new(),
         }
+    }
+
+    /// Joins a reduction to the gate (see the module documentation).
+    pub fn join(gate: &std::sync::Arc<Gate>) -> Lane {
+        gate.state.lock().lanes += 1;
+        Lane(gate.clone())
+    }
+
+    /// Whether a test run ahead may start now: a permit is free beyond one
+    /// for each lane whose coordinator holds none, and no priority request
+    /// waits.
+    pub fn spare(&self) -> bool {
+        let state = self.state.lock();
+        let reserved = state.lanes.saturating_sub(state.urgent_held);
+        state.urgent == 0 && state.free > reserved
     }
 
     /// Waits for a permit; `urgent` requests are served first. `None` if
@@ -62,7 +104,10 @@ impl Gate {
         }
         if granted {
             state.free -= 1;
-            Some(Permit(self))
+            if urgent {
+                state.urgent_held += 1;
+            }
+            Some(Permit(self, urgent))
         } else {
             // Another waiter may be able to go now that this one does not.
             drop(state);
@@ -74,7 +119,12 @@ impl Gate {
 
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
-        self.0.state.lock().free += 1;
+        let mut state = self.0.state.lock();
+        state.free += 1;
+        if self.1 {
+            state.urgent_held -= 1;
+        }
+        drop(state);
         self.0.freed.notify_all();
     }
 }
@@ -105,6 +155,31 @@ mod tests {
             }
         });
         assert_eq!(most.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn a_permit_stays_free_for_each_coordinator_without_one() {
+        let gate = std::sync::Arc::new(Gate::new(2));
+        let (a, b) = (Cancel::new().unwrap(), Cancel::new().unwrap());
+        let stop = Cancel::new().unwrap();
+        let lane1 = Gate::join(&gate);
+        let _lane2 = Gate::join(&gate);
+        // Two reductions, one coordinator testing: the other permit is kept
+        // for the second coordinator, not given to a test run ahead.
+        assert!(!gate.spare());
+        let first = gate.acquire(true, [&a, &b]).unwrap();
+        assert!(!gate.spare());
+        let second = gate.acquire(true, [&a, &b]).unwrap();
+        assert!(!gate.spare());
+        drop(second);
+        // One reduction left (the tail of a batch): its spare permit runs ahead.
+        drop(lane1);
+        assert!(gate.spare());
+        let ahead = gate.acquire(false, [&a, &stop]).unwrap();
+        assert!(!gate.spare());
+        drop((first, ahead));
+        let gate = Gate::new(3);
+        assert!(gate.spare(), "without lanes every free permit is spare");
     }
 
     #[test]

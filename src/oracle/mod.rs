@@ -59,6 +59,14 @@ pub trait Oracle: Sync {
     /// it may stop early and return [`Verdict::Cancelled`]. Called from
     /// another thread; a call that arrives between two tests may be ignored.
     fn abandon(&self, _worker: usize) {}
+
+    /// Whether a test run ahead (one no reduction needs yet) may start now.
+    /// An oracle that shares a budget of tests with others (the command
+    /// line's batch mode) says no while its budget is kept for tests that
+    /// are needed; spare workers then wait.
+    fn spare(&self) -> bool {
+        true
+    }
 }
 
 /// Any `Fn(&[u8]) -> bool` closure is an oracle (for library users and tests).

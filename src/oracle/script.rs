@@ -106,8 +106,9 @@ pub struct ScriptOracle {
     cancel: Arc<Cancel>,
     /// Per worker: set when the running test's verdict is no longer needed.
     abandon: Vec<Cancel>,
-    /// A budget of tests shared with other oracles (batch mode).
-    gate: Option<Arc<Gate>>,
+    /// A budget of tests shared with other oracles (batch mode), and this
+    /// oracle's lane in it.
+    gate: Option<(Arc<Gate>, super::gate::Lane)>,
     /// A command every test runs under (`srun ... --`): its words, then
     /// the script and the candidate.
     launcher: Vec<OsString>,
@@ -259,7 +260,8 @@ impl ScriptOracle {
     /// Makes every test wait for a permit of `gate`, shared with other
     /// oracles; worker 0's tests (the ones a reduction needs now) first.
     pub fn set_gate(&mut self, gate: Arc<Gate>) {
-        self.gate = Some(gate);
+        let lane = Gate::join(&gate);
+        self.gate = Some((gate, lane));
     }
 
     /// Runs every test as `LAUNCHER... SCRIPT CANDIDATE` (e.g. `srun -N1
@@ -317,7 +319,7 @@ impl ScriptOracle {
         let abandon = &self.abandon[index];
         abandon.reset();
         let _permit = match &self.gate {
-            Some(gate) => match gate.acquire(index == 0, [&self.cancel, abandon]) {
+            Some((gate, _)) => match gate.acquire(index == 0, [&self.cancel, abandon]) {
                 Some(permit) => Some(permit),
                 None => return Ok((RunOutcome::Cancelled, Duration::ZERO)),
             },
@@ -370,6 +372,10 @@ impl Oracle for ScriptOracle {
 
     fn abandon(&self, worker: usize) {
         self.abandon[worker % self.abandon.len()].cancel();
+    }
+
+    fn spare(&self) -> bool {
+        self.gate.as_ref().is_none_or(|(gate, _)| gate.spare())
     }
 }
 
