@@ -999,7 +999,7 @@ pub struct Group {
     pub group: usize,
     /// Hash of the canonical text.
     pub canonical: String,
-    /// Size of the (first input's) result.
+    /// Size of the result of the group's first input (by name).
     pub bytes: u64,
     /// Its tokens.
     pub tokens: u64,
@@ -1010,6 +1010,7 @@ pub struct Group {
 }
 
 /// An input with a result, for grouping.
+#[derive(Clone)]
 struct Entry {
     name: String,
     canonical: String,
@@ -1039,7 +1040,12 @@ fn group(entries: impl Iterator<Item = Entry>) -> Groups {
         let name = e.name.clone();
         let slot = by_text
             .entry(e.canonical.clone())
-            .or_insert_with(|| (e, Vec::new()));
+            .or_insert_with(|| (e.clone(), Vec::new()));
+        // The group shows the result of its first input by name, so that
+        // runs and shards listing the inputs in another order agree.
+        if name < slot.0.name {
+            slot.0 = e;
+        }
         if !slot.1.contains(&name) {
             slot.1.push(name);
         }
