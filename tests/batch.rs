@@ -386,3 +386,50 @@ fn the_deadline_stops_the_batch_and_a_rerun_finishes_it() {
     assert_eq!(json(&sandbox, "out/summary.json")["reduced"], 3);
     assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
 }
+
+#[test]
+fn inputs_come_from_a_list_and_names_must_differ() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 3, false);
+    sandbox.file(
+        "list.txt",
+        "# the first and the third\ncrashes/crash0.c\n\ncrashes/crash2.c\n",
+    );
+    let run = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--from-file",
+        "list.txt",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let summary = json(&sandbox, "out/summary.json");
+    let names: Vec<&str> = summary["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["crash0.c", "crash2.c"]);
+
+    // Two inputs with one name would share a result: refused before any test.
+    fs::create_dir(sandbox.path().join("more")).unwrap();
+    fs::copy(
+        sandbox.path().join("crashes/crash1.c"),
+        sandbox.path().join("more/crash1.c"),
+    )
+    .unwrap();
+    let run = sandbox.run(&["batch", "-i", "./check.sh", "-o", "dup", "crashes", "more"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("two inputs are named crash1.c"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!sandbox.path().join("dup").exists());
+}
