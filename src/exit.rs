@@ -24,5 +24,9 @@ pub const GENERATOR_FAILED: u8 = 6;
 /// result found until then is re-checked and written (or, if it passed
 /// while the input was being checked, nothing is written).
 pub const DEADLINE: u8 = 7;
+/// `treereduce batch`: at least one input could not be reduced (unreadable,
+/// empty, not UTF-8, not interesting, the test failed on it); the others
+/// were, and `summary.json` says which failed and why.
+pub const SOME_FAILED: u8 = 8;
 /// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
 pub const INTERRUPTED: u8 = 130;

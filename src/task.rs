@@ -86,6 +86,10 @@ pub trait Subject: Sync + Sized {
     /// The test running for `worker` is no longer needed (see
     /// [`crate::Oracle::abandon`]).
     fn abandon(&self, _worker: usize) {}
+    /// Whether a test run ahead may start now (see [`crate::Oracle::spare`]).
+    fn spare(&self) -> bool {
+        true
+    }
     /// Turns an interesting candidate into the new best.
     fn accept(
         &self,

@@ -20,6 +20,23 @@ impl Deadline {
     /// Starts a timer that fires at `at`: sets the flag, then cancels
     /// (unless something cancelled before, e.g. Ctrl-C).
     pub fn start(at: Instant, text: String, cancel: Arc<Cancel>) -> Deadline {
+        let stop = cancel.clone();
+        Deadline::start_with(
+            at,
+            text,
+            move || cancel.is_cancelled(),
+            move || stop.cancel(),
+        )
+    }
+
+    /// The same with a test for "stopped before" and an action of one's
+    /// own (batch mode cancels every input being reduced).
+    pub fn start_with(
+        at: Instant,
+        text: String,
+        stopped: impl Fn() -> bool + Send + 'static,
+        fire: impl FnOnce() + Send + 'static,
+    ) -> Deadline {
         let reached = Arc::new(AtomicBool::new(false));
         let flag = reached.clone();
         std::thread::spawn(move || {
@@ -30,9 +47,9 @@ impl Deadline {
                 }
                 std::thread::sleep(at - now);
             }
-            if !cancel.is_cancelled() {
+            if !stopped() {
                 flag.store(true, Ordering::SeqCst);
-                cancel.cancel();
+                fire();
             }
         });
         Deadline { reached, text }

@@ -2,11 +2,13 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
+mod batch;
 mod deadline;
 mod debug;
 mod output;
 mod pair;
 mod progress;
+mod report;
 mod store;
 mod trace;
 
@@ -101,6 +103,8 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             print_all(&text)
         }
         Command::Trace(args) => trace::run(args),
+        Command::Batch(args) => batch::run(*args),
+        Command::Dedup { dirs, output } => batch::dedup(&dirs, output.as_deref()),
         Command::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(self::command())
@@ -350,8 +354,11 @@ fn start_oracle(
         .file_name()
         .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
     let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
-    let oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
+    let mut oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
+    if let Some(launcher) = &args.launcher {
+        oracle.set_launcher(usage(launcher_words(launcher))?);
+    }
 
     Ok((oracle, cancel, first_limit))
 }
@@ -380,6 +387,70 @@ fn open_store(
     store::for_run(args.cache.as_deref(), false, context).map_err(|e| Failure::Usage(anyhow!(e)))
 }
 
+/// What a report template sees about a single-mode run.
+fn report_context(
+    setup: &Setup,
+    oracle: &ScriptOracle,
+    stats: &Stats,
+    text: &[u8],
+    status: &str,
+    reason: Option<String>,
+) -> report::Context {
+    let grammar = crate::syntax::Grammar::of(setup.language);
+    let final_tokens = crate::syntax::count_tokens(&crate::syntax::parse(grammar, text)) as u64;
+    let r = stats.report();
+    report::Context {
+        name: setup
+            .input_path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+        input: setup.input_path.to_string_lossy().into_owned(),
+        language: setup.language.name.to_string(),
+        result_path: setup
+            .destination
+            .path()
+            .map_or("-".into(), |p| p.to_string_lossy().into_owned()),
+        result: String::from_utf8_lossy(text).into_owned(),
+        start_bytes: r.start.bytes,
+        start_tokens: r.start.tokens,
+        final_bytes: text.len() as u64,
+        final_tokens,
+        tests: r.tests,
+        seconds: r.seconds,
+        script: oracle.script().to_string_lossy().into_owned(),
+        script_text: std::fs::read(oracle.script())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default(),
+        command: report::command_line(),
+        status: status.to_string(),
+        reason,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        stats: serde_json::to_value(&r).unwrap_or_default(),
+    }
+}
+
+/// `--launcher CMD` split into words like a shell does.
+fn launcher_words(text: &str) -> Result<Vec<std::ffi::OsString>> {
+    match shlex::split(text) {
+        Some(words) if !words.is_empty() => Ok(words.into_iter().map(Into::into).collect()),
+        _ => Err(anyhow!(
+            "--launcher {text:?} is not a command (empty, or an unclosed quote)"
+        )),
+    }
+}
+
+/// What a test that could not be run says, naming the launcher if there is one.
+fn cannot_run(oracle: &ScriptOracle, e: &crate::OracleError) -> String {
+    match oracle.launcher().first() {
+        Some(launcher) => format!(
+            "cannot run the test {} through the launcher {}: {e}",
+            oracle.script().display(),
+            launcher.to_string_lossy()
+        ),
+        None => format!("cannot run the test {}: {e}", oracle.script().display()),
+    }
+}
+
 /// Checks that the input is interesting; its run time sets the default
 /// timeout, which is returned (or the exit code if there is nothing to do).
 fn check_input(
@@ -393,12 +464,7 @@ fn check_input(
     printer.phase(Phase::Check);
     let report = oracle
         .run_detailed(&setup.input, first_limit)
-        .map_err(|e| {
-            Failure::Usage(anyhow!(
-                "cannot run the test {}: {e}",
-                oracle.script().display()
-            ))
-        })?;
+        .map_err(|e| Failure::Usage(anyhow!(cannot_run(oracle, &e))))?;
     match report.outcome {
         RunOutcome::Exited(0) => {}
         RunOutcome::Cancelled if deadline.is_some_and(|d| d.reached()) => {
@@ -449,6 +515,24 @@ fn run(args: Args) -> Result<u8, Failure> {
             eprintln!("{warning}");
         }
     }
+    let reporter =
+        match report::Reporter::template(args.report.as_deref(), args.report_template.as_deref()) {
+            Ok(None) => None,
+            Ok(Some(template)) => {
+                let mut protected = vec![setup.input_path.as_path()];
+                if let Some(script) = &args.interesting {
+                    protected.push(script.as_path());
+                }
+                let reporter = report::Reporter::beside(
+                    Arc::new(template),
+                    setup.destination.path(),
+                    &protected,
+                )
+                .map_err(|e| Failure::Usage(anyhow!(e)))?;
+                Some(reporter)
+            }
+            Err(e) => return Err(Failure::Usage(anyhow!(e))),
+        };
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let deadline = args.deadline.map(|d| {
         deadline::Deadline::start(
@@ -528,6 +612,20 @@ fn run(args: Args) -> Result<u8, Failure> {
     };
     if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
         return Ok(code);
+    }
+    if let Some(reporter) = &reporter {
+        let status = if outcome.cancelled {
+            "interrupted"
+        } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+            "deadline"
+        } else {
+            "reduced"
+        };
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        if let Err(e) = reporter.write(&context) {
+            eprintln!("treereduce: error: {e}");
+            return Ok(exit::OUTPUT_FAILED);
+        }
     }
     report(&args, &setup, &stats, &outcome, timeout)
 }

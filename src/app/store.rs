@@ -390,6 +390,38 @@ mod tests {
         assert_eq!(s.get(0), None);
     }
 
+    /// The cost of a lookup and of a write, for doc/benchmarks.md:
+    /// `cargo test --release --lib store::tests::cost -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, run by hand"]
+    fn cost() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _) = store(dir.path());
+        let n = 20_000u128;
+        let start = std::time::Instant::now();
+        for k in 0..n {
+            s.put(k * 7919, Stored::NotInteresting);
+        }
+        let put = start.elapsed();
+        let start = std::time::Instant::now();
+        for k in 0..n {
+            assert_eq!(s.get(k * 7919), Some(Stored::NotInteresting));
+        }
+        let hit = start.elapsed();
+        let start = std::time::Instant::now();
+        for k in 0..n {
+            assert_eq!(s.get(k * 7919 + 1), None);
+        }
+        let miss = start.elapsed();
+        let per = |d: std::time::Duration| d.as_secs_f64() * 1e6 / n as f64;
+        println!(
+            "{n} verdicts: write {:.1} us, hit {:.1} us, miss {:.1} us each",
+            per(put),
+            per(hit),
+            per(miss)
+        );
+    }
+
     #[test]
     fn processes_share_the_file() {
         let dir = tempfile::tempdir().unwrap();

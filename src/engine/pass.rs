@@ -264,6 +264,14 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
                 if ahead.stop {
                     return;
                 }
+                // A budget shared with other reductions is kept for the
+                // tests they need; the coordinator takes what waits here.
+                if !ahead.waiting.is_empty() && !subject.spare() {
+                    shared
+                        .changed
+                        .wait_for(&mut ahead, std::time::Duration::from_millis(10));
+                    continue;
+                }
                 if let Some((key, candidate)) = ahead.waiting.pop_front() {
                     ahead.running.insert(key, id);
                     break (key, candidate);

@@ -3,6 +3,7 @@
 
 mod cache;
 mod cancel;
+mod gate;
 mod script;
 
 #[cfg(feature = "cli")]
@@ -10,6 +11,7 @@ pub use cache::Stored;
 pub use cache::VerdictCache;
 pub use cache::VerdictStore;
 pub use cancel::Cancel;
+pub use gate::Gate;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;
 #[cfg(feature = "cli")]
@@ -59,6 +61,14 @@ pub trait Oracle: Sync {
     /// it may stop early and return [`Verdict::Cancelled`]. Called from
     /// another thread; a call that arrives between two tests may be ignored.
     fn abandon(&self, _worker: usize) {}
+
+    /// Whether a test run ahead (one no reduction needs yet) may start now.
+    /// An oracle that shares a budget of tests with others (the command
+    /// line's batch mode) says no while its budget is kept for tests that
+    /// are needed; spare workers then wait.
+    fn spare(&self) -> bool {
+        true
+    }
 }
 
 /// Any `Fn(&[u8]) -> bool` closure is an oracle (for library users and tests).

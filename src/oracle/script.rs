@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use tempfile::TempDir;
 
+use super::Gate;
 use super::{Cancel, Oracle, OracleError, Verdict};
 
 /// Why a script cannot be used.
@@ -105,6 +106,12 @@ pub struct ScriptOracle {
     cancel: Arc<Cancel>,
     /// Per worker: set when the running test's verdict is no longer needed.
     abandon: Vec<Cancel>,
+    /// A budget of tests shared with other oracles (batch mode), and this
+    /// oracle's lane in it.
+    gate: Option<(Arc<Gate>, super::gate::Lane)>,
+    /// A command every test runs under (`srun ... --`): its words, then
+    /// the script and the candidate.
+    launcher: Vec<OsString>,
 }
 
 /// See the module documentation.
@@ -235,6 +242,8 @@ impl ScriptOracle {
             watchdog,
             timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
             cancel,
+            gate: None,
+            launcher: Vec::new(),
         })
     }
 
@@ -246,6 +255,24 @@ impl ScriptOracle {
     /// The name the candidate file has in the script's directory.
     pub fn file_name(&self) -> &OsStr {
         &self.file_name
+    }
+
+    /// Makes every test wait for a permit of `gate`, shared with other
+    /// oracles; worker 0's tests (the ones a reduction needs now) first.
+    pub fn set_gate(&mut self, gate: Arc<Gate>) {
+        let lane = Gate::join(&gate);
+        self.gate = Some((gate, lane));
+    }
+
+    /// Runs every test as `LAUNCHER... SCRIPT CANDIDATE` (e.g. `srun -N1
+    /// -n1 --quiet --`), so that a scheduler runs the tests.
+    pub fn set_launcher(&mut self, words: Vec<OsString>) {
+        self.launcher = words;
+    }
+
+    /// The launcher's words (empty: none).
+    pub fn launcher(&self) -> &[OsString] {
+        &self.launcher
     }
 
     /// The per-test time limit.
@@ -291,8 +318,23 @@ impl ScriptOracle {
             .map_err(|e| OracleError::new("cannot write the candidate", e))?;
         let abandon = &self.abandon[index];
         abandon.reset();
+        let _permit = match &self.gate {
+            Some((gate, _)) => match gate.acquire(index == 0, [&self.cancel, abandon]) {
+                Some(permit) => Some(permit),
+                None => return Ok((RunOutcome::Cancelled, Duration::ZERO)),
+            },
+            None => None,
+        };
         let start = Instant::now();
-        let child = Command::new(&self.script)
+        let mut command = match self.launcher.split_first() {
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(&self.script);
+                c
+            }
+            None => Command::new(&self.script),
+        };
+        let child = command
             .arg(&worker.candidate)
             .current_dir(worker.dir.path())
             .stdin(Stdio::null())
@@ -330,6 +372,10 @@ impl Oracle for ScriptOracle {
 
     fn abandon(&self, worker: usize) {
         self.abandon[worker % self.abandon.len()].cancel();
+    }
+
+    fn spare(&self) -> bool {
+        self.gate.as_ref().is_none_or(|(gate, _)| gate.spare())
     }
 }
 

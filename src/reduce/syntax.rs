@@ -173,6 +173,10 @@ impl<'a> Subject for Syntax<'a> {
         self.oracle.abandon(worker);
     }
 
+    fn spare(&self) -> bool {
+        self.oracle.spare()
+    }
+
     fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
         let next = Best {
             edits: best.edits.merged(&candidate.extra),

@@ -150,6 +150,10 @@ impl Subject for Text<'_> {
         self.oracle.abandon(worker);
     }
 
+    fn spare(&self) -> bool {
+        self.oracle.spare()
+    }
+
     fn accept(&self, best: &Tidied, candidate: TidyCandidate, _worker: &mut Worker) -> Tidied {
         let mut scope = best.scope.clone();
         scope.end = scope.end + candidate.text.len() - best.text.len();

@@ -174,11 +174,7 @@ impl Driver<'_, '_> {
     /// The run stopped early: at its deadline, the best result is
     /// re-checked as at a normal end; else (Ctrl-C) it is kept as it is.
     fn stopped(&mut self) -> Result<Outcome, ReduceError> {
-        let at_deadline = self
-            .session
-            .deadline
-            .is_some_and(|d| d.load(Ordering::SeqCst));
-        if !at_deadline || self.run.failure().is_some() {
+        if !self.at_deadline() || self.run.failure().is_some() {
             return self.finish(true, false);
         }
         bump(&self.session.stats.deadline);
@@ -209,9 +205,25 @@ impl Driver<'_, '_> {
                 );
                 session.observer.improved(seq, &self.text);
             }
-            return self.finish(self.run.stopped(), flaky);
+            let stopped = self.run.stopped();
+            // The deadline passed during the re-check: the result stands as
+            // at a deadline (the check it stopped counts as passed, as on Ctrl-C).
+            if stopped && self.at_deadline() && self.run.failure().is_none() {
+                if stats.deadline.load(Ordering::Relaxed) == 0 {
+                    bump(&stats.deadline);
+                }
+                return self.finish(false, flaky);
+            }
+            return self.finish(stopped, flaky);
         }
         self.finish(false, false)
+    }
+
+    /// Whether the run's deadline has passed (see [`Session::deadline`]).
+    fn at_deadline(&self) -> bool {
+        self.session
+            .deadline
+            .is_some_and(|d| d.load(Ordering::SeqCst))
     }
 
     /// The check of the input: `Some(interesting)`, or `None` if cancelled.

@@ -1,0 +1,435 @@
+//! `treereduce batch` and `treereduce dedup` on small corpora, with gcc as
+//! the test: results, resume, faulty inputs, shards, the launcher, the
+//! deadline.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{Sandbox, stderr};
+
+/// A corpus: `n` copies of the too-many-arguments example (renamed so that
+/// the texts differ), plus the faulty inputs if `faulty`.
+fn corpus(sandbox: &Sandbox, n: usize, faulty: bool) {
+    sandbox.example("c-too-many-args/check.sh");
+    let text = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/c-too-many-args/inventory.c"),
+    )
+    .unwrap();
+    fs::create_dir(sandbox.path().join("crashes")).unwrap();
+    for i in 0..n {
+        sandbox.file(
+            &format!("crashes/crash{i}.c"),
+            text.replace("inventory", &format!("inv{i}")),
+        );
+    }
+    if faulty {
+        sandbox.file("crashes/empty.c", "");
+        sandbox.file("crashes/latin1.c", b"int x; /* caf\xe9 */\n");
+        sandbox.file("crashes/boring.c", "int main(void) { return 0; }\n");
+        std::os::unix::fs::symlink("/nonexistent/file.c", sandbox.path().join("crashes/gone.c"))
+            .unwrap();
+    }
+}
+
+fn json(sandbox: &Sandbox, name: &str) -> serde_json::Value {
+    serde_json::from_slice(&sandbox.read(name)).unwrap()
+}
+
+fn status_of(summary: &serde_json::Value, name: &str) -> String {
+    summary["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap_or_else(|| panic!("no row for {name}"))["status"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_corpus_is_reduced_reported_grouped_and_resumed() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 3, true);
+    let run = sandbox.run(&[
+        "batch",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    let err = stderr(&run);
+    // Some inputs failed: exit code 8, each named with its reason.
+    assert_eq!(run.status.code(), Some(8), "{err}");
+    for (name, status) in [
+        ("empty.c", "empty"),
+        ("latin1.c", "not_utf8"),
+        ("boring.c", "not_interesting"),
+        ("gone.c", "unreadable"),
+        ("crash0.c", "reduced"),
+        ("crash1.c", "reduced"),
+        ("crash2.c", "reduced"),
+    ] {
+        let summary = json(&sandbox, "out/summary.json");
+        assert_eq!(status_of(&summary, name), status, "{name}: {err}");
+        if status != "reduced" {
+            assert!(err.contains(&format!("  {name}: ")), "{name}: {err}");
+        }
+    }
+    // Each result is what single mode gives, and the test accepts it.
+    let single = sandbox.run(&[
+        "-q",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "single.c",
+        "crashes/crash1.c",
+    ]);
+    assert_eq!(single.status.code(), Some(0), "{}", stderr(&single));
+    assert_eq!(
+        sandbox.read("out/results/crash1.c"),
+        sandbox.read("single.c")
+    );
+    let check = sandbox.path().join("check.sh");
+    for i in 0..3 {
+        let result = sandbox.read(&format!("out/results/crash{i}.c"));
+        assert!(sandbox.accepts(&check, &format!("crash{i}.c"), &result));
+        let record = json(&sandbox, &format!("out/results/crash{i}.c.json"));
+        assert!(record["tests"].as_u64().unwrap() > 10);
+        assert_eq!(record["stats"]["final_size"]["bytes"], result.len());
+    }
+    // The three are one bug: one group.
+    let groups = json(&sandbox, "out/groups.json");
+    assert_eq!(groups["groups"].as_array().unwrap().len(), 1, "{groups}");
+    assert_eq!(groups["groups"][0]["inputs"].as_array().unwrap().len(), 3);
+    let md = String::from_utf8(sandbox.read("out/summary.md")).unwrap();
+    assert!(md.contains("| crash0.c | reduced | 1336 | "), "{md}");
+    assert!(md.contains("| empty.c | empty"), "{md}");
+
+    // The inputs are untouched.
+    assert!(sandbox.read("crashes/empty.c").is_empty());
+
+    // A second run keeps the reduced inputs, re-runs the failed ones.
+    let again = sandbox.run(&[
+        "batch",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(again.status.code(), Some(8), "{}", stderr(&again));
+    let summary = json(&sandbox, "out/summary.json");
+    assert_eq!(summary["resumed"], 3, "{summary}");
+    assert!(stderr(&again).contains("3 already reduced"));
+
+    // A changed input is reduced again; so is everything after --force.
+    let text = fs::read_to_string(sandbox.path().join("crashes/crash2.c")).unwrap();
+    sandbox.file("crashes/crash2.c", format!("{text}\nint extra;\n"));
+    let again = sandbox.run(&[
+        "batch",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(again.status.code(), Some(8));
+    let summary = json(&sandbox, "out/summary.json");
+    assert_eq!(summary["resumed"], 2, "{summary}");
+    let forced = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--force",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(forced.status.code(), Some(8));
+    assert_eq!(json(&sandbox, "out/summary.json")["resumed"], 0);
+    assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
+}
+
+#[test]
+fn shards_split_the_corpus_and_dedup_merges_them() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 4, false);
+    let mut names = Vec::new();
+    for i in 0..2 {
+        let out = format!("shard{i}");
+        let run = sandbox.run(&[
+            "batch",
+            "-q",
+            "-j",
+            "2",
+            "--shard",
+            &format!("{i}/2"),
+            "-i",
+            "./check.sh",
+            "-o",
+            &out,
+            "crashes",
+        ]);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let summary = json(&sandbox, &format!("{out}/summary.json"));
+        assert_eq!(summary["inputs_before_shard"], 4);
+        for row in summary["rows"].as_array().unwrap() {
+            names.push(row["name"].as_str().unwrap().to_string());
+        }
+    }
+    names.sort();
+    assert_eq!(names, ["crash0.c", "crash1.c", "crash2.c", "crash3.c"]);
+    let dedup = sandbox.run(&["dedup", "shard0", "shard1"]);
+    assert_eq!(dedup.status.code(), Some(0), "{}", stderr(&dedup));
+    let groups: serde_json::Value = serde_json::from_slice(&dedup.stdout).unwrap();
+    assert_eq!(groups["inputs"], 4);
+    assert_eq!(groups["groups"].as_array().unwrap().len(), 1, "{groups}");
+
+    // The index from a Slurm array task; one out of range is refused.
+    let run = sandbox
+        .command(&[
+            "batch",
+            "-q",
+            "--shard",
+            "auto",
+            "-i",
+            "./check.sh",
+            "-o",
+            "s",
+            "crashes",
+        ])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert_eq!(json(&sandbox, "s/summary.json")["shard"], "1/2");
+    for (shard, env) in [("2/2", None), ("auto", Some(("CI_NODE_INDEX", "0")))] {
+        let mut cmd = sandbox.command(&[
+            "batch",
+            "--shard",
+            shard,
+            "-i",
+            "./check.sh",
+            "-o",
+            "bad",
+            "crashes",
+        ]);
+        if let Some((k, v)) = env {
+            cmd.env(k, v).env("CI_NODE_TOTAL", "2");
+        }
+        let run = cmd.output().unwrap();
+        assert_eq!(run.status.code(), Some(2), "{shard}: {}", stderr(&run));
+        assert!(stderr(&run).contains("--shard"), "{}", stderr(&run));
+        assert!(!sandbox.path().join("bad").exists());
+    }
+}
+
+#[test]
+fn the_launcher_runs_every_test_and_a_broken_one_is_reported() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 1, false);
+    // A launcher that logs each test, then runs it.
+    sandbox.script("launch.sh", "echo run >> \"$LOG\"\nexec \"$@\"");
+    let log = sandbox.path().join("tests.log");
+    let launcher = format!("{} --", sandbox.path().join("launch.sh").display());
+    let launch = |launcher: &str, out: &str| {
+        sandbox
+            .command(&[
+                "batch",
+                "-q",
+                "-j",
+                "2",
+                "--no-cache",
+                "--launcher",
+                launcher,
+                "-i",
+                "./check.sh",
+                "-o",
+                out,
+                "crashes",
+            ])
+            .env("LOG", &log)
+            .output()
+            .unwrap()
+    };
+    // `--` reaches the script as its first argument through `exec "$@"`;
+    // so strip it the way srun does.
+    sandbox.script(
+        "launch.sh",
+        "echo run >> \"$LOG\"\n[ \"$1\" = -- ] && shift\nexec \"$@\"",
+    );
+    let run = launch(&launcher, "out");
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let record = json(&sandbox, "out/results/crash0.c.json");
+    let runs = fs::read_to_string(&log).unwrap().lines().count() as u64;
+    // Every test went through it (the input check too, and tests run
+    // ahead and stopped early, which are not counted as tests).
+    let tests = record["tests"].as_u64().unwrap() + 1;
+    let abandoned = record["stats"]["abandoned"].as_u64().unwrap();
+    assert!(
+        (tests..=tests + abandoned).contains(&runs),
+        "{runs} runs, {tests} tests, {abandoned} abandoned"
+    );
+    let plain = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "plain",
+        "crashes",
+    ]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(
+        sandbox.read("out/results/crash0.c"),
+        sandbox.read("plain/results/crash0.c")
+    );
+
+    let run = launch("no-such-launcher --", "broken");
+    assert_eq!(run.status.code(), Some(8), "{}", stderr(&run));
+    let summary = json(&sandbox, "broken/summary.json");
+    assert_eq!(status_of(&summary, "crash0.c"), "test_errors");
+    let err = stderr(&run);
+    assert!(err.contains("launcher no-such-launcher"), "{err}");
+    // Single mode says the same, as a usage error.
+    let run = sandbox.run(&[
+        "--launcher",
+        "no-such-launcher",
+        "-i",
+        "./check.sh",
+        "-o",
+        "x.c",
+        "crashes/crash0.c",
+    ]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("launcher no-such-launcher"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
+}
+
+#[test]
+fn the_deadline_stops_the_batch_and_a_rerun_finishes_it() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 3, false);
+    sandbox.script(
+        "slow.sh",
+        "sleep 0.2\nLC_ALL=C gcc -fsyntax-only \"$1\" 2>&1 | grep -q 'error: too many arguments'",
+    );
+    let run = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--deadline",
+        "2s",
+        "--cache",
+        "vc",
+        "-i",
+        "./slow.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(run.status.code(), Some(7), "{}", stderr(&run));
+    let summary = json(&sandbox, "out/summary.json");
+    let statuses: Vec<String> = (0..3)
+        .map(|i| status_of(&summary, &format!("crash{i}.c")))
+        .collect();
+    assert!(statuses.iter().any(|s| s == "deadline"), "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|s| s == "deadline" || s == "not_started"),
+        "{statuses:?}"
+    );
+    // What was written is accepted by the test.
+    for i in 0..3 {
+        if let Ok(result) = fs::read(sandbox.path().join(format!("out/results/crash{i}.c"))) {
+            assert!(sandbox.accepts(&sandbox.path().join("slow.sh"), "x.c", &result));
+        }
+    }
+    let run = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--cache",
+        "vc",
+        "-i",
+        "./slow.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert_eq!(json(&sandbox, "out/summary.json")["reduced"], 3);
+    assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
+}
+
+#[test]
+fn inputs_come_from_a_list_and_names_must_differ() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 3, false);
+    sandbox.file(
+        "list.txt",
+        "# the first and the third\ncrashes/crash0.c\n\ncrashes/crash2.c\n",
+    );
+    let run = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--from-file",
+        "list.txt",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let summary = json(&sandbox, "out/summary.json");
+    let names: Vec<&str> = summary["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["crash0.c", "crash2.c"]);
+
+    // Two inputs with one name would share a result: refused before any test.
+    fs::create_dir(sandbox.path().join("more")).unwrap();
+    fs::copy(
+        sandbox.path().join("crashes/crash1.c"),
+        sandbox.path().join("more/crash1.c"),
+    )
+    .unwrap();
+    let run = sandbox.run(&["batch", "-i", "./check.sh", "-o", "dup", "crashes", "more"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("two inputs are named crash1.c"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!sandbox.path().join("dup").exists());
+}
