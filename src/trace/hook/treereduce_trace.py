@@ -21,6 +21,7 @@ import ast
 import atexit
 import itertools
 import linecache
+import operator
 import os
 import random as _random
 import sys
@@ -392,8 +393,22 @@ def _w_getrandbits(self, original, k):
                    lambda v: 0 <= v < n, 0, int)
 
 
+def _integral(x):
+    """An int argument as randrange takes it (3.11 still accepts integral
+    floats, with a warning); None if it is not one."""
+    try:
+        return operator.index(x)
+    except TypeError:
+        if isinstance(x, float) and x.is_integer():
+            return int(x)
+        return None
+
+
 def _w_randrange(self, original, start, stop=None, step=1):
-    r = range(start) if stop is None else range(start, stop, step)
+    bounds = [_integral(x) for x in ((start,) if stop is None else (start, stop, step))]
+    if None in bounds:
+        return original(self, start, stop, step)
+    r = range(*bounds)
     if len(r) == 0:
         return original(self, start, stop, step)
 
