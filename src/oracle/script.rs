@@ -409,6 +409,7 @@ fn wait(
 
 /// [`wait`] for other runners of a child that leads its own process group
 /// (the trace mode's generator): the group is gone on return.
+#[cfg(feature = "cli")]
 pub(crate) fn wait_group(
     child: Child,
     timeout: Duration,
