@@ -197,3 +197,42 @@ fn loops_recognized_from_the_syntax_lose_iterations_exactly() {
     let last = case.output.lines().next().unwrap().chars().last().unwrap();
     assert_eq!(text, format!("{last}\n{last}\n"));
 }
+
+#[test]
+fn loops_over_comprehensions_are_recognized() {
+    // The count assigned just before the comprehension, and drawn inside
+    // its iterable (dharma's repeats are written the first way).
+    let case = record(
+        "import random\nrandom.seed(3)\ndef item():\n    return 'x%d' % random.randint(0, 9)\ncount = random.randint(1, 6)\nparts = [item() for _ in range(count)]\nmore = [random.choice('ab') for _ in range(random.randint(2, 4))]\nprint(' '.join(parts + more))\n",
+    );
+    let (loops, _) = case.trace.counts();
+    assert_eq!(loops, 2, "{:?}", case.trace);
+    let first = &case.trace.structures[0];
+    assert_eq!(first.units.len(), case.output.matches('x').count());
+    // Without the first loop's iterations but one: one item fewer each.
+    let mut removed = vec![false; case.trace.units.len()];
+    for &u in &first.units[1..] {
+        removed[u] = true;
+    }
+    let plan = case.trace.plan(&removed).unwrap();
+    let counters = TraceCounters::default();
+    let replayed = replay(
+        &case.generator,
+        &case.trace,
+        removed,
+        plan,
+        Align::Halt,
+        0,
+        &counters,
+    )
+    .unwrap();
+    let text = output(&replayed);
+    assert_eq!(text.matches('x').count(), 1, "{text}");
+    assert_eq!(
+        text.split(' ').skip(1).collect::<Vec<_>>(),
+        case.output
+            .split(' ')
+            .skip(first.units.len())
+            .collect::<Vec<_>>()
+    );
+}

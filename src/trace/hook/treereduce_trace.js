@@ -123,7 +123,7 @@ if (out) {
       }
       if (value === null) value = lowest;
     }
-    emit('D', s, kind, n, kind === 'f' ? String(value) : String(value));
+    emit('D', s, kind, n, String(value));
     return value;
   };
 

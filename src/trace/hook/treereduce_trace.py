@@ -21,6 +21,7 @@ import ast
 import atexit
 import itertools
 import linecache
+import operator
 import os
 import random as _random
 import sys
@@ -152,6 +153,13 @@ def _analyse(filename):
         for line in range(node.lineno, getattr(node, "end_lineno", node.lineno) + 1):
             table.setdefault(line, entry)
 
+    comprehensions = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+    for node in ast.walk(tree):
+        # [f() for _ in range(random.randint(1, 9))]: the count is drawn in
+        # the enclosing frame, the iterations run in the comprehension's.
+        if isinstance(node, comprehensions) and node.generators:
+            mark(node.generators[0].iter,
+                 ("loop", node.lineno, (node.lineno, node.end_lineno), "comp"))
     for parent in ast.walk(tree):
         for field in ("body", "orelse", "finalbody"):
             stmts = getattr(parent, field, None)
@@ -180,15 +188,24 @@ def _analyse(filename):
                                 and name in _names_in(later.iter):
                             mark(stmt, ("loop", stmt.lineno, _span(later.body)))
                             break
+                        comp = next((c for c in ast.walk(later) if isinstance(c, comprehensions)
+                                     and c.generators and name in _names_in(c.generators[0].iter)),
+                                    None)
+                        if comp is not None:
+                            mark(stmt, ("loop", stmt.lineno, (comp.lineno, comp.end_lineno), "comp"))
+                            break
                         if isinstance(later, ast.Assign) and name in _names_in(later):
                             break
     return table
 
 
-class _Struct:
-    __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit")
+_COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<genexpr>", "<dictcomp>")
 
-    def __init__(self, kind, frame, lo, body, explicit):
+
+class _Struct:
+    __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit", "comp")
+
+    def __init__(self, kind, frame, lo, body, explicit, comp=False):
         self.kind = kind
         self.frame = frame
         self.init = frame.f_lasti if frame is not None else -1
@@ -196,6 +213,8 @@ class _Struct:
         self.body = body
         self.last = None
         self.explicit = explicit
+        # The iterations run in a comprehension's own frame (before 3.12).
+        self.comp = comp
 
 
 def _close_from(k):
@@ -226,6 +245,8 @@ def _before_decision(frames):
         nested = next((t for t in _structs[k + 1:] if t.frame is s.frame), None)
         if nested is not None:
             continue
+        if s.comp and callee is not None and callee.f_code.co_name in _COMPREHENSIONS:
+            f, callee = on_stack[id(callee)]
         event = (f.f_lasti, callee)
         last = s.last
         s.last = event
@@ -245,8 +266,11 @@ def _after_decision(frames, kind, n, value, result, explicit):
     if entry is None:
         return
     if entry[0] == "loop" and kind == "i":
+        if len(entry) > 3 and f.f_code.co_name in _COMPREHENSIONS:
+            # A decision inside the comprehension, on the line of its count.
+            return
         _emit("L")
-        _structs.append(_Struct("loop", f, entry[1], entry[2], False))
+        _structs.append(_Struct("loop", f, entry[1], entry[2], False, len(entry) > 3))
         # A decision in the loop's own frame before the body (`n = ...`)
         # belongs to no iteration yet.
     elif entry[0] == "sel":
@@ -392,8 +416,22 @@ def _w_getrandbits(self, original, k):
                    lambda v: 0 <= v < n, 0, int)
 
 
+def _integral(x):
+    """An int argument as randrange takes it (3.11 still accepts integral
+    floats, with a warning); None if it is not one."""
+    try:
+        return operator.index(x)
+    except TypeError:
+        if isinstance(x, float) and x.is_integer():
+            return int(x)
+        return None
+
+
 def _w_randrange(self, original, start, stop=None, step=1):
-    r = range(start) if stop is None else range(start, stop, step)
+    bounds = [_integral(x) for x in ((start,) if stop is None else (start, stop, step))]
+    if None in bounds:
+        return original(self, start, stop, step)
+    r = range(*bounds)
     if len(r) == 0:
         return original(self, start, stop, step)
 
