@@ -92,8 +92,12 @@ impl<'a> Run<'a> {
         cancel: Option<&'a Cancel>,
         store: Option<Arc<dyn VerdictStore>>,
     ) -> Run<'a> {
+        // With a store, assume a replay until the coordinator's first
+        // lookup says otherwise, so that no test is started ahead before it.
+        let replaying = AtomicBool::new(store.is_some());
         Run {
             cache: VerdictCache::with_store(store),
+            replaying,
             ..Run::new(jobs, stats, cancel)
         }
     }
