@@ -95,6 +95,11 @@ pub struct BatchArgs {
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
 
+    /// Give every test the full --timeout: no adaptive limit for the tests
+    /// that hang.
+    #[arg(long, help_heading = "Test")]
+    pub no_adaptive_timeout: bool,
+
     /// Run every test as `CMD SCRIPT <candidate path>`, e.g. 'srun -N1 -n1 --quiet --'
     /// (split into words like a shell does).
     #[arg(long, value_name = "CMD", help_heading = "Test")]
@@ -268,6 +273,11 @@ pub struct Args {
     /// [default: 10x the time of the first run, at least 1].
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
+
+    /// Give every test the full --timeout: no adaptive limit (5x the
+    /// slowest interesting test, at least 0.25 s) for the tests that hang.
+    #[arg(long, help_heading = "Test")]
+    pub no_adaptive_timeout: bool,
 
     /// Language: c, rust (or rs), javascript (or js) [default: from the file extension].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]

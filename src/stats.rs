@@ -44,6 +44,24 @@ pub struct KindReport {
     pub accepted: u64,
 }
 
+/// The per-test time limit of the command line's test runner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct TimeLimit {
+    /// The full limit (`--timeout`, or derived from the input's check).
+    pub seconds: f64,
+    /// The adaptive limit at the end; `None` when it is off.
+    pub adaptive_seconds: Option<f64>,
+    /// Tests stopped at the adaptive limit, below the full one (counted in
+    /// `timed_out`): candidates that might have been interesting with more
+    /// time.
+    pub stopped_early: u64,
+    /// Tests that reached the adaptive limit and were let run to the full
+    /// limit, to learn whether slow candidates can be interesting.
+    pub let_run: u64,
+    /// Of those, the interesting ones (each raised the adaptive limit).
+    pub slow_interesting: u64,
+}
+
 /// Everything `--stats-json` writes.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -95,6 +113,9 @@ pub struct Report {
     /// The run stopped at its deadline (the command line's `--deadline`);
     /// the result is the best found until then, re-checked.
     pub deadline: bool,
+    /// The per-test time limit (`None` in the library, whose oracles keep
+    /// their own time).
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// See the module documentation.
@@ -138,6 +159,8 @@ pub struct Stats {
     pub stored_hits: AtomicU64,
     /// Set when the run stopped at its deadline.
     pub deadline: AtomicU64,
+    /// Set by the command line at the end (see [`TimeLimit`]).
+    pub time_limit: Mutex<Option<TimeLimit>>,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
@@ -191,6 +214,7 @@ impl Stats {
             interrupted: zero(),
             stored_hits: zero(),
             deadline: zero(),
+            time_limit: Mutex::new(None),
             kinds: kinds
                 .into_iter()
                 .map(|name| KindCounters {
@@ -288,6 +312,7 @@ impl Stats {
             interrupted: load(&self.interrupted) > 0,
             stored_hits: load(&self.stored_hits),
             deadline: load(&self.deadline) > 0,
+            time_limit: *self.time_limit.lock(),
         }
     }
 }

@@ -90,6 +90,53 @@ fn hanging_candidates_time_out_without_leftover_processes() {
     assert!(sb.leftovers().is_empty());
 }
 
+/// A node program whose candidates without the loop's decrement spin
+/// forever: with the adaptive limit most of those tests stop long before
+/// the full `--timeout`, the stats say how many, and the result is the same.
+#[test]
+fn the_adaptive_limit_cuts_hangs_short_and_says_so() {
+    let sb = Sandbox::new();
+    sb.file(
+        "spin.js",
+        "let n = 3;\nfunction spin() {\n  while (n > 0) {\n    n = n - 1;\n  }\n}\nspin();\nconsole.log('done ' + n);\n",
+    );
+    sb.script(
+        "check.sh",
+        "grep -q while \"$1\" && node \"$1\" 2>&1 | grep -q 'done 0'",
+    );
+    let run = |extra: &[&str], out: &str, json: &str| {
+        let mut args = vec!["-q", "-j", "2", "--timeout", "3", "-i", "./check.sh"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out, "--stats-json", json, "spin.js"]);
+        let o = sb.run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let stats: serde_json::Value = serde_json::from_slice(&sb.read(json)).unwrap();
+        stats
+    };
+    let adaptive = run(&[], "a.js", "a.json");
+    let limit = &adaptive["time_limit"];
+    assert_eq!(limit["seconds"], 3.0, "{limit}");
+    // A number (it may end at the full limit if the machine's load slowed
+    // node down late in the run); the tests stopped early are the proof.
+    assert!(
+        limit["adaptive_seconds"].as_f64().unwrap() <= 3.0,
+        "{limit}"
+    );
+    let stopped = limit["stopped_early"].as_u64().unwrap();
+    assert!(stopped >= 1, "{adaptive}");
+    assert!(adaptive["timed_out"].as_u64().unwrap() >= stopped);
+    let result = String::from_utf8(sb.read("a.js")).unwrap();
+    assert!(result.contains("while"), "{result}");
+
+    let full = run(&["--no-adaptive-timeout"], "f.js", "f.json");
+    assert_eq!(
+        full["time_limit"]["adaptive_seconds"],
+        serde_json::Value::Null
+    );
+    assert_eq!(full["time_limit"]["stopped_early"], 0);
+    assert_eq!(sb.read("f.js"), sb.read("a.js"));
+}
+
 #[test]
 fn a_test_that_hangs_on_the_input_is_reported() {
     let sb = Sandbox::new();

@@ -563,6 +563,9 @@ fn reduce_prepared(
         timeout_of,
     );
     oracle.set_timeout(timeout);
+    if !args.no_adaptive_timeout {
+        oracle.adapt_timeout(check.duration);
+    }
     let context = store::context(
         &shared.script_bytes,
         language.name,
@@ -644,6 +647,7 @@ fn reduce_prepared(
             format!("cannot write {}: {e}", result_path.display()),
         );
     }
+    *stats.time_limit.lock() = Some(oracle.time_limit());
     let report = stats.report();
     record.status = status;
     record.reason = reason;

@@ -494,6 +494,9 @@ fn check_input(
         timeout_of,
     );
     oracle.set_timeout(timeout);
+    if !args.no_adaptive_timeout {
+        oracle.adapt_timeout(report.duration);
+    }
     Ok(Ok(timeout))
 }
 
@@ -610,6 +613,7 @@ fn run(args: Args) -> Result<u8, Failure> {
             return Ok(exit::NOT_INTERESTING);
         }
     };
+    *stats.time_limit.lock() = Some(oracle.time_limit());
     if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
         return Ok(code);
     }
@@ -854,6 +858,19 @@ fn summary(
     let errors = stats.oracle_errors.load(Relaxed);
     if errors > 0 {
         s.push_str(&format!(", {} could not be run", thousands(errors)));
+    }
+    if let Some(limit) = *stats.time_limit.lock()
+        && limit.stopped_early > 0
+    {
+        s.push_str(&format!(
+            "; {} of the timeouts were stopped early at the adaptive limit of {:.2} s \
+             ({} slow interesting of {} let run to the full limit; --no-adaptive-timeout gives every test {:.1} s)",
+            thousands(limit.stopped_early),
+            limit.adaptive_seconds.unwrap_or(limit.seconds),
+            thousands(limit.slow_interesting),
+            thousands(limit.let_run),
+            limit.seconds,
+        ));
     }
     s.push_str(&format!("; {}; {place}", clock(stats.elapsed())));
     if outcome.cancelled {

@@ -301,6 +301,9 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
         timeout_of,
     );
     oracle.set_timeout(timeout);
+    if !args.no_adaptive_timeout {
+        oracle.adapt_timeout(report.duration);
+    }
 
     let grammar = language.map(crate::syntax::Grammar::of);
     let measure = move |text: &[u8]| -> u64 {
@@ -430,6 +433,8 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
                 selections,
             })
             .collect();
+        // The time limit covers both phases: they share the test runner.
+        *trace_stats.time_limit.lock() = Some(oracle.time_limit());
         let report = TraceReport {
             generator: generator.command_line(),
             align: args.align.name(),

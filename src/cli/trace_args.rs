@@ -18,6 +18,11 @@ pub struct TraceArgs {
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
 
+    /// Give every test the full --timeout: no adaptive limit for the tests
+    /// that hang.
+    #[arg(long, help_heading = "Test")]
+    pub no_adaptive_timeout: bool,
+
     /// Where to write the result; `-` for stdout.
     #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
     pub output: PathBuf,

@@ -26,7 +26,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
@@ -34,6 +34,7 @@ use tempfile::TempDir;
 
 use super::Gate;
 use super::{Cancel, Oracle, OracleError, Verdict};
+use crate::stats::TimeLimit;
 
 /// Why a script cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -103,6 +104,7 @@ pub struct ScriptOracle {
     running: PathBuf,
     watchdog: Option<Watchdog>,
     timeout_ms: AtomicU64,
+    adaptive: Adaptive,
     cancel: Arc<Cancel>,
     /// Per worker: set when the running test's verdict is no longer needed.
     abandon: Vec<Cancel>,
@@ -112,6 +114,63 @@ pub struct ScriptOracle {
     /// A command every test runs under (`srun ... --`): its words, then
     /// the script and the candidate.
     launcher: Vec<OsString>,
+}
+
+/// The adaptive time limit: a test that runs [`ADAPTIVE_FACTOR`] times
+/// longer than the 90th percentile of the last [`ADAPTIVE_WINDOW`]
+/// interesting tests (but at least [`ADAPTIVE_FLOOR`]) is stopped there
+/// instead of at the full limit, except the first such test and every
+/// [`LET_RUN_EVERY`]th after it, which run to the full limit: one of those
+/// that turns out interesting raises the adaptive limit to at least twice
+/// its time. A percentile, not the slowest, so that one test slowed down by
+/// the machine's load does not undo it; slow interesting candidates are
+/// found again soon, and every test stopped early is counted.
+#[derive(Default)]
+struct Adaptive {
+    on: AtomicBool,
+    /// Milliseconds of the last interesting tests (the input's check first).
+    recent: Mutex<std::collections::VecDeque<u64>>,
+    /// The slowest interesting test that ran past the adaptive limit.
+    learned_ms: AtomicU64,
+    /// Tests that reached the adaptive limit.
+    reached: AtomicU64,
+    /// Of those, the ones stopped there.
+    stopped: AtomicU64,
+    /// Of those let run on, the ones that were interesting.
+    slow_interesting: AtomicU64,
+}
+
+impl Adaptive {
+    /// Records the time of an interesting test.
+    fn interesting(&self, took: Duration) {
+        let mut recent = self.recent.lock();
+        if recent.len() == ADAPTIVE_WINDOW {
+            recent.pop_front();
+        }
+        recent.push_back(took.as_millis() as u64);
+    }
+}
+
+/// See [`Adaptive`].
+pub const ADAPTIVE_FACTOR: u64 = 4;
+/// See [`Adaptive`].
+pub const ADAPTIVE_WINDOW: usize = 32;
+/// See [`Adaptive`].
+pub const ADAPTIVE_FLOOR: Duration = Duration::from_millis(250);
+/// See [`Adaptive`].
+pub const LET_RUN_EVERY: u64 = 8;
+
+/// How long one run may take: `hard`, or `soft` when that is shorter and
+/// `let_run` says no when it is reached.
+struct Limit<'a> {
+    hard: Duration,
+    soft: Option<(Duration, &'a dyn Fn() -> bool)>,
+}
+
+impl Limit<'_> {
+    fn fixed(hard: Duration) -> Limit<'static> {
+        Limit { hard, soft: None }
+    }
 }
 
 /// See the module documentation.
@@ -241,6 +300,7 @@ impl ScriptOracle {
             running,
             watchdog,
             timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
+            adaptive: Adaptive::default(),
             cancel,
             gate: None,
             launcher: Vec::new(),
@@ -286,6 +346,67 @@ impl ScriptOracle {
             .store(timeout.as_millis() as u64, Ordering::Relaxed);
     }
 
+    /// Turns the adaptive time limit on (see [`Adaptive`]), starting from
+    /// `first`, the time the input's check took; `--timeout` (or the
+    /// default derived from `first`) stays the ceiling.
+    pub fn adapt_timeout(&self, first: Duration) {
+        let a = &self.adaptive;
+        a.interesting(first);
+        a.on.store(true, Ordering::Relaxed);
+    }
+
+    /// The adaptive limit now, if it is on and below the full limit.
+    fn soft_limit(&self) -> Option<Duration> {
+        let a = &self.adaptive;
+        if !a.on.load(Ordering::Relaxed) {
+            return None;
+        }
+        let typical = {
+            let recent = a.recent.lock();
+            let mut sorted: Vec<u64> = recent.iter().copied().collect();
+            sorted.sort_unstable();
+            // The 90th percentile: the smallest value at or above 90% of them.
+            sorted
+                .get((sorted.len() * 9).div_ceil(10).saturating_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        let learned = a.learned_ms.load(Ordering::Relaxed);
+        let soft =
+            Duration::from_millis((typical * ADAPTIVE_FACTOR).max(learned * 2)).max(ADAPTIVE_FLOOR);
+        (soft < self.timeout()).then_some(soft)
+    }
+
+    /// The time limit and what the adaptive limit did so far.
+    pub fn time_limit(&self) -> TimeLimit {
+        let a = &self.adaptive;
+        let reached = a.reached.load(Ordering::Relaxed);
+        let stopped = a.stopped.load(Ordering::Relaxed);
+        let on = a.on.load(Ordering::Relaxed);
+        TimeLimit {
+            seconds: self.timeout().as_secs_f64(),
+            adaptive_seconds: on.then(|| {
+                self.soft_limit()
+                    .unwrap_or_else(|| self.timeout())
+                    .as_secs_f64()
+            }),
+            stopped_early: stopped,
+            let_run: reached - stopped,
+            slow_interesting: a.slow_interesting.load(Ordering::Relaxed),
+        }
+    }
+
+    /// At the adaptive limit: whether this test runs on to the full limit.
+    fn let_run(&self) -> bool {
+        let a = &self.adaptive;
+        let n = a.reached.fetch_add(1, Ordering::Relaxed);
+        let on = n.is_multiple_of(LET_RUN_EVERY);
+        if !on {
+            a.stopped.fetch_add(1, Ordering::Relaxed);
+        }
+        on
+    }
+
     /// Runs the script once on `candidate` with the given limit, capturing the
     /// tail of its stderr (used for the check of the original input).
     pub fn run_detailed(
@@ -297,7 +418,13 @@ impl ScriptOracle {
         let log = fs::File::create(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
         let worker = self.workers[0].lock();
-        let (outcome, duration) = self.run(&worker, 0, candidate, Stdio::from(log), timeout)?;
+        let (outcome, duration) = self.run(
+            &worker,
+            0,
+            candidate,
+            Stdio::from(log),
+            Limit::fixed(timeout),
+        )?;
         let stderr = fs::read(&log_path).unwrap_or_default();
         Ok(RunReport {
             outcome,
@@ -312,7 +439,7 @@ impl ScriptOracle {
         index: usize,
         candidate: &[u8],
         stderr: Stdio,
-        timeout: Duration,
+        limit: Limit,
     ) -> Result<(RunOutcome, Duration), OracleError> {
         fs::write(&worker.candidate, candidate)
             .map_err(|e| OracleError::new("cannot write the candidate", e))?;
@@ -349,7 +476,7 @@ impl ScriptOracle {
             // failing the test for.
             let _ = fs::File::create(&marker);
         }
-        let outcome = wait(child, timeout, [&self.cancel, abandon], &marker)
+        let outcome = wait(child, limit, [&self.cancel, abandon], &marker)
             .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
         clean_dir(worker.dir.path(), &self.file_name);
@@ -366,7 +493,22 @@ impl Oracle for ScriptOracle {
         let dir = self.workers[index].lock();
         // A failure to write the candidate or to start the script (disk full,
         // out of processes, the script deleted meanwhile) is no verdict.
-        let (outcome, _) = self.run(&dir, index, candidate, Stdio::null(), self.timeout())?;
+        let soft = self.soft_limit();
+        let let_run = || self.let_run();
+        let limit = Limit {
+            hard: self.timeout(),
+            soft: soft.map(|s| (s, &let_run as &dyn Fn() -> bool)),
+        };
+        let (outcome, duration) = self.run(&dir, index, candidate, Stdio::null(), limit)?;
+        if outcome == RunOutcome::Exited(0) {
+            let a = &self.adaptive;
+            a.interesting(duration);
+            if soft.is_some_and(|s| duration > s) {
+                a.slow_interesting.fetch_add(1, Ordering::Relaxed);
+                a.learned_ms
+                    .fetch_max(duration.as_millis() as u64, Ordering::Relaxed);
+            }
+        }
         Ok(outcome.verdict())
     }
 
@@ -410,22 +552,21 @@ fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
 /// leader is reaped, while the group id cannot be reused yet.
 fn wait(
     mut child: Child,
-    timeout: Duration,
+    limit: Limit,
     stops: [&Cancel; 2],
     marker: &Path,
 ) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
-    let deadline = Instant::now() + timeout;
+    let mut clock = Clock::new(limit);
     let Some(pidfd) = pidfd_open(pgid) else {
-        let ended = wait_polling(child, deadline, stops);
+        let ended = wait_polling(child, clock, stops);
         let _ = fs::remove_file(marker);
         return ended;
     };
     let ended = loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+        let Some(left) = clock.left() else {
             break RunOutcome::TimedOut;
-        }
+        };
         match poll_stops(&pidfd, stops, left) {
             Ok(Ready::Exited) => {
                 // The leader is a zombie until reaped, so its group id cannot be
@@ -462,15 +603,43 @@ pub(crate) fn wait_group(
     stops: [&Cancel; 2],
     marker: &Path,
 ) -> io::Result<RunOutcome> {
-    wait(child, timeout, stops, marker)
+    wait(child, Limit::fixed(timeout), stops, marker)
+}
+
+/// The time a run has left under its [`Limit`].
+struct Clock<'a> {
+    start: Instant,
+    limit: Limit<'a>,
+}
+
+impl<'a> Clock<'a> {
+    fn new(limit: Limit<'a>) -> Clock<'a> {
+        Clock {
+            start: Instant::now(),
+            limit,
+        }
+    }
+
+    /// The time left, or `None` once it ran out: at the soft limit the
+    /// limit's `let_run` decides (once) whether the run goes on.
+    fn left(&mut self) -> Option<Duration> {
+        let elapsed = self.start.elapsed();
+        if let Some((soft, let_run)) = self.limit.soft {
+            if elapsed < soft {
+                return Some(soft - elapsed);
+            }
+            self.limit.soft = None;
+            if !let_run() {
+                return None;
+            }
+        }
+        let left = self.limit.hard.saturating_sub(elapsed);
+        (!left.is_zero()).then_some(left)
+    }
 }
 
 /// The same without pidfd (kernels before 5.3): poll `try_wait` with backoff.
-fn wait_polling(
-    mut child: Child,
-    deadline: Instant,
-    stops: [&Cancel; 2],
-) -> io::Result<RunOutcome> {
+fn wait_polling(mut child: Child, mut clock: Clock, stops: [&Cancel; 2]) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
     let mut nap = Duration::from_micros(50);
     let ended = loop {
@@ -481,10 +650,9 @@ fn wait_polling(
         if stops.iter().any(|s| s.is_cancelled()) {
             break RunOutcome::Cancelled;
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+        let Some(left) = clock.left() else {
             break RunOutcome::TimedOut;
-        }
+        };
         std::thread::sleep(nap.min(left));
         nap = (nap * 2).min(Duration::from_millis(5));
     };
@@ -684,6 +852,58 @@ mod tests {
             !process_running(&pid),
             "background sleep {pid} survived the timeout"
         );
+    }
+
+    #[test]
+    fn the_adaptive_limit_stops_hangs_early_and_learns_from_slow_interesting_tests() {
+        // `hang` sleeps past every limit, `slow` is interesting after 0.6 s,
+        // anything else is interesting at once. Full limit 3 s; the input's
+        // check took 10 ms, so the adaptive limit starts at the 0.25 s floor.
+        let (_d, path) = script(
+            r#"case $(cat "$1") in
+  hang) sleep 30 ;;
+  slow) sleep 0.6; exit 0 ;;
+  *) exit 0 ;;
+esac"#,
+        );
+        let o = oracle(&path, 3000);
+        o.adapt_timeout(Duration::from_millis(10));
+        assert_eq!(o.time_limit().adaptive_seconds, Some(0.25));
+        // The first test to reach it runs to the full limit; the next
+        // LET_RUN_EVERY - 1 stop there.
+        for _ in 0..3 {
+            assert_eq!(o.test(0, b"hang").unwrap(), Verdict::TimedOut);
+        }
+        let limit = o.time_limit();
+        assert_eq!((limit.let_run, limit.stopped_early), (1, 2), "{limit:?}");
+        assert_eq!(limit.slow_interesting, 0);
+        // Stopped early: a slow interesting candidate is lost, and counted.
+        assert_eq!(o.test(0, b"slow").unwrap(), Verdict::TimedOut);
+        assert_eq!(o.time_limit().stopped_early, 3);
+        // Let run (the LET_RUN_EVERY-th to reach the limit after the first):
+        // found interesting, it raises the limit to 4 x 0.6 s (the 90th
+        // percentile of 10 ms and 0.6 s), below the full 3 s.
+        for _ in 4..LET_RUN_EVERY {
+            assert_eq!(o.test(0, b"hang").unwrap(), Verdict::TimedOut);
+        }
+        assert_eq!(o.test(0, b"slow").unwrap(), Verdict::Interesting);
+        let limit = o.time_limit();
+        assert_eq!(limit.slow_interesting, 1, "{limit:?}");
+        assert_eq!(limit.let_run, 2, "{limit:?}");
+        let adaptive = limit.adaptive_seconds.unwrap();
+        assert!((2.4..=3.0).contains(&adaptive), "{limit:?}");
+        assert_eq!(o.test(0, b"slow").unwrap(), Verdict::Interesting);
+        assert_eq!(o.time_limit().stopped_early, LET_RUN_EVERY - 1);
+    }
+
+    #[test]
+    fn without_adapt_timeout_every_test_gets_the_full_limit() {
+        let (_d, path) = script(r#"[ "$(cat "$1")" = slow ] && sleep 0.6; exit 0"#);
+        let o = oracle(&path, 3000);
+        assert_eq!(o.test(0, b"slow").unwrap(), Verdict::Interesting);
+        let limit = o.time_limit();
+        assert_eq!(limit.adaptive_seconds, None);
+        assert_eq!((limit.stopped_early, limit.let_run), (0, 0));
     }
 
     /// Whether a process exists and is not a zombie (a killed orphan may wait
