@@ -88,27 +88,29 @@ impl Live {
             self.state.lock().sizes = sizes;
         }
         let st = self.state.lock();
+        let label = st.reducer.map(|(round, name)| format!("{name} {round}"));
         status(
             self.started.elapsed(),
-            st.reducer,
+            label.as_deref(),
             st.sizes,
             self.counter.tests(),
         )
     }
 }
 
-/// `0:12 ldiff 2 · seed 1,433 · variant 1,545 · diff 142 · 308 tests` (tokens)
+/// `0:12 ldiff 2 · seed 1,433 · variant 1,545 · diff 142 · 308 tests`
+/// (tokens), where `ldiff 2` is the `label` (the reducer and the round).
 fn status(
     elapsed: Duration,
-    reducer: Option<(usize, &'static str)>,
+    label: Option<&str>,
     [seed, variant, diff]: [u64; 3],
     tests: u64,
 ) -> String {
-    let Some((round, name)) = reducer else {
+    let Some(label) = label else {
         return format!("{} checking the inputs", clock(elapsed));
     };
     format!(
-        "{} {name} {round} · seed {} · variant {} · diff {} · {} tests",
+        "{} {label} · seed {} · variant {} · diff {} · {} tests",
         clock(elapsed),
         thousands(seed),
         thousands(variant),
@@ -137,13 +139,23 @@ impl PairObserver for Writers {
     }
 
     fn step(&self, step: &Step) {
+        let sizes = [step.seed.tokens, step.variant.tokens, step.diff_tokens];
         {
             let mut st = self.live.state.lock();
             st.newest = None;
-            st.sizes = [step.seed.tokens, step.variant.tokens, step.diff_tokens];
-            st.reducer = Some((step.round, step.reducer));
+            st.sizes = sizes;
         }
-        self.printer.log_now();
+        let label = match step.reducer {
+            "start" => "start".to_string(),
+            name => format!("{name} {} done", step.round),
+        };
+        let tests = step.seed_tests + step.variant_tests + step.pair_tests.unwrap_or(0);
+        self.printer.log(status(
+            self.live.started.elapsed(),
+            Some(&label),
+            sizes,
+            tests,
+        ));
     }
 
     fn reducer(&self, round: usize, reducer: &'static str) {
@@ -663,7 +675,7 @@ mod tests {
     fn the_progress_line() {
         let d = Duration::from_secs(72);
         assert_eq!(status(d, None, [0; 3], 0), "1:12 checking the inputs");
-        let line = status(d, Some((2, "commonality")), [12_345, 12_400, 1_234], 4_321);
+        let line = status(d, Some("commonality 2"), [12_345, 12_400, 1_234], 4_321);
         assert_eq!(
             line,
             "1:12 commonality 2 · seed 12,345 · variant 12,400 · diff 1,234 · 4,321 tests"

@@ -30,8 +30,8 @@ const REDRAW_EVERY: Duration = Duration::from_millis(100);
 
 enum Message {
     Phase(Phase),
-    /// Log the status now (in [`Mode::Log`]).
-    Now,
+    /// A line to log (in [`Mode::Log`]).
+    Line(String),
     Stop,
 }
 
@@ -78,9 +78,9 @@ impl Printer {
                             last_log = Instant::now();
                         }
                     }
-                    Ok(Message::Now) => {
+                    Ok(Message::Line(text)) => {
                         if mode == Mode::Log {
-                            eprintln!("treereduce: {}", line(phase));
+                            eprintln!("treereduce: {text}");
                             last_log = Instant::now();
                         }
                     }
@@ -115,10 +115,10 @@ impl Printer {
         let _ = self.tx.send(Message::Phase(phase));
     }
 
-    /// Logs the status line now (plain log lines only; the live line is
-    /// redrawn anyway).
-    pub fn log_now(&self) {
-        let _ = self.tx.send(Message::Now);
+    /// Logs `line` (plain log lines only; the live line shows the status
+    /// anyway).
+    pub fn log(&self, line: String) {
+        let _ = self.tx.send(Message::Line(line));
     }
 
     /// Stops the thread and clears the live line.
