@@ -107,7 +107,7 @@ fn status(
     tests: u64,
 ) -> String {
     let Some(label) = label else {
-        return format!("{} checking the inputs", clock(elapsed));
+        return format!("{} starting", clock(elapsed));
     };
     format!(
         "{} {label} · seed {} · variant {} · diff {} · {} tests",
@@ -674,7 +674,7 @@ mod tests {
     #[test]
     fn the_progress_line() {
         let d = Duration::from_secs(72);
-        assert_eq!(status(d, None, [0; 3], 0), "1:12 checking the inputs");
+        assert_eq!(status(d, None, [0; 3], 0), "1:12 starting");
         let line = status(d, Some("commonality 2"), [12_345, 12_400, 1_234], 4_321);
         assert_eq!(
             line,

@@ -386,7 +386,11 @@ impl Oracle for OneSide<'_, '_> {
     }
 
     fn abandon(&self, worker: usize) {
-        self.tests.abandon(worker);
+        match (self.tests, self.changed) {
+            (Tests::Sides { seed, .. }, Which::Seed) => seed.abandon(worker),
+            (Tests::Sides { variant, .. }, Which::Variant) => variant.abandon(worker),
+            (Tests::Joint(j), _) => j.test.abandon(worker),
+        }
     }
 }
 
