@@ -185,16 +185,40 @@ pub struct PairArgs {
 
     /// The seed's test: exit 0 when a seed candidate still has its property
     /// (e.g. compiles and runs without showing the bug).
-    #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
-    pub interesting_seed: PathBuf,
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        help_heading = "Test",
+        required_unless_present = "interesting_pair",
+        conflicts_with = "interesting_pair"
+    )]
+    pub interesting_seed: Option<PathBuf>,
 
     /// The variant's test: exit 0 when a variant candidate still shows the bug.
-    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
-    pub interesting: PathBuf,
+    #[arg(
+        short = 'i',
+        long,
+        value_name = "SCRIPT",
+        help_heading = "Test",
+        required_unless_present = "interesting_pair",
+        conflicts_with = "interesting_pair"
+    )]
+    pub interesting: Option<PathBuf>,
+
+    /// One test of the pair instead of the two above, run as
+    /// `SCRIPT SEED_PATH VARIANT_PATH`: exit 0 when the seed candidate still
+    /// has its property and the variant candidate still shows the bug.
+    #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
+    pub interesting_pair: Option<PathBuf>,
 
     /// Seconds a test may run [default: 10x the slower first run, at least 1].
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
+
+    /// Give every test the full --timeout: no adaptive limit for the tests
+    /// that hang.
+    #[arg(long, help_heading = "Test")]
+    pub no_adaptive_timeout: bool,
 
     /// Language of both programs [default: from the file extensions, which must agree].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
@@ -250,7 +274,10 @@ pub struct PairArgs {
 const PAIR_AFTER_HELP: &str = "\
 Each test runs as `SCRIPT <path>` in a fresh private directory holding the candidate
 under its input's file name, like the single-file test. Both inputs are checked first:
-the seed must pass --interesting-seed and the variant --interesting (exit 3 if not).";
+the seed must pass --interesting-seed and the variant --interesting (exit 3 if not).
+--interesting-pair runs as `SCRIPT <seed path> <variant path>`, both files in one
+private directory (in seed/ and variant/ when their names are the same); the input
+pair must pass it.";
 
 /// Reducing one program (the command without a subcommand).
 #[derive(Debug, clap::Args)]
@@ -274,8 +301,9 @@ pub struct Args {
     #[arg(long, value_name = "SECS", help_heading = "Test")]
     pub timeout: Option<f64>,
 
-    /// Give every test the full --timeout: no adaptive limit (5x the
-    /// slowest interesting test, at least 0.25 s) for the tests that hang.
+    /// Give every test the full --timeout: no adaptive limit (4x the 90th
+    /// percentile of recent interesting tests, at least 0.25 s) for the
+    /// tests that hang.
     #[arg(long, help_heading = "Test")]
     pub no_adaptive_timeout: bool,
 

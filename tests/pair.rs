@@ -265,3 +265,193 @@ fn ctrl_c_keeps_both_best_programs_and_the_diff() {
     assert_eq!(wait_no_processes("sleep 1.4142"), Vec::<String>::new());
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
 }
+
+/// Runs `treereduce pair --interesting-pair SCRIPT` on `seed` and `variant`.
+fn run_pair_script(
+    sb: &Sandbox,
+    [seed, variant, script]: [&str; 3],
+    extra: &[&str],
+) -> std::process::Output {
+    let mut args = vec![
+        "pair",
+        "--seed",
+        seed,
+        "--variant",
+        variant,
+        "--interesting-pair",
+        script,
+    ];
+    args.extend_from_slice(extra);
+    sb.run(&args)
+}
+
+/// Runs a pair script the way treereduce does (both files in one private
+/// directory), returning whether it exits 0.
+fn pair_accepts(script: &std::path::Path, [seed, variant]: [(&str, &[u8]); 2]) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let (s, v) = (dir.path().join(seed.0), dir.path().join(variant.0));
+    std::fs::write(&s, seed.1).unwrap();
+    std::fs::write(&v, variant.1).unwrap();
+    std::process::Command::new(script)
+        .args([&s, &v])
+        .current_dir(dir.path())
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// A seed that computes a ratio, and a variant whose changed constant
+/// makes the divisor zero at run time (SIGFPE), among unrelated changes
+/// (another constant, the output's format).
+const RATIO_SEED: &str = "#include <stdio.h>\n\nint scale = 4;\nint weights[4] = {3, 1, 4, 1};\n\nint total(int n) {\n  int t = 0;\n  for (int i = 0; i < n; i++)\n    t += weights[i];\n  return t;\n}\n\nint ratio(int a, int b) { return a / b; }\n\nint main(void) {\n  int sum = total(4);\n  int r = ratio(sum * scale, sum - 8);\n  printf(\"%d %d\\n\", sum, r);\n  return 0;\n}\n";
+
+/// Seed compiles and runs to exit 0; the variant compiles and dies of
+/// SIGFPE (exit status 136 in the shell). Both under a time limit, whose
+/// KILL (137) counts as neither. gcc's temporary files go to the private
+/// directory, so a test stopped early leaves none behind.
+const RATIO_PAIR_SH: &str = "export TMPDIR=\"$PWD\"\ngcc -O0 -w -o seed.bin \"$1\" 2>/dev/null || exit 1\ntimeout -s KILL 5 ./seed.bin >/dev/null 2>&1 || exit 1\ngcc -O0 -w -o variant.bin \"$2\" 2>/dev/null || exit 1\ntimeout -s KILL 5 ./variant.bin >/dev/null 2>&1\ntest $? -eq 136";
+
+#[test]
+fn one_script_decides_the_pair_with_a_real_crash() {
+    let sb = Sandbox::new();
+    let variant = RATIO_SEED
+        .replace("sum - 8", "sum - 9")
+        .replace("scale = 4", "scale = 5")
+        .replace("%d %d", "%d, %d");
+    sb.file("ratio.c", RATIO_SEED);
+    sb.file("ratio-fpe.c", &variant);
+    let script = sb.script("pair.sh", RATIO_PAIR_SH);
+    let out = run_pair_script(
+        &sb,
+        ["ratio.c", "ratio-fpe.c", "./pair.sh"],
+        &["-j", "2", "--stats-json", "stats.json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (seed, reduced) = (sb.read("ratio.reduced.c"), sb.read("ratio-fpe.reduced.c"));
+    assert!(pair_accepts(
+        &script,
+        [("ratio.c", &seed), ("ratio-fpe.c", &reduced)]
+    ));
+    // It must still compile and run, so the loop and the division stay.
+    assert!(
+        seed.len() * 4 < RATIO_SEED.len() * 3,
+        "{}",
+        String::from_utf8_lossy(&seed)
+    );
+    // The divisor's constant is the difference; the other changes are gone.
+    let text = changed_lines(&sb.read("ratio-fpe.reduced.diff")).join("\n");
+    assert!(!text.contains("5") && !text.contains(", %d"), "{text}");
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    let steps = stats["steps"].as_array().unwrap();
+    assert!(steps[0]["diff_tokens"].as_u64().unwrap() >= 3);
+    assert!(
+        steps.last().unwrap()["diff_tokens"].as_u64().unwrap() <= 2,
+        "{text}"
+    );
+    // Every test was a test of the pair.
+    assert!(stats["pair_tests"]["tests"].as_u64().unwrap() > 10);
+    assert_eq!(stats["seed_tests"]["tests"], 0);
+    assert_eq!(stats["variant_tests"]["tests"], 0);
+    assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
+
+#[test]
+fn a_pair_script_that_rejects_the_inputs_is_reported() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    let (ok, bug) = (sb.path().join("ok.sh"), sb.path().join("bug.sh"));
+    sb.script(
+        "pair.sh",
+        &format!(
+            "echo \"checking $1 and $2\" >&2\n{} \"$1\" && {} \"$2\"",
+            ok.display(),
+            bug.display()
+        ),
+    );
+    // The inputs the other way round: the test fails, says so, and the
+    // check notices that the swapped pair passes.
+    let out = run_pair_script(&sb, ["bad.c", "good.c", "./pair.sh"], &[]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("the pair (seed bad.c, variant good.c) does not pass its test")
+            && err.contains("exited with code 1")
+            && err.contains("| checking")
+            && err.contains("/bad.c and ")
+            && err.contains("swapped"),
+        "{err}"
+    );
+    assert!(!sb.path().join("bad.reduced.c").exists());
+    // A script that cannot pass.
+    sb.script("never.sh", "gcc -c -o out.o \"$1\" && exit 1");
+    let out = run_pair_script(&sb, ["good.c", "bad.c", "./never.sh"], &[]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("swapped"), "{}", stderr(&out));
+    // Two ways of testing at once, or half of one: usage errors.
+    for extra in [
+        &[
+            "pair",
+            "--seed",
+            "good.c",
+            "--variant",
+            "bad.c",
+            "--interesting-pair",
+            "./pair.sh",
+            "-i",
+            "./bug.sh",
+        ][..],
+        &[
+            "pair",
+            "--seed",
+            "good.c",
+            "--variant",
+            "bad.c",
+            "-i",
+            "./bug.sh",
+        ][..],
+        &["pair", "--seed", "good.c", "--variant", "bad.c"][..],
+    ] {
+        let out = sb.run(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+    }
+    // A pair script is protected like the inputs.
+    let out = run_pair_script(
+        &sb,
+        ["good.c", "bad.c", "./pair.sh"],
+        &["--output-diff", "pair.sh"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("never modifies"), "{}", stderr(&out));
+    assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
+
+/// A seed and a variant of the same file name go to `seed/` and `variant/`
+/// of the private directory.
+#[test]
+fn a_pair_of_one_file_name_is_kept_apart() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    std::fs::create_dir(sb.path().join("old")).unwrap();
+    std::fs::create_dir(sb.path().join("new")).unwrap();
+    std::fs::copy(sb.path().join("good.c"), sb.path().join("old/prog.c")).unwrap();
+    std::fs::copy(sb.path().join("bad.c"), sb.path().join("new/prog.c")).unwrap();
+    let (ok, bug) = (sb.path().join("ok.sh"), sb.path().join("bug.sh"));
+    sb.script(
+        "pair.sh",
+        &format!(
+            "test \"$1\" = \"$PWD/seed/prog.c\" && test \"$2\" = \"$PWD/variant/prog.c\" || exit 1\n{} \"$1\" && {} \"$2\"",
+            ok.display(),
+            bug.display()
+        ),
+    );
+    let out = run_pair_script(
+        &sb,
+        ["old/prog.c", "new/prog.c", "./pair.sh"],
+        &["-j", "2", "--no-commonality"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = changed_lines(&sb.read("new/prog.reduced.diff"));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].contains("/ 0"), "{lines:?}");
+    assert!(sb.read("old/prog.reduced.c").len() <= sb.read("old/prog.c").len());
+}

@@ -12,6 +12,14 @@ the non-equal parts of a token diff (deleted plus inserted), as pair mode's
 statistics count it.
 
     benches/pair/bench.py [-j N] [--cases a,b] [--ablation] > results.json
+    benches/pair/bench.py --scaling 1,2,4,8,16 [--cases a,b] > scaling.json
+
+--scaling reduces each C case's pair with tests that cost no CPU (each
+sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
+it, both keep a `return` and a `struct`) at each job count.
+
+It builds ROOT/target/release/treereduce first (or $CARGO_TARGET_DIR/release);
+with TREEREDUCE_BIN set it runs that binary as it is.
 """
 
 import argparse
@@ -21,14 +29,19 @@ import os
 import random
 import re
 import shutil
+import hashlib
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BIN = os.path.join(ROOT, "target", "release", "treereduce")
-TOKEN = re.compile(rb'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9A-Za-z_.]*|\S')
+TARGET = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
+BIN = os.environ.get("TREEREDUCE_BIN") or os.path.join(TARGET, "release", "treereduce")
+# A string or character literal ends on its line (an apostrophe in a comment
+# is one token, not the start of a string running to the next one).
+TOKEN = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9A-Za-z_.]*|\S')
 
 
 def tokens(text):
@@ -80,8 +93,10 @@ def c_bug(text, rnd):
     return text[: m.start()] + b"return (" + m.group(1) + b") / 0;" + text[m.end():]
 
 
-def mutate(seed, bug, noise, rnd, keep):
-    """`noise` unrelated mutations that keep `keep(text)`, and the bug."""
+def mutate(seed, bug, noise, rnd, keep, shows=lambda t: True):
+    """`noise` unrelated mutations that keep `keep(text)`, then the bug: the
+    first of up to 50 tries for which `shows(text)` (as a fuzzer keeps only
+    the mutants that are valid, and reports the one that shows a bug)."""
     text = seed
     done = 0
     while done < noise:
@@ -89,7 +104,40 @@ def mutate(seed, bug, noise, rnd, keep):
         if cand is not None and cand != text and keep(cand):
             text = cand
             done += 1
-    return bug(text, rnd)
+    for _ in range(50):
+        cand = bug(text, rnd)
+        if shows(cand):
+            return cand
+    raise SystemExit("no mutation shows the bug")
+
+
+def passes(body, text, suffix):
+    """Whether the test script `body` exits 0 on `text` (within 20 s)."""
+    with tempfile.TemporaryDirectory(prefix="pair-bench-") as d:
+        path = os.path.join(d, "t" + suffix)
+        open(path, "wb").write(text)
+        try:
+            return subprocess.run(["sh", "-c", body, "sh", path], cwd=d, timeout=20).returncode == 0
+        except subprocess.TimeoutExpired:
+            return False
+
+
+def npm_file(package, version, member, sha256):
+    """One file of an npm package at a pinned version (fetched with `npm
+    pack` once, kept under the target directory)."""
+    cache = os.path.join(TARGET, "pair-bench", f"{package}-{version}-{os.path.basename(member)}")
+    if not os.path.exists(cache):
+        with tempfile.TemporaryDirectory(prefix="pair-bench-") as d:
+            subprocess.run(["npm", "pack", "--silent", f"{package}@{version}", "--pack-destination", d],
+                           cwd=d, check=True, stdout=subprocess.DEVNULL)
+            tgz = next(f for f in os.listdir(d) if f.endswith(".tgz"))
+            with tarfile.open(os.path.join(d, tgz)) as t:
+                data = t.extractfile(member).read()
+        if hashlib.sha256(data).hexdigest() != sha256:
+            raise SystemExit(f"{package}@{version} {member} has an unexpected sha256")
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        open(cache, "wb").write(data)
+    return open(cache, "rb").read()
 
 
 def script(path, body):
@@ -100,8 +148,9 @@ def script(path, body):
 
 # The seed: no division-by-zero warning and no syntax error (a host may have
 # other errors of its own, e.g. the too-many-arguments example).
-C_OK = "out=$(gcc -fsyntax-only -Wdiv-by-zero \"$1\" 2>&1)\n! printf '%s' \"$out\" | grep -q -e 'division by zero' -e 'error: expected'"
-C_BUG = "gcc -fsyntax-only -Wdiv-by-zero \"$1\" 2>&1 | grep -q 'division by zero'"
+# csmith's programs include csmith.h (Debian: libcsmith-dev).
+C_OK = "out=$(gcc -fsyntax-only -Wdiv-by-zero -I/usr/include/csmith \"$1\" 2>&1)\n! printf '%s' \"$out\" | grep -q -e 'division by zero' -e 'error: expected'"
+C_BUG = "gcc -fsyntax-only -Wdiv-by-zero -I/usr/include/csmith \"$1\" 2>&1 | grep -q 'division by zero'"
 
 
 def c_case(name, host, noise, seed_no):
@@ -110,9 +159,43 @@ def c_case(name, host, noise, seed_no):
         # Hosts with an error of their own keep it: the seed is the host as is
         # and must compile as far as the division-by-zero check goes.
         rnd = random.Random(seed_no)
-        variant = mutate(seed, c_bug, noise, rnd, lambda t: True)
+        # Noise that breaks the syntax (` * ` -> ` + ` in a pointer's
+        # declaration) is no valid mutant; the bug must show (a pointer
+        # divided by zero is an error, not the warning).
+        variant = mutate(seed, c_bug, noise, rnd, lambda t: passes(C_OK, t, ".c"), lambda t: passes(C_BUG, t, ".c"))
         return seed, variant, C_OK, C_BUG
     return (name, "c", build)
+
+
+def js_rename_call(text, rnd):
+    """A typo in a method call (`.replace(` -> `.replaces(`)."""
+    spots = [m for m in re.finditer(rb"\.([a-z][A-Za-z]+)\(", text)]
+    m = rnd.choice(spots)
+    return text[: m.start(1)] + m.group(1) + b"s" + text[m.end(1):]
+
+
+JS_OK = "node \"$1\" >/dev/null 2>&1"
+JS_BUG = "node \"$1\" 2>&1 | grep -q 'is not a function'"
+MUSTACHE_DRIVER = b"""
+const Mustache = module.exports;
+const view = { name: '<Ada & "Bob">', items: [{ title: 'first', n: 1 }, { title: 'second', n: 2 }], empty: [], flag: true };
+console.log(Mustache.render('Hi {{name}} {{{name}}} {{#items}}[{{title}}:{{n}}]{{/items}}{{^empty}}none{{/empty}}{{#flag}}yes{{/flag}} {{> part}}', view, { part: 'P {{name}}' }));
+"""
+
+
+def js_mustache_case(name, noise, seed_no):
+    """mustache 4.2.0 (npm) and a driver that renders a template; the
+    variant has `noise` mutations that keep it running and a method-call
+    typo that makes node throw."""
+    def build(d):
+        lib = npm_file("mustache", "4.2.0", "package/mustache.js",
+                       "a80aca795ca45cded108335257ad6493e9dc54fc4d9f0ebfe0d43185af590b90")
+        seed = lib + MUSTACHE_DRIVER
+        rnd = random.Random(seed_no)
+        variant = mutate(seed, js_rename_call, noise, rnd, lambda t: passes(JS_OK, t, ".js"),
+                         lambda t: passes(JS_BUG, t, ".js"))
+        return seed, variant, JS_OK, JS_BUG
+    return (name, "js", build)
 
 
 def small(name, ext, seed, variant, ok, bug):
@@ -134,7 +217,8 @@ CASES = [
           RUSTC + " 2>/dev/null", RUSTC + " 2>&1 | grep -q 'error\\[E0308\\]'"),
     small("js-renamed-method", "js", JS_SEED,
           JS_SEED.replace("size() {", "count() {").replace("push(2)", "push(3)").replace("'size'", "'n'"),
-          "node \"$1\" >/dev/null 2>&1", "node \"$1\" 2>&1 | grep -q 'is not a function'"),
+          JS_OK, JS_BUG),
+    js_mustache_case("js-mustache-20", 20, 6),
 ]
 
 
@@ -149,7 +233,8 @@ def run(cmd, cwd):
 
 def single(d, name, check, jobs):
     stats = os.path.join(d, name + ".stats.json")
-    secs = run([BIN, "-q", "-j", str(jobs), "-i", check, "-o", name + ".out", "--stats-json", stats, name], d)
+    # No verdict cache: an earlier run of the same case would answer every test.
+    secs = run([BIN, "-q", "--no-cache", "-j", str(jobs), "-i", check, "-o", name + ".out", "--stats-json", stats, name], d)
     out = open(os.path.join(d, name + ".out"), "rb").read()
     return out, secs, json.load(open(stats))["tests"]
 
@@ -184,14 +269,51 @@ def one(case, jobs, extra):
         shutil.rmtree(d, ignore_errors=True)
 
 
+SCALE_OK = "sleep 0.1\n! grep -q '/ 0' \"$1\" && grep -q return \"$1\" && grep -q struct \"$1\""
+SCALE_BUG = "sleep 0.1\ngrep -q '/ 0' \"$1\" && grep -q return \"$1\" && grep -q struct \"$1\""
+
+
+def scaling(case, jobs_list):
+    name, ext, build = case
+    rows = []
+    d = tempfile.mkdtemp(prefix="pair-bench-")
+    try:
+        seed, variant, _, _ = build(d)
+        s, v = f"seed.{ext}", f"variant.{ext}"
+        open(os.path.join(d, s), "wb").write(seed)
+        open(os.path.join(d, v), "wb").write(variant)
+        script(os.path.join(d, "ok.sh"), SCALE_OK)
+        script(os.path.join(d, "bug.sh"), SCALE_BUG)
+        for jobs in jobs_list:
+            secs = run([BIN, "pair", "-q", "-j", str(jobs), "--seed", s, "--variant", v, "--interesting-seed", "./ok.sh",
+                        "-i", "./bug.sh", "--output-seed", "s.out", "--output-variant", "v.out", "--output-diff", "d.out",
+                        "--stats-json", "pair.json"], d)
+            ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
+            st = json.load(open(os.path.join(d, "pair.json")))
+            row = {"case": name, "jobs": jobs, "seconds": round(secs, 2),
+                   "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"],
+                   "seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv)}
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr, flush=True)
+        return rows
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--cases", default="")
     ap.add_argument("--ablation", action="store_true", help="also run without each reducer")
+    ap.add_argument("--scaling", default="", help="job counts, e.g. 1,2,4,8,16 (C cases only)")
     a = ap.parse_args()
-    subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+    if not os.environ.get("TREEREDUCE_BIN"):
+        subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     wanted = [c for c in CASES if not a.cases or c[0] in a.cases.split(",")]
+    if a.scaling:
+        jobs = [int(j) for j in a.scaling.split(",")]
+        json.dump([r for c in wanted if c[1] == "c" for r in scaling(c, jobs)], sys.stdout, indent=1)
+        return
     rows = []
     for case in wanted:
         row = one(case, a.j, [])

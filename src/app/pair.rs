@@ -1,7 +1,10 @@
 //! `treereduce pair`: checks both inputs and every output path, runs PPR
-//! (`crate::pair`) with one script oracle per side, keeps the reduced seed,
-//! variant and their diff on disk as they improve, and reports.
+//! (`crate::pair`) with one script oracle per side (or one script for the
+//! pair), keeps the reduced seed, variant and their diff on disk as they
+//! improve, shows progress, and reports.
 
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,15 +13,19 @@ use anyhow::{Context, Result, anyhow};
 use parking_lot::Mutex;
 use serde::Serialize;
 
+use super::progress::{clock, thousands};
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, default_output, same_file,
-    timeout_of, usage,
+    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, Mode, Printer,
+    default_output, same_file, timeout_of, usage,
 };
 use crate::cli::PairArgs;
 use crate::exit;
 use crate::lang::Language;
-use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
+use crate::oracle::{Cancel, RunOutcome, RunReport, ScriptOracle};
+use crate::pair::diff::Diff;
+use crate::pair::side::{TestCounter, Tests};
 use crate::pair::{self, PairConfig, PairError, PairObserver, Step, diff};
+use crate::stats::TimeLimit;
 use crate::syntax::Grammar;
 
 struct Outputs {
@@ -28,15 +35,90 @@ struct Outputs {
     stats: Option<Destination>,
 }
 
-/// The three result files, kept up to date as the pair improves.
+/// The three result files, kept up to date as the pair improves, and the
+/// progress display.
 struct Writers {
     seed: BestWriter,
     variant: BestWriter,
     diff: BestWriter,
     names: (String, String),
     seq: Mutex<u64>,
-    quiet: bool,
+    live: Arc<Live>,
+    printer: Printer,
+}
+
+/// What the progress line shows: the newest pair's sizes (measured on the
+/// printer's thread, at most once per [`MEASURE_EVERY`]), the reducer
+/// running, and the tests so far.
+struct Live {
+    grammar: &'static Grammar,
     started: Instant,
+    counter: TestCounter,
+    state: Mutex<LiveState>,
+}
+
+struct LiveState {
+    /// Round and name of the running reducer.
+    reducer: Option<(usize, &'static str)>,
+    /// A newer pair than `sizes` measures.
+    newest: Option<(Vec<u8>, Vec<u8>)>,
+    measured: Instant,
+    /// Tokens of the seed, the variant and their difference.
+    sizes: [u64; 3],
+}
+
+/// How often the live line may measure a new pair (a token diff of both).
+const MEASURE_EVERY: Duration = Duration::from_secs(1);
+
+impl Live {
+    fn line(&self) -> String {
+        let pending = {
+            let mut st = self.state.lock();
+            if st.newest.is_some() && st.measured.elapsed() >= MEASURE_EVERY {
+                st.measured = Instant::now();
+                st.newest.take()
+            } else {
+                None
+            }
+        };
+        if let Some((seed, variant)) = pending {
+            let sizes = [
+                pair::size(self.grammar, &seed).tokens,
+                pair::size(self.grammar, &variant).tokens,
+                Diff::new(self.grammar, &seed, &variant).size() as u64,
+            ];
+            self.state.lock().sizes = sizes;
+        }
+        let st = self.state.lock();
+        let label = st.reducer.map(|(round, name)| format!("{name} {round}"));
+        status(
+            self.started.elapsed(),
+            label.as_deref(),
+            st.sizes,
+            self.counter.tests(),
+        )
+    }
+}
+
+/// `0:12 ldiff 2 · seed 1,433 · variant 1,545 · diff 142 · 308 tests`
+/// (tokens), where `ldiff 2` is the `label` (the reducer and the round).
+fn status(
+    elapsed: Duration,
+    label: Option<&str>,
+    [seed, variant, diff]: [u64; 3],
+    tests: u64,
+) -> String {
+    let Some(label) = label else {
+        return format!("{} starting", clock(elapsed));
+    };
+    format!(
+        "{} {label} · seed {} · variant {} · diff {} · {} tests",
+        clock(elapsed),
+        thousands(seed),
+        thousands(variant),
+        thousands(diff),
+        thousands(tests),
+    )
 }
 
 impl Writers {
@@ -55,22 +137,31 @@ impl PairObserver for Writers {
         self.seed.improved(seq, seed);
         self.variant.improved(seq, variant);
         self.diff.improved(seq, &self.diff_of(seed, variant));
+        self.live.state.lock().newest = Some((seed.to_vec(), variant.to_vec()));
     }
 
     fn step(&self, step: &Step) {
-        if !self.quiet {
-            eprintln!(
-                "treereduce pair: {:>5.1} s  round {} {:<11}  seed {} tokens, variant {}, difference {}  ({} + {} tests)",
-                self.started.elapsed().as_secs_f64(),
-                step.round,
-                step.reducer,
-                step.seed.tokens,
-                step.variant.tokens,
-                step.diff_tokens,
-                step.seed_tests,
-                step.variant_tests,
-            );
+        let sizes = [step.seed.tokens, step.variant.tokens, step.diff_tokens];
+        {
+            let mut st = self.live.state.lock();
+            st.newest = None;
+            st.sizes = sizes;
         }
+        let label = match step.reducer {
+            "start" => "start".to_string(),
+            name => format!("{name} {} done", step.round),
+        };
+        let tests = step.seed_tests + step.variant_tests + step.pair_tests.unwrap_or(0);
+        self.printer.log(status(
+            self.live.started.elapsed(),
+            Some(&label),
+            sizes,
+            tests,
+        ));
+    }
+
+    fn reducer(&self, round: usize, reducer: &'static str) {
+        self.live.state.lock().reducer = Some((round, reducer));
     }
 }
 
@@ -81,6 +172,9 @@ struct PairReport<'a> {
     steps: &'a [Step],
     seed_tests: pair::side::SideReport,
     variant_tests: pair::side::SideReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pair_tests: Option<pair::side::SideReport>,
+    time_limit: BTreeMap<&'static str, TimeLimit>,
     cancelled: bool,
     flaky: bool,
 }
@@ -143,12 +237,16 @@ fn outputs(args: &PairArgs, language: &Language) -> Result<Outputs> {
             None => None,
         },
     };
-    let protected: [(&str, &Path); 4] = [
-        ("the seed", &args.seed),
-        ("the variant", &args.variant),
-        ("the seed's test script", &args.interesting_seed),
-        ("the variant's test script", &args.interesting),
-    ];
+    let protected: Vec<(&str, &Path)> = [
+        ("the seed", Some(&args.seed)),
+        ("the variant", Some(&args.variant)),
+        ("the seed's test script", args.interesting_seed.as_ref()),
+        ("the variant's test script", args.interesting.as_ref()),
+        ("the pair's test script", args.interesting_pair.as_ref()),
+    ]
+    .into_iter()
+    .filter_map(|(what, p)| p.map(|p| (what, p.as_path())))
+    .collect();
     let named: Vec<(&str, &Destination)> = [
         ("--output-seed", Some(&outputs.seed)),
         ("--output-variant", Some(&outputs.variant)),
@@ -164,7 +262,7 @@ fn outputs(args: &PairArgs, language: &Language) -> Result<Outputs> {
             stdout_users += usize::from(matches!(d, Destination::Stdout));
             continue;
         };
-        for (what, other) in protected {
+        for &(what, other) in &protected {
             if same_file(path, other) {
                 return Err(anyhow!(
                     "{flag} {} is {what}; treereduce never modifies its inputs or test scripts",
@@ -224,93 +322,66 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
     }
     let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
-    let oracle = |script: &Path, input: &Path| {
-        let name = input
-            .file_name()
-            .ok_or_else(|| anyhow!("{} has no file name", input.display()))?;
-        ScriptOracle::new(script, name, jobs, first_limit, cancel.clone())
-            .map_err(|e| anyhow!("{}: {e}", script.display()))
-    };
-    let seed_oracle = usage(oracle(&args.interesting_seed, &args.seed))?;
-    let variant_oracle = usage(oracle(&args.interesting, &args.variant))?;
+    let scripts = usage(Scripts::new(&args, jobs, first_limit, &cancel))?;
 
-    // Both inputs are checked, at the same time.
-    let (s, v) = std::thread::scope(|scope| {
-        let v = scope.spawn(|| variant_oracle.run_detailed(&variant, first_limit));
-        (
-            seed_oracle.run_detailed(&seed, first_limit),
-            v.join().expect("the check does not panic"),
-        )
-    });
-    let s = s.map_err(|e| Failure::Usage(anyhow!("cannot run the seed's test: {e}")))?;
-    let v = v.map_err(|e| Failure::Usage(anyhow!("cannot run the variant's test: {e}")))?;
-    if matches!(s.outcome, RunOutcome::Cancelled) || matches!(v.outcome, RunOutcome::Cancelled) {
-        eprintln!("treereduce: interrupted while checking the inputs; nothing was written");
-        return Ok(exit::INTERRUPTED);
-    }
-    let failed: Vec<String> = [
-        ("seed", &args.seed, "--interesting-seed", &seed_oracle, &s),
-        (
-            "variant",
-            &args.variant,
-            "--interesting",
-            &variant_oracle,
-            &v,
-        ),
-    ]
-    .into_iter()
-    .filter(|c| !matches!(c.4.outcome, RunOutcome::Exited(0)))
-    .map(|(what, path, flag, oracle, report)| {
-        let how = match report.outcome {
-            RunOutcome::Exited(code) => format!("exited with code {code}"),
-            RunOutcome::Signaled(sig) => format!("was killed by signal {sig}"),
-            RunOutcome::TimedOut => {
-                format!("did not finish within {:.1} s", first_limit.as_secs_f64())
-            }
-            RunOutcome::Cancelled => "was interrupted".into(),
-        };
-        let mut msg = format!(
-            "the {what} {} does not pass its test: {flag} {} {how}; it must exit 0",
-            path.display(),
-            oracle.script().display()
-        );
-        for line in report.stderr_tail.lines() {
-            msg.push_str(&format!("\n    | {line}"));
+    // Both inputs are checked (at the same time, with two scripts).
+    let slower = match check(&scripts, &args, (&seed, &variant), first_limit)? {
+        Checked::Passed(slower) => slower,
+        Checked::Failed(msg) => {
+            eprintln!("treereduce: error: {msg}");
+            return Ok(exit::NOT_INTERESTING);
         }
-        msg
-    })
-    .collect();
-    if !failed.is_empty() {
-        let mut msg = format!("treereduce: error: {}", failed.join("\n  and "));
-        // The most common mistake: the two scripts given the other way round.
-        if failed.len() == 2 || swapped(&seed_oracle, &variant_oracle, &seed, &variant, first_limit)
-        {
-            msg.push_str("\n  (are --interesting-seed and --interesting swapped? the seed's test must pass on the seed, the variant's test on the variant)");
+        Checked::Interrupted => {
+            eprintln!("treereduce: interrupted while checking the inputs; nothing was written");
+            return Ok(exit::INTERRUPTED);
         }
-        eprintln!("{msg}");
-        return Ok(exit::NOT_INTERESTING);
-    }
-    let slower = s.duration.max(v.duration);
+    };
     let timeout = args.timeout.map_or_else(
         || (slower * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
         timeout_of,
     );
-    seed_oracle.set_timeout(timeout);
-    variant_oracle.set_timeout(timeout);
+    scripts.set_timeout(timeout);
+    if !args.no_adaptive_timeout {
+        scripts.adapt_timeout(slower);
+    }
+    let tests = scripts.tests();
 
+    let grammar = Grammar::of(language);
     let permissions = |p: &Path| std::fs::metadata(p).ok().map(|m| m.permissions());
     let name = |p: &Path| {
         p.file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned())
     };
-    let writers = Writers {
+    let mode = if args.quiet {
+        Mode::Quiet
+    } else if std::io::stderr().is_terminal() {
+        Mode::Bar
+    } else {
+        Mode::Log
+    };
+    let live = Arc::new(Live {
+        grammar,
+        started,
+        counter: tests.counter(),
+        state: Mutex::new(LiveState {
+            reducer: None,
+            newest: None,
+            measured: Instant::now(),
+            sizes: [0; 3],
+        }),
+    });
+    let printer = {
+        let live = live.clone();
+        Printer::with_status(mode, move |_| live.line())
+    };
+    let mut writers = Writers {
         seed: BestWriter::new(outs.seed.clone(), permissions(&args.seed)),
         variant: BestWriter::new(outs.variant.clone(), permissions(&args.variant)),
         diff: BestWriter::new(outs.diff.clone(), None),
         names: (name(&args.seed), name(&args.variant)),
         seq: Mutex::new(0),
-        quiet: args.quiet,
-        started,
+        live,
+        printer,
     };
     let start_diff = writers.diff_of(&seed, &variant);
     for (w, text) in [
@@ -329,16 +400,15 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         canon: !args.no_canon,
         verify: !args.no_verify,
     };
-    let grammar = Grammar::of(language);
     let result = pair::reduce(
         grammar,
         (&seed, &variant),
-        &seed_oracle,
-        &variant_oracle,
+        &tests,
         &config,
         Some(&cancel),
         &writers,
     );
+    writers.printer.stop();
     let (outcome, code) = match result {
         Ok(o) => {
             let code = if o.cancelled {
@@ -368,8 +438,10 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         let report = PairReport {
             seconds: started.elapsed().as_secs_f64(),
             steps: &outcome.steps,
-            seed_tests: outcome.seed_side,
-            variant_tests: outcome.variant_side,
+            seed_tests: outcome.tests.seed,
+            variant_tests: outcome.tests.variant,
+            pair_tests: outcome.tests.pair,
+            time_limit: scripts.time_limits(),
             cancelled: outcome.cancelled,
             flaky: outcome.flaky,
         };
@@ -394,7 +466,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             last.variant.tokens,
             first.diff_tokens,
             last.diff_tokens,
-            outcome.seed_side.tests + outcome.variant_side.tests,
+            outcome.tests.tests(),
             started.elapsed().as_secs_f64(),
             if outcome.cancelled {
                 " (interrupted: the best pair so far)"
@@ -411,20 +483,202 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
     Ok(code)
 }
 
-/// Whether the scripts pass on the other input each (checked only after a
-/// failure, to say so).
-fn swapped(
-    seed_oracle: &ScriptOracle,
-    variant_oracle: &ScriptOracle,
-    seed: &[u8],
-    variant: &[u8],
+/// The scripts that decide the pair (one value per run: its size does not matter).
+#[allow(clippy::large_enum_variant)]
+enum Scripts {
+    /// `--interesting-seed` and `--interesting`.
+    Sides {
+        seed: ScriptOracle,
+        variant: ScriptOracle,
+    },
+    /// `--interesting-pair`.
+    Joint(ScriptOracle),
+}
+
+impl Scripts {
+    fn new(
+        args: &PairArgs,
+        jobs: usize,
+        first_limit: Duration,
+        cancel: &Arc<Cancel>,
+    ) -> Result<Scripts> {
+        let name = |input: &Path| {
+            input
+                .file_name()
+                .map(PathBuf::from)
+                .ok_or_else(|| anyhow!("{} has no file name", input.display()))
+        };
+        let oracle = |script: &Path, files: &[PathBuf]| {
+            ScriptOracle::with_files(script, files, jobs, first_limit, cancel.clone())
+                .map_err(|e| anyhow!("{}: {e}", script.display()))
+        };
+        match (
+            &args.interesting_pair,
+            &args.interesting_seed,
+            &args.interesting,
+        ) {
+            (Some(script), _, _) => {
+                let (s, v) = (name(&args.seed)?, name(&args.variant)?);
+                // Two files of one name go to two directories.
+                let files = if s == v {
+                    [Path::new("seed").join(s), Path::new("variant").join(v)]
+                } else {
+                    [s, v]
+                };
+                Ok(Scripts::Joint(oracle(script, &files)?))
+            }
+            (None, Some(seed), Some(variant)) => Ok(Scripts::Sides {
+                seed: oracle(seed, &[name(&args.seed)?])?,
+                variant: oracle(variant, &[name(&args.variant)?])?,
+            }),
+            _ => Err(anyhow!(
+                "give --interesting-seed and --interesting, or --interesting-pair"
+            )),
+        }
+    }
+
+    fn set_timeout(&self, timeout: Duration) {
+        match self {
+            Scripts::Sides { seed, variant } => {
+                seed.set_timeout(timeout);
+                variant.set_timeout(timeout);
+            }
+            Scripts::Joint(pair) => pair.set_timeout(timeout),
+        }
+    }
+
+    /// Turns the adaptive time limit on for every script.
+    fn adapt_timeout(&self, first: Duration) {
+        match self {
+            Scripts::Sides { seed, variant } => {
+                seed.adapt_timeout(first);
+                variant.adapt_timeout(first);
+            }
+            Scripts::Joint(pair) => pair.adapt_timeout(first),
+        }
+    }
+
+    /// The time limit of each script, by what it tests.
+    fn time_limits(&self) -> BTreeMap<&'static str, TimeLimit> {
+        match self {
+            Scripts::Sides { seed, variant } => BTreeMap::from([
+                ("seed", seed.time_limit()),
+                ("variant", variant.time_limit()),
+            ]),
+            Scripts::Joint(pair) => BTreeMap::from([("pair", pair.time_limit())]),
+        }
+    }
+
+    fn tests(&self) -> Tests<'_> {
+        match self {
+            Scripts::Sides { seed, variant } => Tests::sides(seed, variant),
+            Scripts::Joint(pair) => Tests::joint(pair),
+        }
+    }
+}
+
+enum Checked {
+    /// Both properties hold; the time of the slower check.
+    Passed(Duration),
+    /// What failed, with the script's stderr.
+    Failed(String),
+    Interrupted,
+}
+
+/// Checks ψ_s on the seed and ψ_v on the variant (or the pair's test on
+/// both).
+fn check(
+    scripts: &Scripts,
+    args: &PairArgs,
+    (seed, variant): (&[u8], &[u8]),
     limit: Duration,
-) -> bool {
-    let passes = |o: &ScriptOracle, t: &[u8]| {
-        o.run_detailed(t, limit)
-            .is_ok_and(|r| matches!(r.outcome, RunOutcome::Exited(0)))
+) -> Result<Checked, Failure> {
+    let passed = |r: &RunReport| matches!(r.outcome, RunOutcome::Exited(0));
+    let how = |r: &RunReport| {
+        let mut how = match r.outcome {
+            RunOutcome::Exited(code) => format!("exited with code {code}"),
+            RunOutcome::Signaled(sig) => format!("was killed by signal {sig}"),
+            RunOutcome::TimedOut => format!("did not finish within {:.1} s", limit.as_secs_f64()),
+            RunOutcome::Cancelled => "was interrupted".into(),
+        };
+        how.push_str("; it must exit 0");
+        for line in r.stderr_tail.lines() {
+            how.push_str(&format!("\n    | {line}"));
+        }
+        how
     };
-    passes(variant_oracle, seed) && passes(seed_oracle, variant)
+    let (seed_oracle, variant_oracle) = match scripts {
+        Scripts::Sides { seed, variant } => (seed, variant),
+        Scripts::Joint(pair) => {
+            let r = pair
+                .run_detailed_files(&[seed, variant], limit)
+                .map_err(|e| Failure::Usage(anyhow!("cannot run the pair's test: {e}")))?;
+            if matches!(r.outcome, RunOutcome::Cancelled) {
+                return Ok(Checked::Interrupted);
+            }
+            if passed(&r) {
+                return Ok(Checked::Passed(r.duration));
+            }
+            let mut msg = format!(
+                "the pair (seed {}, variant {}) does not pass its test: --interesting-pair {} {}",
+                args.seed.display(),
+                args.variant.display(),
+                pair.script().display(),
+                how(&r)
+            );
+            // The inputs given the other way round.
+            if pair
+                .run_detailed_files(&[variant, seed], limit)
+                .is_ok_and(|r| passed(&r))
+            {
+                msg.push_str("\n  (are --seed and --variant swapped? the test passes with the variant first)");
+            }
+            return Ok(Checked::Failed(msg));
+        }
+    };
+    let (s, v) = std::thread::scope(|scope| {
+        let v = scope.spawn(|| variant_oracle.run_detailed(variant, limit));
+        (
+            seed_oracle.run_detailed(seed, limit),
+            v.join().expect("the check does not panic"),
+        )
+    });
+    let s = s.map_err(|e| Failure::Usage(anyhow!("cannot run the seed's test: {e}")))?;
+    let v = v.map_err(|e| Failure::Usage(anyhow!("cannot run the variant's test: {e}")))?;
+    if matches!(s.outcome, RunOutcome::Cancelled) || matches!(v.outcome, RunOutcome::Cancelled) {
+        return Ok(Checked::Interrupted);
+    }
+    let failed: Vec<String> = [
+        ("seed", &args.seed, "--interesting-seed", seed_oracle, &s),
+        (
+            "variant",
+            &args.variant,
+            "--interesting",
+            variant_oracle,
+            &v,
+        ),
+    ]
+    .into_iter()
+    .filter(|c| !passed(c.4))
+    .map(|(what, path, flag, oracle, report)| {
+        format!(
+            "the {what} {} does not pass its test: {flag} {} {}",
+            path.display(),
+            oracle.script().display(),
+            how(report)
+        )
+    })
+    .collect();
+    if failed.is_empty() {
+        return Ok(Checked::Passed(s.duration.max(v.duration)));
+    }
+    let mut msg = failed.join("\n  and ");
+    // The most common mistake: the two scripts given the other way round.
+    let passes = |o: &ScriptOracle, t: &[u8]| o.run_detailed(t, limit).is_ok_and(|r| passed(&r));
+    if failed.len() == 2 || (passes(variant_oracle, seed) && passes(seed_oracle, variant)) {
+        msg.push_str("\n  (are --interesting-seed and --interesting swapped? the seed's test must pass on the seed, the variant's test on the variant)");
+    }
+    Ok(Checked::Failed(msg))
 }
 
 fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
@@ -438,4 +692,23 @@ fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure>
             .map_err(|e| Failure::Internal(anyhow!("cannot write a result: {e}")))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The clock first, then the sizes; a line of a mid-sized pair fits an
+    /// 80-column terminal with the spinner.
+    #[test]
+    fn the_progress_line() {
+        let d = Duration::from_secs(72);
+        assert_eq!(status(d, None, [0; 3], 0), "1:12 starting");
+        let line = status(d, Some("commonality 2"), [12_345, 12_400, 1_234], 4_321);
+        assert_eq!(
+            line,
+            "1:12 commonality 2 · seed 12,345 · variant 12,400 · diff 1,234 · 4,321 tests"
+        );
+        assert!(line.chars().count() <= 78, "{}", line.chars().count());
+    }
 }

@@ -30,6 +30,8 @@ const REDRAW_EVERY: Duration = Duration::from_millis(100);
 
 enum Message {
     Phase(Phase),
+    /// A line to log (in [`Mode::Log`]).
+    Line(String),
     Stop,
 }
 
@@ -42,6 +44,15 @@ pub struct Printer {
 impl Printer {
     /// Starts the printer thread.
     pub fn start(mode: Mode, stats: Arc<Stats>) -> Printer {
+        Printer::with_status(mode, move |phase| status(&stats, phase))
+    }
+
+    /// Starts the printer thread with another status line: `line` is
+    /// called with the latest phase whenever the line is drawn or logged.
+    pub fn with_status(
+        mode: Mode,
+        line: impl Fn(Option<Phase>) -> String + Send + 'static,
+    ) -> Printer {
         let (tx, rx) = mpsc::channel();
         let thread = std::thread::spawn(move || {
             let bar = (mode == Mode::Bar).then(|| {
@@ -63,7 +74,13 @@ impl Printer {
                     Ok(Message::Phase(p)) => {
                         phase = Some(p);
                         if mode == Mode::Log {
-                            eprintln!("treereduce: {}", status(&stats, phase));
+                            eprintln!("treereduce: {}", line(phase));
+                            last_log = Instant::now();
+                        }
+                    }
+                    Ok(Message::Line(text)) => {
+                        if mode == Mode::Log {
+                            eprintln!("treereduce: {text}");
                             last_log = Instant::now();
                         }
                     }
@@ -72,11 +89,11 @@ impl Printer {
                 }
                 match &bar {
                     Some(bar) => {
-                        bar.set_message(status(&stats, phase));
+                        bar.set_message(line(phase));
                         bar.tick();
                     }
                     None if mode == Mode::Log && last_log.elapsed() >= LOG_EVERY => {
-                        eprintln!("treereduce: {}", status(&stats, phase));
+                        eprintln!("treereduce: {}", line(phase));
                         last_log = Instant::now();
                     }
                     None => {}
@@ -96,6 +113,12 @@ impl Printer {
     /// Announces a new phase.
     pub fn phase(&self, phase: Phase) {
         let _ = self.tx.send(Message::Phase(phase));
+    }
+
+    /// Logs `line` (plain log lines only; the live line shows the status
+    /// anyway).
+    pub fn log(&self, line: String) {
+        let _ = self.tx.send(Message::Line(line));
     }
 
     /// Stops the thread and clears the live line.

@@ -3,7 +3,8 @@
 //! `SCRIPT <path>` runs with its working directory set to a private temporary
 //! directory that holds the candidate under the input's own file name, so both
 //! C-Reduce-style scripts (`gcc -c crash.c`) and path-taking scripts (`"$1"`)
-//! work. Each worker owns one directory for the whole run; anything a test
+//! work. A test of several files at once (pair mode's `--interesting-pair`)
+//! runs as `SCRIPT <path> <path>...`, all of them in the one directory. Each worker owns one directory for the whole run; anything a test
 //! leaves behind is removed before the next one. The script runs in its own
 //! process group: a timeout or Ctrl-C sends TERM and then KILL to the whole
 //! group, and stragglers of a test that exited are killed as well, so no
@@ -91,13 +92,15 @@ pub struct RunReport {
 
 struct WorkerDir {
     dir: TempDir,
-    candidate: PathBuf,
+    /// Where each file of a test goes, in the order of the script's arguments.
+    candidates: Vec<PathBuf>,
 }
 
 /// See the module documentation.
 pub struct ScriptOracle {
     script: PathBuf,
-    file_name: OsString,
+    /// The files of one test, relative to the private directory.
+    files: Vec<PathBuf>,
     workers: Vec<Mutex<WorkerDir>>,
     logs: TempDir,
     /// Marker files of the running tests, named by process group id.
@@ -262,6 +265,24 @@ impl ScriptOracle {
         timeout: Duration,
         cancel: Arc<Cancel>,
     ) -> Result<ScriptOracle, ScriptError> {
+        Self::with_files(script, &[PathBuf::from(file_name)], jobs, timeout, cancel)
+    }
+
+    /// A script that tests several files at once, run as `SCRIPT PATH...`
+    /// (see [`ScriptOracle::test_files`]). `files` are paths relative to the
+    /// private directory (a file name, or `dir/name` to keep two files of
+    /// the same name apart), one per argument.
+    pub fn with_files(
+        script: &Path,
+        files: &[PathBuf],
+        jobs: usize,
+        timeout: Duration,
+        cancel: Arc<Cancel>,
+    ) -> Result<ScriptOracle, ScriptError> {
+        assert!(
+            !files.is_empty() && files.iter().all(|f| f.is_relative()),
+            "relative candidate paths"
+        );
         let script = resolve(script)?;
         sweep_stale_dirs(&std::env::temp_dir());
         let prefix = format!("{DIR_PREFIX}{}-", std::process::id());
@@ -271,8 +292,13 @@ impl ScriptOracle {
                     .prefix(&prefix)
                     .tempdir()
                     .map_err(ScriptError::TempDir)?;
-                let candidate = dir.path().join(file_name);
-                Ok(Mutex::new(WorkerDir { dir, candidate }))
+                let candidates: Vec<PathBuf> = files.iter().map(|f| dir.path().join(f)).collect();
+                for c in &candidates {
+                    if let Some(parent) = c.parent() {
+                        fs::create_dir_all(parent).map_err(ScriptError::TempDir)?;
+                    }
+                }
+                Ok(Mutex::new(WorkerDir { dir, candidates }))
             })
             .collect::<Result<Vec<_>, ScriptError>>()?;
         let logs = tempfile::Builder::new()
@@ -294,7 +320,7 @@ impl ScriptOracle {
         Ok(ScriptOracle {
             abandon,
             script,
-            file_name: file_name.to_owned(),
+            files: files.to_vec(),
             workers,
             logs,
             running,
@@ -312,9 +338,12 @@ impl ScriptOracle {
         &self.script
     }
 
-    /// The name the candidate file has in the script's directory.
+    /// The name the candidate file has in the script's directory (the first
+    /// file's, for a test of several files).
     pub fn file_name(&self) -> &OsStr {
-        &self.file_name
+        self.files[0]
+            .file_name()
+            .unwrap_or(self.files[0].as_os_str())
     }
 
     /// Makes every test wait for a permit of `gate`, shared with other
@@ -414,6 +443,15 @@ impl ScriptOracle {
         candidate: &[u8],
         timeout: Duration,
     ) -> Result<RunReport, OracleError> {
+        self.run_detailed_files(&[candidate], timeout)
+    }
+
+    /// [`ScriptOracle::run_detailed`] for a test of several files.
+    pub fn run_detailed_files(
+        &self,
+        candidates: &[&[u8]],
+        timeout: Duration,
+    ) -> Result<RunReport, OracleError> {
         let log_path = self.logs.path().join("stderr");
         let log = fs::File::create(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
@@ -421,7 +459,7 @@ impl ScriptOracle {
         let (outcome, duration) = self.run(
             &worker,
             0,
-            candidate,
+            candidates,
             Stdio::from(log),
             Limit::fixed(timeout),
         )?;
@@ -437,12 +475,25 @@ impl ScriptOracle {
         &self,
         worker: &WorkerDir,
         index: usize,
-        candidate: &[u8],
+        candidates: &[&[u8]],
         stderr: Stdio,
         limit: Limit,
     ) -> Result<(RunOutcome, Duration), OracleError> {
-        fs::write(&worker.candidate, candidate)
-            .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+        assert_eq!(
+            candidates.len(),
+            worker.candidates.len(),
+            "one text per file of the test"
+        );
+        for (path, text) in worker.candidates.iter().zip(candidates) {
+            // A directory holding a candidate that the last test removed.
+            if let Some(parent) = path.parent()
+                && !parent.is_dir()
+            {
+                fs::create_dir_all(parent)
+                    .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+            }
+            fs::write(path, text).map_err(|e| OracleError::new("cannot write the candidate", e))?;
+        }
         let abandon = &self.abandon[index];
         abandon.reset();
         let _permit = match &self.gate {
@@ -462,7 +513,7 @@ impl ScriptOracle {
             None => Command::new(&self.script),
         };
         let child = command
-            .arg(&worker.candidate)
+            .args(&worker.candidates)
             .current_dir(worker.dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -479,13 +530,15 @@ impl ScriptOracle {
         let outcome = wait(child, limit, [&self.cancel, abandon], &marker)
             .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
-        clean_dir(worker.dir.path(), &self.file_name);
+        clean_dir(worker.dir.path(), &self.files);
         Ok((outcome, duration))
     }
 }
 
-impl Oracle for ScriptOracle {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+impl ScriptOracle {
+    /// Tests several files at once: `candidates` go to the files given to
+    /// [`ScriptOracle::with_files`], in that order.
+    pub fn test_files(&self, worker: usize, candidates: &[&[u8]]) -> Result<Verdict, OracleError> {
         if self.cancel.is_cancelled() {
             return Ok(Verdict::Cancelled);
         }
@@ -499,7 +552,7 @@ impl Oracle for ScriptOracle {
             hard: self.timeout(),
             soft: soft.map(|s| (s, &let_run as &dyn Fn() -> bool)),
         };
-        let (outcome, duration) = self.run(&dir, index, candidate, Stdio::null(), limit)?;
+        let (outcome, duration) = self.run(&dir, index, candidates, Stdio::null(), limit)?;
         if outcome == RunOutcome::Exited(0) {
             let a = &self.adaptive;
             a.interesting(duration);
@@ -510,6 +563,12 @@ impl Oracle for ScriptOracle {
             }
         }
         Ok(outcome.verdict())
+    }
+}
+
+impl Oracle for ScriptOracle {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.test_files(worker, &[candidate])
     }
 
     fn abandon(&self, worker: usize) {
@@ -740,18 +799,31 @@ fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
     Ok(fd.revents != 0)
 }
 
-/// Removes everything but the candidate from a worker's directory.
-fn clean_dir(dir: &Path, keep: &OsStr) {
+/// Removes everything but the candidates (paths relative to `dir`, and the
+/// directories that hold them) from a worker's directory.
+fn clean_dir(dir: &Path, keep: &[PathBuf]) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        if entry.file_name() == keep {
+        let name = entry.file_name();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        // What must stay below this entry, if it is a directory on the way
+        // to a candidate.
+        let below: Vec<PathBuf> = keep
+            .iter()
+            .filter_map(|k| k.strip_prefix(&name).ok())
+            .filter(|rest| !rest.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .collect();
+        if keep.iter().any(|k| k.as_os_str() == name) {
             continue;
         }
         let path = entry.path();
-        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-        let _ = if is_dir {
+        let _ = if is_dir && !below.is_empty() {
+            clean_dir(&path, &below);
+            Ok(())
+        } else if is_dir {
             fs::remove_dir_all(&path)
         } else {
             fs::remove_file(&path)
@@ -971,6 +1043,46 @@ esac"#,
         let r = o.run_detailed(b"", Duration::from_secs(5)).unwrap();
         assert_eq!(r.outcome, RunOutcome::Exited(3));
         assert_eq!(r.stderr_tail, "one\ntwo");
+    }
+
+    /// Several files: all in the private directory, passed in order; two
+    /// of the same name kept apart in subdirectories, which survive the
+    /// cleanup between tests while everything else goes.
+    #[test]
+    fn several_files_are_passed_in_order() {
+        let (_d, path) = script(
+            r#"test "$1" = "$PWD/seed/x.c" && test "$2" = "$PWD/variant/x.c" || exit 2
+test ! -e junk && test ! -e seed/junk || exit 3
+touch junk seed/junk; mkdir -p variant/d
+grep -q good "$1" && grep -q bad "$2""#,
+        );
+        let cancel = Arc::new(Cancel::new().unwrap());
+        let files = [PathBuf::from("seed/x.c"), PathBuf::from("variant/x.c")];
+        let o = ScriptOracle::with_files(&path, &files, 2, Duration::from_secs(5), cancel).unwrap();
+        assert_eq!(
+            o.test_files(0, &[b"good", b"bad"]).unwrap(),
+            Verdict::Interesting
+        );
+        assert_eq!(
+            o.test_files(0, &[b"good", b"bad"]).unwrap(),
+            Verdict::Interesting
+        );
+        assert_eq!(
+            o.test_files(0, &[b"bad", b"good"]).unwrap(),
+            Verdict::NotInteresting
+        );
+        let (_d, path) = script(r#"[ "$(cat a.c)$(cat b.c)" = "12" ] && [ "$#" = 2 ]"#);
+        let cancel = Arc::new(Cancel::new().unwrap());
+        let files = [PathBuf::from("a.c"), PathBuf::from("b.c")];
+        let o = ScriptOracle::with_files(&path, &files, 1, Duration::from_secs(5), cancel).unwrap();
+        assert_eq!(
+            o.test_files(0, &[b"1", b"2"]).unwrap(),
+            Verdict::Interesting
+        );
+        let r = o
+            .run_detailed_files(&[b"2", b"1"], Duration::from_secs(5))
+            .unwrap();
+        assert_eq!(r.outcome, RunOutcome::Exited(1));
     }
 
     #[test]

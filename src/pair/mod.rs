@@ -13,6 +13,10 @@
 //!   candidate paired with the difference patched onto it; a pair is kept
 //!   when both properties hold ([`side::Both`]).
 //!
+//! The properties are two tests, one per program, or one test that decides
+//! the pair as a whole ([`side::Tests`]); then every candidate is tested as
+//! a pair, the program not being reduced staying as it is.
+//!
 //! After the last round, one more MinCommonality with canonicalization and
 //! the tidy pass renames what the two programs share (a name the difference
 //! uses stays, since renaming it breaks the patched variant).
@@ -27,7 +31,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
-use self::side::{Both, Side, SideReport};
+use self::side::{Both, Reports, Tests, Which};
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
 use crate::single::{self, ReduceError, Session};
@@ -71,6 +75,9 @@ pub struct Step {
     pub seed_tests: u64,
     /// Tests of the variant's property so far.
     pub variant_tests: u64,
+    /// Tests of the pair's property so far (one test of the pair).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair_tests: Option<u64>,
 }
 
 /// Told about progress.
@@ -79,6 +86,9 @@ pub trait PairObserver: Sync {
     fn improved(&self, seed: &[u8], variant: &[u8]);
     /// A reducer finished.
     fn step(&self, step: &Step);
+    /// A reducer starts (`tdiff`, `ldiff`, `commonality` or `canon`) in
+    /// round `round`.
+    fn reducer(&self, _round: usize, _reducer: &'static str) {}
 }
 
 /// The result.
@@ -94,10 +104,8 @@ pub struct PairOutcome {
     pub flaky: bool,
     /// Sizes after every step.
     pub steps: Vec<Step>,
-    /// The seed's tests.
-    pub seed_side: SideReport,
-    /// The variant's tests.
-    pub variant_side: SideReport,
+    /// The tests run.
+    pub tests: Reports,
 }
 
 /// Why a pair reduction stopped without a result.
@@ -106,7 +114,7 @@ pub enum PairError {
     /// A script could not be run several times in a row; the best pair so far.
     #[error("the {which} test could not be run {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
     Oracle {
-        /// `seed` or `variant`.
+        /// `seed`, `variant`, `seed or variant` or `pair`.
         which: &'static str,
         /// The last error.
         error: String,
@@ -120,13 +128,13 @@ pub enum PairError {
     TooLarge(#[from] crate::syntax::TooLarge),
 }
 
-/// Reduces the pair `(seed, variant)`; `seed_oracle` decides ψ_s,
-/// `variant_oracle` ψ_v. Both inputs must already have been checked.
+/// Reduces the pair `(seed, variant)`, whose properties `tests` decide
+/// (its counters show the tests run so far). The inputs must already have
+/// been checked.
 pub fn reduce(
     grammar: &'static Grammar,
     (seed, variant): (&[u8], &[u8]),
-    seed_oracle: &dyn Oracle,
-    variant_oracle: &dyn Oracle,
+    tests: &Tests,
     config: &PairConfig,
     cancel: Option<&Cancel>,
     observer: &dyn PairObserver,
@@ -135,8 +143,7 @@ pub fn reduce(
         grammar,
         seed: seed.to_vec(),
         variant: variant.to_vec(),
-        seed_side: Side::new(seed_oracle),
-        variant_side: Side::new(variant_oracle),
+        tests,
         config,
         cancel,
         observer,
@@ -151,8 +158,7 @@ struct Pair<'a> {
     grammar: &'static Grammar,
     seed: Vec<u8>,
     variant: Vec<u8>,
-    seed_side: Side<'a>,
-    variant_side: Side<'a>,
+    tests: &'a Tests<'a>,
     config: &'a PairConfig,
     cancel: Option<&'a Cancel>,
     observer: &'a dyn PairObserver,
@@ -184,14 +190,17 @@ impl Pair<'_> {
             round += 1;
             let before = (self.size(&self.seed), self.size(&self.variant));
             if self.config.tdiff {
+                self.observer.reducer(round, "tdiff");
                 self.min_tdiff()?;
                 self.step(round, "tdiff");
             }
             if self.config.ldiff && !self.stopped() {
+                self.observer.reducer(round, "ldiff");
                 self.min_ldiff()?;
                 self.step(round, "ldiff");
             }
             if self.config.commonality && !self.stopped() {
+                self.observer.reducer(round, "commonality");
                 self.min_commonality(false)?;
                 self.step(round, "commonality");
             }
@@ -205,6 +214,7 @@ impl Pair<'_> {
             }
         }
         if self.config.canon && self.config.commonality && !self.stopped() {
+            self.observer.reducer(round, "canon");
             self.min_commonality(true)?;
             self.step(round, "canon");
         }
@@ -216,8 +226,7 @@ impl Pair<'_> {
             cancelled,
             flaky,
             steps: std::mem::take(&mut self.steps),
-            seed_side: self.seed_side.report(),
-            variant_side: self.variant_side.report(),
+            tests: self.tests.reports(),
         })
     }
 
@@ -230,6 +239,7 @@ impl Pair<'_> {
     }
 
     fn step(&mut self, round: usize, reducer: &'static str) {
+        let reports = self.tests.reports();
         let step = Step {
             round,
             reducer,
@@ -237,8 +247,9 @@ impl Pair<'_> {
             variant: self.size(&self.variant),
             diff_tokens: Diff::new(self.grammar, &self.seed, &self.variant).size() as u64,
             seconds: self.started.elapsed().as_secs_f64(),
-            seed_tests: self.seed_side.report().tests,
-            variant_tests: self.variant_side.report().tests,
+            seed_tests: reports.seed.tests,
+            variant_tests: reports.variant.tests,
+            pair_tests: reports.pair.map(|p| p.tests),
         };
         self.observer.step(&step);
         self.steps.push(step);
@@ -251,17 +262,15 @@ impl Pair<'_> {
 
     /// Stops with the best pair if a script keeps failing to run.
     fn check_failures(&self) -> Result<(), PairError> {
-        for (which, side) in [("seed", &self.seed_side), ("variant", &self.variant_side)] {
-            if let Some(error) = side.failure() {
-                return Err(PairError::Oracle {
-                    which,
-                    error,
-                    seed: self.seed.clone(),
-                    variant: self.variant.clone(),
-                });
-            }
+        match self.tests.failure() {
+            Some((which, error)) => Err(PairError::Oracle {
+                which,
+                error,
+                seed: self.seed.clone(),
+                variant: self.variant.clone(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn set_seed(&mut self, seed: Vec<u8>) {
@@ -305,7 +314,7 @@ impl Pair<'_> {
             if let Some(t) = t {
                 // Undo the replacement in the variant.
                 let undo = splice(&self.variant, &s, &self.seed[t.clone()]);
-                if self.variant_side.holds(0, &undo) {
+                if self.tests.holds(0, Which::Variant, (&self.seed, &undo)) {
                     self.set_variant(undo);
                     continue;
                 }
@@ -336,14 +345,15 @@ impl Pair<'_> {
         range: Range<usize>,
         which: Which,
     ) -> Result<Vec<u8>, PairError> {
-        let side = match which {
-            Which::Seed => &self.seed_side,
-            Which::Variant => &self.variant_side,
+        let other = match which {
+            Which::Seed => self.variant.clone(),
+            Which::Variant => self.seed.clone(),
         };
+        let side = self.tests.one(which, &other);
         let g = self.grammar;
         let without = splice(text, &range, b"");
         if count_errors(&parse(g, &without)) <= count_errors(&parse(g, text))
-            && side.holds(0, &without)
+            && matches!(side.test(0, &without), Ok(Verdict::Interesting))
         {
             return Ok(without);
         }
@@ -352,15 +362,11 @@ impl Pair<'_> {
             return Ok(text.to_vec());
         }
         let config = self.single_config(false);
-        let other = match which {
-            Which::Seed => self.variant.clone(),
-            Which::Variant => self.seed.clone(),
-        };
         let observer = Forward(|new: &[u8]| match which {
             Which::Seed => self.observer.improved(new, &other),
             Which::Variant => self.observer.improved(&other, new),
         });
-        self.single(text, Some(range), side, &config, &observer, which)
+        self.single(text, Some(range), &side, &config, &observer, which)
     }
 
     /// Runs the single-file reducer.
@@ -426,7 +432,8 @@ impl Pair<'_> {
             diff.apply(|k| on[k])
         };
         let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
-            self.variant_side.holds(worker, &test(keep))
+            self.tests
+                .holds(worker, Which::Variant, (&self.seed, &test(keep)))
         });
         self.set_variant(test(&kept));
         self.check_failures()
@@ -440,8 +447,7 @@ impl Pair<'_> {
         let both = Both {
             grammar: self.grammar,
             diff: &diff,
-            seed: &self.seed_side,
-            variant: &self.variant_side,
+            tests: self.tests,
         };
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
@@ -470,12 +476,7 @@ impl Pair<'_> {
         let mut flaky = false;
         while let Some((seed, variant)) = self.checkpoints.pop() {
             let last = self.checkpoints.is_empty();
-            let ok = |o: &dyn Oracle, t: &[u8]| {
-                matches!(o.test(0, t), Ok(Verdict::Interesting | Verdict::Cancelled))
-            };
-            if last
-                || (ok(self.seed_side.inner(), &seed) && ok(self.variant_side.inner(), &variant))
-            {
+            if last || self.tests.recheck(&seed, &variant) {
                 if (seed.as_slice(), variant.as_slice()) != (&self.seed[..], &self.variant[..]) {
                     self.seed = seed;
                     self.variant = variant;
@@ -486,21 +487,6 @@ impl Pair<'_> {
             flaky = true;
         }
         flaky
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Which {
-    Seed,
-    Variant,
-}
-
-impl Which {
-    fn name(self) -> &'static str {
-        match self {
-            Which::Seed => "seed",
-            Which::Variant => "variant",
-        }
     }
 }
 

@@ -1,8 +1,11 @@
-//! One side of a pair: the seed's property ψ_s or the variant's ψ_v, with
-//! its own verdict cache and counters, and the compound oracle of
+//! How a pair is tested: the seed's property ψ_s and the variant's ψ_v, each
+//! with its own verdict cache and counters, or one test that decides the
+//! pair as a whole (cached per pair of texts); the oracles the single-file
+//! reducer gets for one program of the pair, and the compound oracle of
 //! MinCommonality that tests a seed candidate and its patched variant.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -11,14 +14,15 @@ use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_128;
 
 use super::diff::Diff;
-use crate::oracle::{Oracle, OracleError, Verdict};
+use crate::oracle::{Oracle, OracleError, ScriptOracle, Verdict};
 use crate::syntax::Grammar;
 
-/// A property with a cache of its verdicts.
-pub struct Side<'a> {
-    oracle: &'a dyn Oracle,
+/// Verdicts by key, with counters: what a side (or the pair's one test)
+/// remembers.
+#[derive(Default)]
+struct Record {
     cache: Mutex<HashMap<u128, Verdict>>,
-    counts: Counts,
+    counts: Arc<Counts>,
     /// Tests in a row that could not be run.
     errors_in_a_row: AtomicUsize,
     last_error: Mutex<Option<String>>,
@@ -46,57 +50,18 @@ pub struct SideReport {
     pub errors: u64,
 }
 
-impl<'a> Side<'a> {
-    /// Wraps `oracle`.
-    pub fn new(oracle: &'a dyn Oracle) -> Side<'a> {
-        Side {
-            oracle,
-            cache: Mutex::new(HashMap::new()),
-            counts: Counts::default(),
-            errors_in_a_row: AtomicUsize::new(0),
-            last_error: Mutex::new(None),
-        }
-    }
-
-    /// Whether the candidate has the property (cached).
-    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
-        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
-    }
-
-    /// The script itself, without the cache.
-    pub fn inner(&self) -> &dyn Oracle {
-        self.oracle
-    }
-
-    /// The counters so far.
-    pub fn report(&self) -> SideReport {
-        SideReport {
-            tests: self.counts.tests.load(Relaxed),
-            interesting: self.counts.interesting.load(Relaxed),
-            cache_hits: self.counts.cache_hits.load(Relaxed),
-            errors: self.counts.errors.load(Relaxed),
-        }
-    }
-
-    /// The last error, once the script could not be run
-    /// 5 times in a row (the engine's error limit).
-    pub fn failure(&self) -> Option<String> {
-        if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
-            self.last_error.lock().clone()
-        } else {
-            None
-        }
-    }
-}
-
-impl Oracle for Side<'_> {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        let key = xxh3_128(candidate);
+impl Record {
+    /// The cached verdict for `key`, else `run`'s (then cached).
+    fn test(
+        &self,
+        key: u128,
+        run: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Result<Verdict, OracleError> {
         if let Some(&v) = self.cache.lock().get(&key) {
             self.counts.cache_hits.fetch_add(1, Relaxed);
             return Ok(v);
         }
-        match self.oracle.test(worker, candidate) {
+        match run() {
             Ok(Verdict::Cancelled) => Ok(Verdict::Cancelled),
             Ok(v) => {
                 self.errors_in_a_row.store(0, Relaxed);
@@ -116,23 +81,330 @@ impl Oracle for Side<'_> {
         }
     }
 
+    fn report(&self) -> SideReport {
+        SideReport {
+            tests: self.counts.tests.load(Relaxed),
+            interesting: self.counts.interesting.load(Relaxed),
+            cache_hits: self.counts.cache_hits.load(Relaxed),
+            errors: self.counts.errors.load(Relaxed),
+        }
+    }
+
+    fn failure(&self) -> Option<String> {
+        if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
+            self.last_error.lock().clone()
+        } else {
+            None
+        }
+    }
+}
+
+/// A property with a cache of its verdicts.
+pub struct Side<'a> {
+    oracle: &'a dyn Oracle,
+    record: Record,
+}
+
+impl<'a> Side<'a> {
+    /// Wraps `oracle`.
+    pub fn new(oracle: &'a dyn Oracle) -> Side<'a> {
+        Side {
+            oracle,
+            record: Record::default(),
+        }
+    }
+
+    /// Whether the candidate has the property (cached).
+    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
+        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
+    }
+
+    /// The script itself, without the cache.
+    pub fn inner(&self) -> &dyn Oracle {
+        self.oracle
+    }
+
+    /// The counters so far.
+    pub fn report(&self) -> SideReport {
+        self.record.report()
+    }
+
+    /// The last error, once the script could not be run
+    /// 5 times in a row (the engine's error limit).
+    pub fn failure(&self) -> Option<String> {
+        self.record.failure()
+    }
+}
+
+impl Oracle for Side<'_> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.record
+            .test(xxh3_128(candidate), || self.oracle.test(worker, candidate))
+    }
+
     fn abandon(&self, worker: usize) {
         self.oracle.abandon(worker);
     }
 }
 
+/// One test that decides a seed and a variant together
+/// (`--interesting-pair`): interesting when the pair as a whole is.
+pub trait PairTest: Sync {
+    /// Tests one pair.
+    fn test(&self, worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError>;
+
+    /// The verdict of `worker`'s running test is no longer needed.
+    fn abandon(&self, _worker: usize) {}
+}
+
+/// A script run as `SCRIPT SEED_PATH VARIANT_PATH` (made with two files).
+impl PairTest for ScriptOracle {
+    fn test(&self, worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError> {
+        self.test_files(worker, &[seed, variant])
+    }
+
+    fn abandon(&self, worker: usize) {
+        Oracle::abandon(self, worker);
+    }
+}
+
+/// Any `Fn(&[u8], &[u8]) -> bool` closure (seed, variant) is a pair test.
+impl<F> PairTest for F
+where
+    F: Fn(&[u8], &[u8]) -> bool + Sync,
+{
+    fn test(&self, _worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError> {
+        Ok(if self(seed, variant) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+}
+
+/// A pair test with a cache of its verdicts, by the pair of the two texts' hashes.
+pub struct Joint<'a> {
+    test: &'a dyn PairTest,
+    record: Record,
+}
+
+impl<'a> Joint<'a> {
+    /// Wraps `test`.
+    pub fn new(test: &'a dyn PairTest) -> Joint<'a> {
+        Joint {
+            test,
+            record: Record::default(),
+        }
+    }
+
+    /// Tests the pair (cached).
+    pub fn test(&self, worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError> {
+        let mut key = [0; 32];
+        key[..16].copy_from_slice(&xxh3_128(seed).to_le_bytes());
+        key[16..].copy_from_slice(&xxh3_128(variant).to_le_bytes());
+        self.record
+            .test(xxh3_128(&key), || self.test.test(worker, seed, variant))
+    }
+}
+
+/// How a pair's properties are decided: a test per program (ψ_s on the
+/// seed, ψ_v on the variant), or one test of the pair.
+pub enum Tests<'a> {
+    /// `--interesting-seed` and `--interesting`.
+    Sides {
+        /// ψ_s.
+        seed: Side<'a>,
+        /// ψ_v.
+        variant: Side<'a>,
+    },
+    /// `--interesting-pair`.
+    Joint(Joint<'a>),
+}
+
+/// Which program of the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The seed.
+    Seed,
+    /// The variant.
+    Variant,
+}
+
+impl Which {
+    /// `seed` or `variant`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Which::Seed => "seed",
+            Which::Variant => "variant",
+        }
+    }
+}
+
+impl<'a> Tests<'a> {
+    /// A test per program.
+    pub fn sides(seed: &'a dyn Oracle, variant: &'a dyn Oracle) -> Tests<'a> {
+        Tests::Sides {
+            seed: Side::new(seed),
+            variant: Side::new(variant),
+        }
+    }
+
+    /// One test of the pair.
+    pub fn joint(test: &'a dyn PairTest) -> Tests<'a> {
+        Tests::Joint(Joint::new(test))
+    }
+
+    /// Whether the pair `(seed, variant)` has both properties, where only
+    /// `changed` differs from a pair known to have them (cached). With a
+    /// test per program, only the changed one's test runs.
+    pub fn holds(&self, worker: usize, changed: Which, (seed, variant): (&[u8], &[u8])) -> bool {
+        let verdict = match (self, changed) {
+            (Tests::Sides { seed: s, .. }, Which::Seed) => s.test(worker, seed),
+            (Tests::Sides { variant: v, .. }, Which::Variant) => v.test(worker, variant),
+            (Tests::Joint(j), _) => j.test(worker, seed, variant),
+        };
+        matches!(verdict, Ok(Verdict::Interesting))
+    }
+
+    /// An oracle over candidates for one program of the pair, the other
+    /// staying `other`.
+    pub fn one<'s>(&'s self, changed: Which, other: &'s [u8]) -> OneSide<'s, 'a> {
+        OneSide {
+            tests: self,
+            changed,
+            other,
+        }
+    }
+
+    /// Re-runs the test(s) on the pair, without the caches: whether it
+    /// still has both properties (or the run was interrupted).
+    pub fn recheck(&self, seed: &[u8], variant: &[u8]) -> bool {
+        let ok = |v: Result<Verdict, OracleError>| {
+            matches!(v, Ok(Verdict::Interesting | Verdict::Cancelled))
+        };
+        match self {
+            Tests::Sides {
+                seed: s,
+                variant: v,
+            } => ok(s.inner().test(0, seed)) && ok(v.inner().test(0, variant)),
+            Tests::Joint(j) => ok(j.test.test(0, seed, variant)),
+        }
+    }
+
+    /// Which test could not be run 5 times in a row, and its last error.
+    pub fn failure(&self) -> Option<(&'static str, String)> {
+        match self {
+            Tests::Sides { seed, variant } => seed
+                .failure()
+                .map(|e| ("seed", e))
+                .or_else(|| variant.failure().map(|e| ("variant", e))),
+            Tests::Joint(j) => j.record.failure().map(|e| ("pair", e)),
+        }
+    }
+
+    /// A live count of the tests run, to read on another thread.
+    pub fn counter(&self) -> TestCounter {
+        TestCounter(match self {
+            Tests::Sides { seed, variant } => {
+                vec![seed.record.counts.clone(), variant.record.counts.clone()]
+            }
+            Tests::Joint(j) => vec![j.record.counts.clone()],
+        })
+    }
+
+    /// The counters of the seed's test, the variant's, and the pair's.
+    pub fn reports(&self) -> Reports {
+        match self {
+            Tests::Sides { seed, variant } => Reports {
+                seed: seed.report(),
+                variant: variant.report(),
+                pair: None,
+            },
+            Tests::Joint(j) => Reports {
+                seed: SideReport::default(),
+                variant: SideReport::default(),
+                pair: Some(j.record.report()),
+            },
+        }
+    }
+
+    fn abandon(&self, worker: usize) {
+        match self {
+            Tests::Sides { seed, variant } => {
+                seed.abandon(worker);
+                variant.abandon(worker);
+            }
+            Tests::Joint(j) => j.test.abandon(worker),
+        }
+    }
+}
+
+/// The counters of a pair's tests.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Reports {
+    /// The seed's test (`--interesting-seed`).
+    pub seed: SideReport,
+    /// The variant's test (`--interesting`).
+    pub variant: SideReport,
+    /// The pair's test (`--interesting-pair`), when there is one.
+    pub pair: Option<SideReport>,
+}
+
+impl Reports {
+    /// Script runs of all tests.
+    pub fn tests(&self) -> u64 {
+        self.seed.tests + self.variant.tests + self.pair.map_or(0, |p| p.tests)
+    }
+}
+
+/// See [`Tests::counter`].
+#[derive(Clone)]
+pub struct TestCounter(Vec<Arc<Counts>>);
+
+impl TestCounter {
+    /// Script runs so far, of all tests.
+    pub fn tests(&self) -> u64 {
+        self.0.iter().map(|c| c.tests.load(Relaxed)).sum()
+    }
+}
+
+/// Candidates for one program of a pair, tested with the other fixed.
+pub struct OneSide<'s, 'a> {
+    tests: &'s Tests<'a>,
+    changed: Which,
+    other: &'s [u8],
+}
+
+impl Oracle for OneSide<'_, '_> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        match (self.tests, self.changed) {
+            (Tests::Sides { seed, .. }, Which::Seed) => seed.test(worker, candidate),
+            (Tests::Sides { variant, .. }, Which::Variant) => variant.test(worker, candidate),
+            (Tests::Joint(j), Which::Seed) => j.test(worker, candidate, self.other),
+            (Tests::Joint(j), Which::Variant) => j.test(worker, self.other, candidate),
+        }
+    }
+
+    fn abandon(&self, worker: usize) {
+        match (self.tests, self.changed) {
+            (Tests::Sides { seed, .. }, Which::Seed) => seed.abandon(worker),
+            (Tests::Sides { variant, .. }, Which::Variant) => variant.abandon(worker),
+            (Tests::Joint(j), _) => j.test.abandon(worker),
+        }
+    }
+}
+
 /// MinCommonality's oracle: a seed candidate is interesting when it has ψ_s
-/// and the difference patched onto it gives a variant with ψ_v. The two
-/// scripts run at the same time; the first "no" stops the other.
+/// and the difference patched onto it gives a variant with ψ_v. With a test
+/// per program the two scripts run at the same time, and the first "no"
+/// stops the other; with one test of the pair it runs once on both.
 pub struct Both<'s, 'a> {
     /// The language of both programs.
     pub grammar: &'static Grammar,
     /// The fixed difference, from the seed the candidates are made of.
     pub diff: &'s Diff,
-    /// ψ_s.
-    pub seed: &'s Side<'a>,
-    /// ψ_v.
-    pub variant: &'s Side<'a>,
+    /// How the pair is tested.
+    pub tests: &'s Tests<'a>,
 }
 
 /// How long aligning a candidate with the seed may take before a coarser
@@ -149,17 +421,21 @@ impl Both<'_, '_> {
 impl Oracle for Both<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         let variant = self.variant_of(candidate);
+        let (seed_side, variant_side) = match self.tests {
+            Tests::Sides { seed, variant } => (seed, variant),
+            Tests::Joint(j) => return j.test(worker, candidate, &variant),
+        };
         let (s, v) = std::thread::scope(|scope| {
             let other = scope.spawn(|| {
-                let v = self.variant.test(worker, &variant);
+                let v = variant_side.test(worker, &variant);
                 if !matches!(v, Ok(Verdict::Interesting)) {
-                    self.seed.abandon(worker);
+                    seed_side.abandon(worker);
                 }
                 v
             });
-            let s = self.seed.test(worker, candidate);
+            let s = seed_side.test(worker, candidate);
             if !matches!(s, Ok(Verdict::Interesting)) {
-                self.variant.abandon(worker);
+                variant_side.abandon(worker);
             }
             (s, other.join().expect("the variant's test does not panic"))
         });
@@ -174,7 +450,6 @@ impl Oracle for Both<'_, '_> {
     }
 
     fn abandon(&self, worker: usize) {
-        self.seed.abandon(worker);
-        self.variant.abandon(worker);
+        self.tests.abandon(worker);
     }
 }

@@ -44,8 +44,7 @@ fn the_difference_shrinks_to_the_mutation_that_matters() {
         let out = reduce(
             c(),
             (SEED.as_bytes(), VARIANT.as_bytes()),
-            &seed_ok,
-            &variant_bug,
+            &Tests::sides(&seed_ok, &variant_bug),
             &config(jobs),
             None,
             &Quiet,
@@ -80,8 +79,7 @@ fn each_reducer_can_be_switched_off() {
         reduce(
             c(),
             (SEED.as_bytes(), VARIANT.as_bytes()),
-            &seed_ok,
-            &variant_bug,
+            &Tests::sides(&seed_ok, &variant_bug),
             &cfg,
             None,
             &Quiet,
@@ -119,4 +117,51 @@ fn ddmin_finds_the_needed_pair_whatever_the_job_count() {
         assert_eq!(got, vec![7, 31]);
     }
     assert!(ddmin(vec![1, 2], 2, None, |_, _| true).is_empty());
+}
+
+/// One test of the pair gives what the two tests give, with every
+/// candidate tested as a pair and its verdicts cached per pair.
+#[test]
+fn one_test_of_the_pair_decides_like_two() {
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let runs = std::sync::atomic::AtomicU64::new(0);
+    let pair = |s: &[u8], v: &[u8]| {
+        runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        seed_ok(s) && variant_bug(v)
+    };
+    let two = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &Tests::sides(&seed_ok, &variant_bug),
+        &config(1),
+        None,
+        &Quiet,
+    )
+    .unwrap();
+    let tests = Tests::joint(&pair);
+    let one = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &tests,
+        &config(1),
+        None,
+        &Quiet,
+    )
+    .unwrap();
+    assert!(seed_ok(&one.seed) && variant_bug(&one.variant));
+    assert!(
+        one.steps.last().unwrap().diff_tokens <= 3,
+        "{:?}",
+        one.steps
+    );
+    // The same properties, so the same result at -j 1.
+    assert_eq!((&one.seed, &one.variant), (&two.seed, &two.variant));
+    let report = one.tests.pair.expect("a pair test");
+    assert_eq!(one.tests.seed.tests + one.tests.variant.tests, 0);
+    // The final re-check bypasses the cache: one run more than the count.
+    let runs = runs.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(report.tests + 1, runs);
+    assert!(report.cache_hits > 0);
+    assert_eq!(one.steps.last().unwrap().pair_tests, Some(report.tests));
 }
