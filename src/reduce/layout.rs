@@ -295,6 +295,7 @@ impl Rules<'_> {
         let (pt, nt) = (&text[p.byte_range()], &text[n.byte_range()]);
         let line_comment = p.kind().contains("comment") && pt.starts_with(b"//");
         let kept_break = old.contains(&b'\n')
+            && !matches!(nt, b";" | b"}")
             && (layout.keep_break_after.iter().any(|t| t.as_bytes() == pt)
                 || layout.keep_break_before.iter().any(|t| t.as_bytes() == nt)
                 || (layout.keep_statement_breaks && ends_statement(p)));

@@ -91,6 +91,11 @@ fn javascript_keeps_breaks_that_end_statements() {
         out.contains("a\n++b") || out.contains("a\n    ++b"),
         "{out}"
     );
+    // A break before `;` or `}` carries no meaning.
+    assert_eq!(
+        lay("javascript", "function f() { return\n;\nreturn\n}"),
+        "function f() {\n    return;\n    return\n}\n"
+    );
     let out = lay(
         "javascript",
         "function f(a) { if (a) return a+1\nelse return `x  ${ a }` + /a  b/.source; }",
