@@ -57,6 +57,7 @@ pub static RUST: Language = Language {
             "inner_attribute_item",
             "try_expression",
             "negative_literal",
+            "use_list",
         ],
         // `Vec<u8>`, `f::<T>`, `println!(`, `vec![`.
         attached: &[

@@ -106,13 +106,35 @@ fn tokens<'t>(language: &Language, tree: &Tree, text: &'t [u8]) -> Vec<(u16, &'t
     out
 }
 
-/// The tokens of a tree with their indentation depth, and where lines start and end.
+/// One token of a tree, with what the gaps around it need to know of its
+/// place in the tree (worked out in one walk: `Node::parent` is not cheap).
+#[derive(Clone, Copy)]
+struct Token<'t> {
+    node: Node<'t>,
+    /// Levels of indentation of a line it starts.
+    depth: usize,
+    /// The kind of its parent.
+    parent: &'t str,
+    /// It is anonymous and no named sibling comes before it (`-` in `-x`,
+    /// `#`, `!`, `[` in `#![a]`).
+    leading: bool,
+    /// It is anonymous and no named sibling comes after it (`++` in `x++`).
+    trailing: bool,
+    /// It is its parent's first anonymous child.
+    first_anonymous: bool,
+    /// It is the last token of a statement or declaration.
+    ends_statement: bool,
+}
+
+/// The tokens of a tree, and where lines start and end.
 struct Lines<'t> {
-    tokens: Vec<(Node<'t>, usize)>,
+    tokens: Vec<Token<'t>>,
     /// Start bytes of nodes that begin a line.
     starts: HashSet<usize>,
     /// End bytes of nodes that end a line.
     ends: HashSet<usize>,
+    /// End bytes of statements and declarations.
+    statement_ends: HashSet<usize>,
 }
 
 impl<'t> Lines<'t> {
@@ -121,20 +143,39 @@ impl<'t> Lines<'t> {
             tokens: Vec::new(),
             starts: HashSet::new(),
             ends: HashSet::new(),
+            statement_ends: HashSet::new(),
         };
-        lines.visit(language, tree.root_node(), 0);
+        let root = tree.root_node();
+        let token = Token {
+            node: root,
+            depth: 0,
+            parent: "",
+            leading: false,
+            trailing: false,
+            first_anonymous: false,
+            ends_statement: false,
+        };
+        lines.visit(language, token);
+        for t in &mut lines.tokens {
+            t.ends_statement = lines.statement_ends.contains(&t.node.end_byte());
+        }
         lines
     }
 
-    fn visit(&mut self, language: &Language, node: Node<'t>, depth: usize) {
+    /// Visits `this.node`, whose place in the tree `this` describes.
+    fn visit(&mut self, language: &Language, this: Token<'t>) {
+        let (node, depth) = (this.node, this.depth);
         if node.child_count() == 0 || verbatim(language, node) {
             if node.start_byte() < node.end_byte() {
-                self.tokens.push((node, depth));
+                self.tokens.push(this);
             }
             return;
         }
         let layout = &language.layout;
         let kind = node.kind();
+        if kind.ends_with("statement") || kind.ends_with("declaration") {
+            self.statement_ends.insert(node.end_byte());
+        }
         // (indented, field) when the node puts children on lines.
         let spec = |specs: &[&str]| {
             specs.iter().find_map(|s| match s.split_once('.') {
@@ -147,15 +188,24 @@ impl<'t> Lines<'t> {
             .map(|f| (true, f))
             .or_else(|| spec(layout.flat).map(|f| (false, f)));
         let mut cursor = node.walk();
-        let has_brace = node.children(&mut cursor).any(|c| c.kind() == "{");
-        let mut after_brace = !has_brace;
-        let mut cursor = node.walk();
-        if !cursor.goto_first_child() {
-            return;
-        }
-        loop {
-            let child = cursor.node();
-            let field = cursor.field_name();
+        let children: Vec<(Node<'t>, Option<&'t str>)> = if cursor.goto_first_child() {
+            let mut all = Vec::new();
+            loop {
+                all.push((cursor.node(), cursor.field_name()));
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+            all
+        } else {
+            Vec::new()
+        };
+        let first_named = children.iter().position(|(c, _)| c.is_named());
+        let last_named = children.iter().rposition(|(c, _)| c.is_named());
+        let first_anonymous = children.iter().position(|(c, _)| !c.is_named());
+        let mut after_brace = !children.iter().any(|(c, _)| c.kind() == "{");
+        let mut on_lines = false;
+        for (i, &(child, field)) in children.iter().enumerate() {
             let on_line = match &lines {
                 Some((_, Some(f))) => field == Some(f.as_str()),
                 Some((_, None)) => after_brace && child.is_named() && field.is_none(),
@@ -165,15 +215,28 @@ impl<'t> Lines<'t> {
                 after_brace = true;
             }
             let mut child_depth = depth;
+            // The closing brace of a block with lines (after a trailing
+            // `,` too) goes on a line of its own.
+            if on_lines && child.kind() == "}" && i + 1 == children.len() {
+                self.starts.insert(child.start_byte());
+            }
             if on_line && child.start_byte() < child.end_byte() {
+                on_lines = true;
                 self.starts.insert(child.start_byte());
                 self.ends.insert(child.end_byte());
                 child_depth += usize::from(lines.as_ref().is_some_and(|l| l.0));
             }
-            self.visit(language, child, child_depth);
-            if !cursor.goto_next_sibling() {
-                break;
-            }
+            let anonymous = !child.is_named();
+            let token = Token {
+                node: child,
+                depth: child_depth,
+                parent: kind,
+                leading: anonymous && first_named.is_none_or(|f| i < f),
+                trailing: anonymous && last_named.is_some_and(|l| i > l),
+                first_anonymous: first_anonymous == Some(i),
+                ends_statement: false,
+            };
+            self.visit(language, token);
         }
     }
 }
@@ -236,75 +299,31 @@ fn word_char(language: &Language, c: u8) -> bool {
     c.is_ascii_alphanumeric() || c >= 0x80 || language.word_chars.as_bytes().contains(&c)
 }
 
-fn parent_kind_in(node: Node, kinds: &[&str]) -> bool {
-    node.parent().is_some_and(|p| kinds.contains(&p.kind()))
-}
-
-/// `node` is an anonymous first child of a sticky node: it sticks to what follows.
-fn sticks_after(language: &Language, node: Node) -> bool {
-    !node.is_named()
-        && node.prev_sibling().is_none()
-        && node.next_sibling().is_some()
-        && parent_kind_in(node, language.layout.sticky)
-}
-
-/// `node` is an anonymous last child of a sticky node: it sticks to what precedes.
-fn sticks_before(language: &Language, node: Node) -> bool {
-    !node.is_named()
-        && node.next_sibling().is_none()
-        && node.prev_sibling().is_some()
-        && parent_kind_in(node, language.layout.sticky)
-}
-
-/// `node` is the first anonymous token of an attached node.
-fn attaches(language: &Language, node: Node) -> bool {
-    if node.is_named() || !parent_kind_in(node, language.layout.attached) {
-        return false;
-    }
-    let mut prev = node.prev_sibling();
-    while let Some(p) = prev {
-        if !p.is_named() {
-            return false;
-        }
-        prev = p.prev_sibling();
-    }
-    true
-}
-
-/// `node` is the last token of a statement or declaration.
-fn ends_statement(node: Node) -> bool {
-    let mut n = node;
-    while let Some(p) = n.parent() {
-        if p.end_byte() != node.end_byte() {
-            return false;
-        }
-        if p.kind().ends_with("statement") || p.kind().ends_with("declaration") {
-            return true;
-        }
-        n = p;
-    }
-    false
-}
-
 impl Rules<'_> {
     /// The gap between tokens `p` and `n`; `old` is the whitespace between
     /// them now.
-    fn gap(&self, text: &[u8], lines: &Lines, p: Node, n: Node, old: &[u8]) -> Gap {
+    fn gap(&self, text: &[u8], lines: &Lines, pk: &Token, nk: &Token, old: &[u8]) -> Gap {
         let language = self.language;
         let layout = &language.layout;
+        let (p, n) = (pk.node, nk.node);
         let (pt, nt) = (&text[p.byte_range()], &text[n.byte_range()]);
         let line_comment = p.kind().contains("comment") && pt.starts_with(b"//");
         let kept_break = old.contains(&b'\n')
             && !matches!(nt, b";" | b"}")
             && (layout.keep_break_after.iter().any(|t| t.as_bytes() == pt)
                 || layout.keep_break_before.iter().any(|t| t.as_bytes() == nt)
-                || (layout.keep_statement_breaks && ends_statement(p)));
+                || (layout.keep_statement_breaks && pk.ends_statement));
         if line_comment || kept_break || layout.line_tokens.contains(&n.kind()) {
             return Gap::Line;
         }
-        // A comment after code on its line stays there.
-        if n.kind().contains("comment") && !old.contains(&b'\n') {
-            return Gap::Space;
+        // A comment after code on its line stays there; one that had a
+        // line of its own keeps it only as a child of a block.
+        if n.kind().contains("comment") {
+            return if old.contains(&b'\n') && lines.starts.contains(&n.start_byte()) {
+                Gap::Line
+            } else {
+                Gap::Space
+            };
         }
         // A line end that is a token of its own (after a directive).
         if nt == b"," || nt == b";" || nt.iter().all(u8::is_ascii_whitespace) {
@@ -320,12 +339,12 @@ impl Rules<'_> {
         if self.needs_space(pt, nt) {
             return Gap::Space;
         }
-        let spaced = |node: Node, t: &[u8]| {
-            !node.is_named()
-                && (parent_kind_in(node, layout.spaced_parents)
+        let spaced = |token: &Token, t: &[u8]| {
+            !token.node.is_named()
+                && (layout.spaced_parents.contains(&token.parent)
                     || layout.spaced.iter().any(|s| s.as_bytes() == t))
         };
-        if spaced(p, pt) || spaced(n, nt) {
+        if spaced(pk, pt) || spaced(nk, nt) {
             return Gap::Space;
         }
         let is = |t: &[u8], set: &[&str]| set.iter().any(|s| s.as_bytes() == t);
@@ -340,9 +359,9 @@ impl Rules<'_> {
             || is(nt, layout.tight)
             || layout.tight.contains(&p.kind())
             || layout.tight.contains(&n.kind())
-            || sticks_after(language, p)
-            || sticks_before(language, n)
-            || (attaches(language, n) && operand_end(pt))
+            || (pk.leading && layout.sticky.contains(&pk.parent))
+            || (nk.trailing && layout.sticky.contains(&nk.parent))
+            || (nk.first_anonymous && layout.attached.contains(&nk.parent) && operand_end(pt))
             || (matches!(nt, b"(" | b"[")
                 && (language.identifier_kinds.contains(&p.kind()) || matches!(pt, b")" | b"]")));
         if tight { Gap::None } else { Gap::Space }
@@ -362,15 +381,16 @@ fn render(
     let inside = |gap: &Range<usize>| gap.start >= scope.start && gap.end <= scope.end;
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
-    let mut prev: Option<Node> = None;
-    for &(node, depth) in &lines.tokens {
+    let mut prev: Option<&Token> = None;
+    for token in &lines.tokens {
+        let (node, depth) = (token.node, token.depth);
         let gap = at..node.start_byte().max(at);
         let old = &text[gap.clone()];
         if !inside(&gap) || !old.iter().all(u8::is_ascii_whitespace) {
             out.extend_from_slice(old);
         } else if let Some(p) = prev {
-            let ends_line = text[p.byte_range()].ends_with(b"\n");
-            match rules.gap(text, &lines, p, node, old) {
+            let ends_line = text[p.node.byte_range()].ends_with(b"\n");
+            match rules.gap(text, &lines, p, token, old) {
                 _ if ends_line => out.extend_from_slice(&unit.repeat(depth)),
                 Gap::None => {}
                 Gap::Space => out.push(b' '),
@@ -382,7 +402,7 @@ fn render(
         }
         out.extend_from_slice(&text[node.start_byte().max(at)..node.end_byte().max(at)]);
         at = at.max(node.end_byte());
-        prev = Some(node);
+        prev = Some(token);
     }
     let rest = &text[at..];
     if inside(&(at..text.len())) && rest.iter().all(u8::is_ascii_whitespace) {

@@ -74,11 +74,11 @@ fn c_strings_and_comments_are_copied() {
 
 #[test]
 fn rust_items_generics_lifetimes_and_macros() {
-    let src = "#[derive(Debug)]\nstruct S<'a> { x : &'a str, v : Vec<Vec<u8>> }\nimpl<'a> S<'a> { fn f(&mut self, n: u8) -> Option<u8> { let r = r#\"a  \"b\"\"#; println!(\"{}\", r); match n { 0 => None, _ => Some(n-1) } } }\nfn g() { let c = |x: u8| x + 1; let _ = (0..3).map(c).count(); }";
+    let src = "#![no_std]\nuse a::{b, c};\n#[derive(Debug)]\nstruct S<'a> { x : &'a str, v : Vec<Vec<u8>>, }\nimpl<'a> S<'a> { fn f(&mut self, n: u8) -> Option<u8> { let r = r#\"a  \"b\"\"#; println!(\"{}\", r); match n { 0 => None, _ => Some(n-1) } } }\nfn g() { let c = |x: u8| x + 1; let _ = (0..3).map(c).count(); }";
     let out = lay("rust", src);
     assert_eq!(
         out,
-        "#[derive(Debug)]\nstruct S<'a> {\n    x: &'a str,\n    v: Vec<Vec<u8>>\n}\nimpl<'a> S<'a> {\n    fn f(&mut self, n: u8) -> Option<u8> {\n        let r = r#\"a  \"b\"\"#;\n        println!(\"{}\", r);\n        match n {\n            0 => None,\n            _ => Some(n - 1)\n        }\n    }\n}\nfn g() {\n    let c = |x: u8| x + 1;\n    let _ = (0..3).map(c).count();\n}\n"
+        "#![no_std]\nuse a::{b, c};\n#[derive(Debug)]\nstruct S<'a> {\n    x: &'a str,\n    v: Vec<Vec<u8>>,\n}\nimpl<'a> S<'a> {\n    fn f(&mut self, n: u8) -> Option<u8> {\n        let r = r#\"a  \"b\"\"#;\n        println!(\"{}\", r);\n        match n {\n            0 => None,\n            _ => Some(n - 1)\n        }\n    }\n}\nfn g() {\n    let c = |x: u8| x + 1;\n    let _ = (0..3).map(c).count();\n}\n"
     );
 }
 
@@ -130,4 +130,29 @@ fn only_the_scope_is_laid_out() {
         String::from_utf8(out).unwrap(),
         "int  a ;\nint f(void) {\n  return 1;\n}\nint  b ;\n"
     );
+}
+
+/// The bundled examples' inputs (whole programs of each language) lay out
+/// to the same tokens, and a second layout changes nothing.
+#[test]
+fn whole_example_programs_lay_out() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut seen = 0;
+    for dir in std::fs::read_dir(root).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let Some(language) = Language::by_path(&path) else {
+                continue;
+            };
+            let src = std::fs::read_to_string(&path).unwrap();
+            let out = lay(language.name, &src);
+            assert!(
+                out.len() <= src.len() + src.len() / 10,
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 7, "{seen}");
 }
