@@ -381,6 +381,14 @@ fn render(
     let inside = |gap: &Range<usize>| gap.start >= scope.start && gap.end <= scope.end;
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
+    // Lines end as most lines of the text do (CRLF stays CRLF).
+    let crlf = text.windows(2).filter(|w| w == b"\r\n").count();
+    let lf = text.iter().filter(|&&c| c == b'\n').count();
+    let newline: &[u8] = if crlf > 0 && crlf * 2 >= lf {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
     let mut prev: Option<&Token> = None;
     for token in &lines.tokens {
         let (node, depth) = (token.node, token.depth);
@@ -395,7 +403,12 @@ fn render(
                 Gap::None => {}
                 Gap::Space => out.push(b' '),
                 Gap::Line => {
-                    out.push(b'\n');
+                    // A line comment may end with the `\r` of its line.
+                    if text[p.node.byte_range()].ends_with(b"\r") {
+                        out.push(b'\n');
+                    } else {
+                        out.extend_from_slice(newline);
+                    }
                     out.extend_from_slice(&unit.repeat(depth));
                 }
             }
@@ -407,7 +420,7 @@ fn render(
     let rest = &text[at..];
     if inside(&(at..text.len())) && rest.iter().all(u8::is_ascii_whitespace) {
         if !out.is_empty() && !out.ends_with(b"\n") {
-            out.push(b'\n');
+            out.extend_from_slice(newline);
         }
     } else {
         out.extend_from_slice(rest);

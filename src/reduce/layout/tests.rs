@@ -119,6 +119,14 @@ fn javascript_regex_after_division_and_objects() {
 }
 
 #[test]
+fn crlf_line_ends_stay() {
+    assert_eq!(
+        lay("c", "int f(void) {\r\nreturn 1; // x\r\n}\r\n"),
+        "int f(void) {\r\n    return 1; // x\r\n}\r\n"
+    );
+}
+
+#[test]
 fn only_the_scope_is_laid_out() {
     let g = grammar("c");
     let src = "int  a ;\nint f(void){return   1;}\nint  b ;\n";
