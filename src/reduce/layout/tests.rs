@@ -37,9 +37,21 @@ fn lay(lang: &str, src: &str) -> String {
 
 #[test]
 fn c_statements_go_on_lines_and_indent_by_blocks() {
+    let leftover = "int\nb(bool a, bool b) { return\n    a % b; }";
     assert_eq!(
-        lay("c", "int\nb(bool a, bool b) { return\n    a % b; }"),
+        lay("c", leftover),
         "int b(bool a, bool b) {\n    return a % b;\n}\n"
+    );
+    // The whitespace rules alone keep the line breaks of deleted nodes.
+    let g = grammar("c");
+    let tree = parse(g, leftover.as_bytes());
+    let range = 0..leftover.len();
+    let rules = super::super::tidy::Rules::ALL;
+    let tidied = super::super::tidy::apply(leftover.as_bytes(), &tree, &range, rules, b"    ");
+    let tidied = String::from_utf8(tidied).unwrap();
+    assert!(
+        tidied.starts_with("int\n") && tidied.contains("return\n"),
+        "{tidied:?}"
     );
     assert_eq!(
         lay(
