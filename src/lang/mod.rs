@@ -66,7 +66,7 @@ pub struct Language {
     /// the crate name from the file name, and `.` is not allowed in it, so
     /// the test would reject `evaluator.reduced.rs` whatever it contains.
     pub reduced_infix: &'static str,
-    /// How the layout pass lays a result out (see [`Layout`]).
+    /// How the layout pass lays a result out (see `Layout`).
     pub layout: Layout,
 }
 
