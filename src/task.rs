@@ -152,6 +152,8 @@ pub enum Phase {
     Canon(usize),
     /// Tidying whitespace.
     Tidy,
+    /// Laying the result out from its syntax tree.
+    Layout,
     /// Re-checking the result.
     Verify,
 }

@@ -112,7 +112,10 @@ fn stats_json_has_the_documented_fields() {
     assert!(s["final_size"]["tokens"].as_u64().unwrap() == 3);
     let passes = s["passes"].as_array().unwrap();
     assert!(
-        passes.iter().any(|p| p["kind"] == "reduce") && passes.iter().any(|p| p["kind"] == "tidy")
+        passes.iter().any(|p| p["kind"] == "reduce")
+            && passes
+                .iter()
+                .any(|p| p["kind"] == "tidy" || p["kind"] == "layout")
     );
 
     // doc/stats.md lists exactly the fields of each object.

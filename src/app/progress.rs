@@ -148,6 +148,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
         Some(Phase::Reduce(n)) => format!("pass {n}"),
         Some(Phase::Canon(n)) => format!("pass {n} canon"),
         Some(Phase::Tidy) => "tidy".to_string(),
+        Some(Phase::Layout) => "layout".to_string(),
         Some(Phase::Verify) => "re-check".to_string(),
     };
     let (start, best) = (stats.start(), stats.best());

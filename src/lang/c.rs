@@ -2,7 +2,7 @@
 //! into ERROR nodes; the engine accepts candidates with no *new* errors, so such
 //! files still reduce.
 
-use super::Language;
+use super::{Language, Layout};
 
 /// The C table entry.
 pub static C: Language = Language {
@@ -26,6 +26,51 @@ pub static C: Language = Language {
         "string_literal",
         "system_lib_string",
     ],
+    layout: Layout {
+        blocks: &[
+            "compound_statement",
+            "field_declaration_list",
+            "case_statement",
+        ],
+        flat: &[
+            "translation_unit",
+            "preproc_if",
+            "preproc_ifdef",
+            "preproc_else",
+            "preproc_elif",
+        ],
+        spaced_parents: &[
+            "binary_expression",
+            "assignment_expression",
+            "conditional_expression",
+        ],
+        spaced: &["="],
+        sticky: &[
+            "unary_expression",
+            "pointer_expression",
+            "pointer_declarator",
+            "abstract_pointer_declarator",
+            "update_expression",
+        ],
+        // `#define f(x)`: a space before `(` would make `f` an object-like macro.
+        attached: &["preproc_params"],
+        tight: &[".", "->"],
+        line_tokens: &[
+            "#include",
+            "#define",
+            "#if",
+            "#ifdef",
+            "#ifndef",
+            "#else",
+            "#elif",
+            "#endif",
+            "preproc_directive",
+        ],
+        glue_ok: &[],
+        keep_break_after: &[],
+        keep_break_before: &[],
+        keep_statement_breaks: false,
+    },
     ..Language::entry(
         "c",
         tree_sitter_c::LANGUAGE,

@@ -1,6 +1,6 @@
 //! JavaScript (ES modules and CommonJS).
 
-use super::Language;
+use super::{Language, Layout};
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
@@ -27,6 +27,33 @@ pub static JAVASCRIPT: Language = Language {
         "template_string",
         "template_substitution",
     ],
+    layout: Layout {
+        blocks: &[
+            "statement_block",
+            "class_body.member",
+            "switch_body",
+            "switch_case.body",
+            "switch_default.body",
+        ],
+        flat: &["program"],
+        spaced_parents: &[
+            "binary_expression",
+            "assignment_expression",
+            "augmented_assignment_expression",
+            "ternary_expression",
+        ],
+        spaced: &["=", "=>"],
+        sticky: &["unary_expression", "update_expression", "spread_element"],
+        attached: &[],
+        tight: &[".", "optional_chain"],
+        line_tokens: &[],
+        glue_ok: &[],
+        // Automatic semicolon insertion: a line break after these ends the
+        // statement, and one before `++`/`--` makes them prefix operators.
+        keep_break_after: &["return", "throw", "break", "continue", "yield"],
+        keep_break_before: &["++", "--"],
+        keep_statement_breaks: true,
+    },
     ..Language::entry(
         "javascript",
         tree_sitter_javascript::LANGUAGE,

@@ -66,6 +66,53 @@ pub struct Language {
     /// the crate name from the file name, and `.` is not allowed in it, so
     /// the test would reject `evaluator.reduced.rs` whatever it contains.
     pub reduced_infix: &'static str,
+    /// How the layout pass lays a result out (see `Layout`).
+    pub layout: Layout,
+}
+
+/// The layout pass's view of a language: which nodes put their children on
+/// lines of their own, and where tokens go without a space between them.
+/// Kinds are node kinds of the grammar; tokens are the texts of anonymous
+/// tokens. Whatever is not listed gets one space between tokens on a line.
+#[derive(Clone, Copy)]
+pub struct Layout {
+    /// Nodes whose children each go on a line of their own, one level
+    /// deeper than the node's own line: `kind` (its named children without
+    /// a field, after its `{` if it has one) or `kind.field` (the children
+    /// in that field). Blocks, bodies, field lists.
+    pub blocks: &'static [&'static str],
+    /// The same, without the extra level: the root, preprocessor conditionals.
+    pub flat: &'static [&'static str],
+    /// Nodes whose anonymous tokens get a space on each side (binary
+    /// operators, assignments, conditionals).
+    pub spaced_parents: &'static [&'static str],
+    /// Tokens with a space on each side wherever they are (`=`, `=>`).
+    pub spaced: &'static [&'static str],
+    /// Nodes whose first token, when anonymous, sticks to the token after
+    /// it and whose last token, when anonymous, sticks to the one before:
+    /// prefix and postfix operators (`-x`, `*p`, `x++`), lifetimes (`'a`),
+    /// angle brackets (`<T>`), closure bars (`|x|`).
+    pub sticky: &'static [&'static str],
+    /// Nodes whose first anonymous token sticks to a name, `)`, `]`, `>`
+    /// or `!` before it (`Vec<u8>`, `println!(`, `vec![`, `#define f(x)`).
+    pub attached: &'static [&'static str],
+    /// Tokens (texts, or kinds of named tokens) with no space on either
+    /// side (`.`, `->`, `::`, JavaScript's `?.`).
+    pub tight: &'static [&'static str],
+    /// Token kinds that start a line of their own (preprocessor directives).
+    pub line_tokens: &'static [&'static str],
+    /// Operator pairs that may touch although a longer operator contains
+    /// them (`>>` closing two generic argument lists in Rust).
+    pub glue_ok: &'static [&'static str],
+    /// Tokens after which a line break in the input stays (`return`,
+    /// `throw` in JavaScript: automatic semicolon insertion ends the
+    /// statement at the break).
+    pub keep_break_after: &'static [&'static str],
+    /// Tokens before which a line break in the input stays (`++`, `--`).
+    pub keep_break_before: &'static [&'static str],
+    /// A line break in the input after the last token of a statement stays
+    /// (it may be the statement's only terminator).
+    pub keep_statement_breaks: bool,
 }
 
 impl Language {
@@ -96,6 +143,20 @@ impl Language {
             word_chars: "_$",
             operator_chars: "+-*/%<>=!&|^~.:?#@",
             reduced_infix: ".reduced",
+            layout: Layout {
+                blocks: &[],
+                flat: &[],
+                spaced_parents: &[],
+                spaced: &["="],
+                sticky: &[],
+                attached: &[],
+                tight: &["."],
+                line_tokens: &[],
+                glue_ok: &[],
+                keep_break_after: &[],
+                keep_break_before: &[],
+                keep_statement_breaks: false,
+            },
         }
     }
 
@@ -202,6 +263,28 @@ mod tests {
             }
             for (open, close) in lang.brackets {
                 assert!(kind_exists(open) && kind_exists(close), "{}", lang.name);
+            }
+            let l = &lang.layout;
+            for spec in l.blocks.iter().chain(l.flat) {
+                let (kind, field) = spec.split_once('.').unwrap_or((spec, ""));
+                assert!(kind_exists(kind), "{}: layout kind {kind}", lang.name);
+                assert!(
+                    field.is_empty() || ts.field_id_for_name(field).is_some(),
+                    "{}: layout field {field}",
+                    lang.name
+                );
+            }
+            for kind in [l.spaced_parents, l.sticky, l.attached, l.line_tokens]
+                .into_iter()
+                .flatten()
+            {
+                assert!(kind_exists(kind), "{}: layout kind {kind}", lang.name);
+            }
+            for token in [l.spaced, l.tight, l.keep_break_after, l.keep_break_before]
+                .into_iter()
+                .flatten()
+            {
+                assert!(kind_exists(token), "{}: layout token {token}", lang.name);
             }
             for field in lang.definer_fields {
                 assert!(

@@ -1,6 +1,6 @@
 //! Rust.
 
-use super::Language;
+use super::{Language, Layout};
 
 /// The Rust table entry.
 pub static RUST: Language = Language {
@@ -28,6 +28,52 @@ pub static RUST: Language = Language {
         "string_literal",
     ],
     reduced_infix: "_reduced",
+    layout: Layout {
+        blocks: &[
+            "block",
+            "declaration_list",
+            "field_declaration_list",
+            "enum_variant_list",
+            "match_block",
+        ],
+        flat: &["source_file"],
+        spaced_parents: &[
+            "binary_expression",
+            "assignment_expression",
+            "compound_assignment_expr",
+        ],
+        spaced: &["=", "=>", "->"],
+        sticky: &[
+            "unary_expression",
+            "reference_expression",
+            "reference_type",
+            "pointer_type",
+            "self_parameter",
+            "lifetime",
+            "type_arguments",
+            "type_parameters",
+            "closure_parameters",
+            "attribute_item",
+            "inner_attribute_item",
+            "try_expression",
+            "negative_literal",
+            "use_list",
+        ],
+        // `Vec<u8>`, `f::<T>`, `println!(`, `vec![`.
+        attached: &[
+            "type_arguments",
+            "type_parameters",
+            "macro_invocation",
+            "token_tree",
+        ],
+        tight: &[".", "::", "..", "..="],
+        line_tokens: &[],
+        // rustc and tree-sitter both split `>>` closing two generic lists.
+        glue_ok: &[">>"],
+        keep_break_after: &[],
+        keep_break_before: &[],
+        keep_statement_breaks: false,
+    },
     ..Language::entry(
         "rust",
         tree_sitter_rust::LANGUAGE,

@@ -408,6 +408,7 @@ impl Pair<'_> {
         if !last {
             off.push(reduce::canon::CANON.name());
             off.push(reduce::tidy::TIDY.name());
+            off.push(reduce::layout::LAYOUT.name());
         }
         Config {
             jobs: self.config.jobs,

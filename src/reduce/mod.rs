@@ -13,6 +13,7 @@ pub mod canon;
 pub mod ddmin;
 pub mod delete;
 pub mod hoist;
+pub mod layout;
 pub mod rename;
 pub mod replace;
 pub mod retries;
@@ -48,6 +49,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
+    &layout::LAYOUT,
 ];
 
 /// The names of all reductions (the statistics keys).

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use tree_sitter::Tree;
 
-use super::{Reduction, Worker};
+use super::{Reduction, Worker, layout};
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::Size;
 use crate::syntax::{Grammar, count_errors, count_tokens};
@@ -76,18 +76,38 @@ impl<'a> Text<'a> {
         }
     }
 
-    /// The state the pass starts from, and its one task.
+    /// The state the pass starts from, and its one task: the layout
+    /// (`layout`) or the whitespace rules.
     pub fn start(
         &self,
         text: Arc<[u8]>,
         tree: Tree,
         scope: Range<usize>,
+        layout: bool,
     ) -> (Tidied, Vec<Queued<Text<'a>>>) {
-        let task: Box<dyn Job<Text<'a>>> = Box::new(TidyTask);
+        let task: Box<dyn Job<Text<'a>>> = if layout {
+            Box::new(LayoutTask)
+        } else {
+            Box::new(TidyTask)
+        };
         (
             Tidied { text, tree, scope },
             vec![(Priority { tokens: 0, rank: 0 }, task)],
         )
+    }
+}
+
+/// The layout pass's one task: the layout (see `reduce::layout`), tested once.
+pub struct LayoutTask;
+
+impl<'a> Job<Text<'a>> for LayoutTask {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Text<'a>>) -> Vec<Queued<Text<'a>>> {
+        tests.try_change(&Rules::LAYOUT);
+        Vec::new()
+    }
+
+    fn first_change(&self) -> Option<&Rules> {
+        Some(&Rules::LAYOUT)
     }
 }
 
@@ -127,7 +147,21 @@ impl Subject for Text<'_> {
     }
 
     fn apply(&self, best: &Tidied, rules: &Rules, worker: &mut Worker) -> Applied<TidyCandidate> {
-        let text = apply(&best.text, &best.tree, &best.scope, *rules, &self.unit);
+        let text = if *rules == Rules::LAYOUT {
+            match layout::lay_out(
+                self.grammar,
+                &best.text,
+                &best.tree,
+                &best.scope,
+                &self.unit,
+            ) {
+                Ok(text) => text,
+                Err(layout::Refused::Unchanged) => return Applied::Implied,
+                Err(layout::Refused::Tokens) => return Applied::Rejected,
+            }
+        } else {
+            apply(&best.text, &best.tree, &best.scope, *rules, &self.unit)
+        };
         if text[..] == best.text[..] {
             return Applied::Implied;
         }
@@ -171,7 +205,10 @@ impl Subject for Text<'_> {
         }
     }
 
-    fn kind(&self, _rules: &Rules) -> &'static str {
+    fn kind(&self, rules: &Rules) -> &'static str {
+        if *rules == Rules::LAYOUT {
+            return layout::LAYOUT.name();
+        }
         TIDY.name()
     }
 
@@ -199,6 +236,9 @@ impl Rules {
     pub const TIGHT: Rules = Rules(16);
     /// All of the above.
     pub const ALL: Rules = Rules(31);
+    /// Not a whitespace rule: the whole text laid out from its tree
+    /// (`reduce::layout`), as the layout pass's one change.
+    pub const LAYOUT: Rules = Rules(32);
 
     fn has(self, other: Rules) -> bool {
         self.0 & other.0 != 0

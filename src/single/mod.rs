@@ -13,6 +13,7 @@ use crate::engine::{Run, count_run, run_pass};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
+use crate::reduce::layout::LAYOUT;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
@@ -162,8 +163,17 @@ impl Driver<'_, '_> {
         if self.run.stopped() {
             return self.stopped();
         }
-        if session.config.runs(TIDY.name()) {
-            self.tidy(tree, scope, input)?;
+        // The layout decides all whitespace in the scope: the tidy pass
+        // runs only where no layout was kept.
+        let mut laid_out = false;
+        if session.config.runs(LAYOUT.name()) {
+            laid_out = self.tidy(tree.clone(), scope.clone(), input, true)?;
+            if self.run.stopped() {
+                return self.stopped();
+            }
+        }
+        if session.config.runs(TIDY.name()) && !laid_out {
+            self.tidy(tree, scope, input, false)?;
             if self.run.stopped() {
                 return self.stopped();
             }
@@ -356,15 +366,19 @@ impl Driver<'_, '_> {
         Ok(tree)
     }
 
-    /// The tidy pass (see `reduce::tidy`).
+    /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
+    /// (see `reduce::tidy`); returns whether its result was kept.
     fn tidy(
         &mut self,
         tree: tree_sitter::Tree,
         scope: Range<usize>,
         input: &[u8],
-    ) -> Result<(), ReduceError> {
+        layout: bool,
+    ) -> Result<bool, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
-        session.observer.phase(Phase::Tidy);
+        session
+            .observer
+            .phase(if layout { Phase::Layout } else { Phase::Tidy });
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
@@ -375,21 +389,22 @@ impl Driver<'_, '_> {
             tidy::indent_unit(input),
             &tree,
         );
-        let (state, tasks) = subject.start(self.text.clone(), tree, scope);
+        let (state, tasks) = subject.start(self.text.clone(), tree, scope, layout);
         let done = run_pass(self.run, &subject, state, tasks);
-        if done.commits > 0 {
+        let kept = done.commits > 0;
+        if kept {
             self.text = done.best.text.clone();
             self.checkpoints.push(self.text.clone());
         }
         stats.push_pass(PassReport {
-            kind: "tidy",
+            kind: if layout { "layout" } else { "tidy" },
             number: 1,
             seconds: started.elapsed().as_secs_f64(),
             start,
             end: stats.best(),
             tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         });
-        Ok(())
+        Ok(kept)
     }
 
     /// Re-runs the test on the newest checkpoint (bypassing the cache),

@@ -1,0 +1,178 @@
+use super::*;
+use crate::lang::Language;
+
+fn grammar(lang: &str) -> &'static Grammar {
+    Grammar::of(Language::by_name(lang).unwrap())
+}
+
+/// Lays `src` out; checks that the tokens are the same and that laying
+/// the result out again changes nothing.
+fn lay(lang: &str, src: &str) -> String {
+    let g = grammar(lang);
+    let tree = parse(g, src.as_bytes());
+    let out = match lay_out(g, src.as_bytes(), &tree, &(0..src.len()), b"    ") {
+        Ok(out) => out,
+        Err(Refused::Unchanged) => src.as_bytes().to_vec(),
+        Err(Refused::Tokens) => {
+            let bad = render(g.language, src.as_bytes(), &tree, &(0..src.len()), b"    ");
+            panic!(
+                "{lang}: no layout for {src:?}: {:?}",
+                String::from_utf8_lossy(&bad)
+            )
+        }
+    };
+    let new = parse(g, &out);
+    assert_eq!(
+        tokens(g.language, &new, &out),
+        tokens(g.language, &tree, src.as_bytes())
+    );
+    assert_eq!(
+        lay_out(g, &out, &new, &(0..out.len()), b"    "),
+        Err(Refused::Unchanged),
+        "not idempotent: {:?}",
+        String::from_utf8_lossy(&out)
+    );
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn c_statements_go_on_lines_and_indent_by_blocks() {
+    let leftover = "int\nb(bool a, bool b) { return\n    a % b; }";
+    assert_eq!(
+        lay("c", leftover),
+        "int b(bool a, bool b) {\n    return a % b;\n}\n"
+    );
+    // The whitespace rules alone keep the line breaks of deleted nodes.
+    let g = grammar("c");
+    let tree = parse(g, leftover.as_bytes());
+    let range = 0..leftover.len();
+    let rules = super::super::tidy::Rules::ALL;
+    let tidied = super::super::tidy::apply(leftover.as_bytes(), &tree, &range, rules, b"    ");
+    let tidied = String::from_utf8(tidied).unwrap();
+    assert!(
+        tidied.starts_with("int\n") && tidied.contains("return\n"),
+        "{tidied:?}"
+    );
+    assert_eq!(
+        lay(
+            "c",
+            "struct s { int a ; char *p; } x = { 1 , 0 };\nint f(int *p,int n){if(n>0){p[n]=-n;}else{f(p,n-1);}\nswitch(n){case 1:n++;break;default:;}\nreturn sizeof(int)+ *p;}"
+        ),
+        "struct s {\n    int a;\n    char *p;\n} x = { 1, 0 };\nint f(int *p, int n) {\n    if (n > 0) {\n        p[n] = -n;\n    } else {\n        f(p, n - 1);\n    }\n    switch (n) {\n        case 1:\n            n++;\n            break;\n        default:;\n    }\n    return sizeof (int) + *p;\n}\n"
+    );
+}
+
+#[test]
+fn c_operators_that_would_run_together_keep_a_space() {
+    let out = lay("c", "int f(int a,int b){return a- -b+ +a-(-b)/ *&a;}");
+    assert!(out.contains("a - -b + +a - (-b) / *&a"), "{out}");
+}
+
+#[test]
+fn c_preprocessor_lines_stay_lines() {
+    let src = "#include <stdio.h>\n#define A  (1  +  2)\n#define F(x) ((x)+1)\n#if A\nint x;   int y;\n#else\nint z;\n#endif\nint g(void) { return F(A); } // end\nint h;";
+    let out = lay("c", src);
+    assert_eq!(
+        out,
+        "#include <stdio.h>\n#define A (1  +  2)\n#define F(x) ((x)+1)\n#if A\nint x;\nint y;\n#else\nint z;\n#endif\nint g(void) {\n    return F(A);\n} // end\nint h;\n"
+    );
+}
+
+#[test]
+fn c_strings_and_comments_are_copied() {
+    let out = lay("c", "char *s = \"a   b\" ;/* x    y */ char c='\\'' ;");
+    assert_eq!(out, "char *s = \"a   b\"; /* x    y */\nchar c = '\\'';\n");
+}
+
+#[test]
+fn rust_items_generics_lifetimes_and_macros() {
+    let src = "#![no_std]\nuse a::{b, c};\n#[derive(Debug)]\nstruct S<'a> { x : &'a str, v : Vec<Vec<u8>>, }\nimpl<'a> S<'a> { fn f(&mut self, n: u8) -> Option<u8> { let r = r#\"a  \"b\"\"#; println!(\"{}\", r); match n { 0 => None, _ => Some(n-1) } } }\nfn g() { let c = |x: u8| x + 1; let _ = (0..3).map(c).count(); }";
+    let out = lay("rust", src);
+    assert_eq!(
+        out,
+        "#![no_std]\nuse a::{b, c};\n#[derive(Debug)]\nstruct S<'a> {\n    x: &'a str,\n    v: Vec<Vec<u8>>,\n}\nimpl<'a> S<'a> {\n    fn f(&mut self, n: u8) -> Option<u8> {\n        let r = r#\"a  \"b\"\"#;\n        println!(\"{}\", r);\n        match n {\n            0 => None,\n            _ => Some(n - 1)\n        }\n    }\n}\nfn g() {\n    let c = |x: u8| x + 1;\n    let _ = (0..3).map(c).count();\n}\n"
+    );
+}
+
+#[test]
+fn javascript_keeps_breaks_that_end_statements() {
+    // `return` followed by a line break returns nothing: it stays so.
+    let out = lay("javascript", "function f(a){return\na+1}\nlet x = a\n++b");
+    assert!(out.contains("return\n"), "{out}");
+    assert!(
+        out.contains("a\n++b") || out.contains("a\n    ++b"),
+        "{out}"
+    );
+    // A break before `;` or `}` carries no meaning.
+    assert_eq!(
+        lay("javascript", "function f() { return\n;\nreturn\n}"),
+        "function f() {\n    return;\n    return\n}\n"
+    );
+    let out = lay(
+        "javascript",
+        "function f(a) { if (a) return a+1\nelse return `x  ${ a }` + /a  b/.source; }",
+    );
+    assert_eq!(
+        out,
+        "function f(a) {\n    if (a) return a + 1\n    else return `x  ${ a }` + /a  b/.source;\n}\n"
+    );
+}
+
+#[test]
+fn javascript_regex_after_division_and_objects() {
+    let out = lay(
+        "javascript",
+        "var o={a:1,b:[1,2],c:x=>x/ /re/.test(x)};class C{m(){return o?.a}}",
+    );
+    assert_eq!(
+        out,
+        "var o = { a: 1, b: [1, 2], c: x => x / /re/.test(x) };\nclass C {\n    m() {\n        return o?.a\n    }\n}\n"
+    );
+}
+
+#[test]
+fn crlf_line_ends_stay() {
+    assert_eq!(
+        lay("c", "int f(void) {\r\nreturn 1; // x\r\n}\r\n"),
+        "int f(void) {\r\n    return 1; // x\r\n}\r\n"
+    );
+}
+
+#[test]
+fn only_the_scope_is_laid_out() {
+    let g = grammar("c");
+    let src = "int  a ;\nint f(void){return   1;}\nint  b ;\n";
+    let tree = parse(g, src.as_bytes());
+    let start = src.find("int f").unwrap();
+    let end = src.find("}\n").unwrap() + 1;
+    let out = lay_out(g, src.as_bytes(), &tree, &(start..end), b"  ").unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "int  a ;\nint f(void) {\n  return 1;\n}\nint  b ;\n"
+    );
+}
+
+/// The bundled examples' inputs (whole programs of each language) lay out
+/// to the same tokens, and a second layout changes nothing.
+#[test]
+fn whole_example_programs_lay_out() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut seen = 0;
+    for dir in std::fs::read_dir(root).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let Some(language) = Language::by_path(&path) else {
+                continue;
+            };
+            let src = std::fs::read_to_string(&path).unwrap();
+            let out = lay(language.name, &src);
+            assert!(
+                out.len() <= src.len() + src.len() / 10,
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 7, "{seen}");
+}
