@@ -720,19 +720,8 @@ fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
 /// Runs `treereduce batch`.
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(Failure::Usage(anyhow!("-j must be at least 1")));
-    }
-    if let Some(t) = args.timeout
-        && (t.is_nan() || t <= 0.0)
-    {
-        return Err(Failure::Usage(anyhow!(
-            "--timeout must be a positive number of seconds"
-        )));
-    }
+    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])
+        .map_err(Failure::Usage)?;
     if let Some(name) = &args.lang
         && Language::by_name(name).is_none()
     {

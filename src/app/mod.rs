@@ -132,6 +132,26 @@ fn print_all(text: &[u8]) -> Result<u8, Failure> {
 /// practice and are clamped to it, so that no deadline overflows.
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
 
+/// `-j` (default: the number of cores), checked to be at least 1, and
+/// the time limits given as `(flag, seconds)`, checked to be positive.
+pub(crate) fn jobs_and_timeouts(
+    jobs: Option<usize>,
+    limits: &[(&str, Option<f64>)],
+) -> Result<usize> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(anyhow!("-j must be at least 1"));
+    }
+    for &(flag, t) in limits {
+        if let Some(t) = t
+            && (t.is_nan() || t <= 0.0)
+        {
+            return Err(anyhow!("{flag} must be a positive number of seconds"));
+        }
+    }
+    Ok(jobs)
+}
+
 /// `--timeout SECS` as a duration, clamped to [`MAX_TIMEOUT`].
 pub(crate) fn timeout_of(secs: f64) -> Duration {
     Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
@@ -182,17 +202,7 @@ fn setup(args: &Args) -> Result<Setup> {
         })?,
     };
     let (destination, stats_destination) = outputs(args, &input_path, language)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(anyhow!("-j must be at least 1"));
-    }
-    if let Some(t) = args.timeout
-        && (t.is_nan() || t <= 0.0)
-    {
-        return Err(anyhow!("--timeout must be a positive number of seconds"));
-    }
+    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])?;
     Ok(Setup {
         input_path,
         input,

@@ -303,19 +303,8 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         )));
     }
     let outs = usage(outputs(&args, language))?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(Failure::Usage(anyhow!("-j must be at least 1")));
-    }
-    if let Some(t) = args.timeout
-        && (t.is_nan() || t <= 0.0)
-    {
-        return Err(Failure::Usage(anyhow!(
-            "--timeout must be a positive number of seconds"
-        )));
-    }
+    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])
+        .map_err(Failure::Usage)?;
     let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
     {
         let cancel = cancel.clone();

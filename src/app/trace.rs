@@ -105,24 +105,14 @@ fn generator_error(what: String, run: Option<&GeneratorRun>) -> Result<u8, Failu
 
 /// Runs `treereduce trace`.
 pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(usage_error(anyhow!("-j must be at least 1")));
-    }
-    for (flag, t) in [
-        ("--timeout", args.timeout),
-        ("--gen-timeout", args.gen_timeout),
-    ] {
-        if let Some(t) = t
-            && (t.is_nan() || t <= 0.0)
-        {
-            return Err(usage_error(anyhow!(
-                "{flag} must be a positive number of seconds"
-            )));
-        }
-    }
+    let jobs = super::jobs_and_timeouts(
+        args.jobs,
+        &[
+            ("--timeout", args.timeout),
+            ("--gen-timeout", args.gen_timeout),
+        ],
+    )
+    .map_err(usage_error)?;
     if let Some(name) = &args.gen_output
         && !crate::trace::generator::plain_name(name)
     {
