@@ -1,6 +1,6 @@
 //! JavaScript (ES modules and CommonJS).
 
-use super::Language;
+use super::{Language, Signature};
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
@@ -27,6 +27,31 @@ pub static JAVASCRIPT: Language = Language {
         "template_string",
         "template_substitution",
     ],
+    signatures: &[
+        Signature {
+            kind: "function_declaration",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        Signature {
+            kind: "generator_function_declaration",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        Signature {
+            kind: "method_definition",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        // `const f = function (a) {}` and `const f = (a) => a`.
+        Signature {
+            kind: "variable_declarator",
+            name: &["name"],
+            parameters: &["value", "parameters"],
+        },
+    ],
+    // `x.f(a)`.
+    callee_fields: &["property"],
     ..Language::entry(
         "javascript",
         tree_sitter_javascript::LANGUAGE,

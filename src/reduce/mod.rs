@@ -9,10 +9,14 @@
 //! concurrent commit adapts (or turns out to be implied and is dropped).
 //! Adding a reduction is one file and one line in the table.
 
+pub mod byname;
 pub mod canon;
 pub mod ddmin;
 pub mod delete;
 pub mod hoist;
+pub mod inline_types;
+pub mod params;
+pub mod prototype;
 pub mod rename;
 pub mod replace;
 pub mod retries;
@@ -45,6 +49,9 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &hoist::HOIST,
     &replace::REPLACE,
     &rename::RENAME,
+    &params::PARAMS,
+    &prototype::PROTOTYPE,
+    &inline_types::INLINE_TYPES,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
