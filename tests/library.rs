@@ -103,7 +103,17 @@ fn reductions_are_switched_off_by_name() {
     let names: Vec<&str> = optional_reductions().map(|(name, _)| name).collect();
     assert_eq!(
         names,
-        ["hoist", "replace", "rename", "retries", "canon", "tidy"]
+        [
+            "hoist",
+            "replace",
+            "rename",
+            "params",
+            "prototype",
+            "inline-types",
+            "retries",
+            "canon",
+            "tidy"
+        ]
     );
     for name in names {
         assert!(!Options::default().without(name).unwrap().runs(name));
