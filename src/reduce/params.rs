@@ -50,6 +50,11 @@ pub struct RemoveParam {
     pub sites: Arc<[Vec<NodeId>]>,
     /// The position.
     pub index: usize,
+    /// For each definition, its body and the name the parameter at
+    /// `index` declares there: while the body uses the name, the
+    /// parameter stays (its removal could only make a candidate that does
+    /// not compile).
+    pub bodies: Vec<(NodeId, Arc<[u8]>)>,
 }
 
 impl Change for RemoveParam {
@@ -58,6 +63,19 @@ impl Change for RemoveParam {
     }
 
     fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        for (body, name) in &self.bodies {
+            if !current.is_live(original, *body) {
+                continue;
+            }
+            let mut used = false;
+            current.for_each_live_leaf(original, *body, |leaf| {
+                used |= original.node_text(leaf) == &name[..];
+            });
+            if used {
+                return None;
+            }
+        }
         let mut edits: Vec<(NodeId, Edit)> = self
             .sites
             .iter()
@@ -119,7 +137,8 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
     let language = original.language;
     // name -> (parameter lists, argument lists, whether it takes a receiver)
     #[allow(clippy::type_complexity)]
-    let mut functions: HashMap<&[u8], (Vec<Vec<NodeId>>, Vec<Vec<NodeId>>, bool)> = HashMap::new();
+    let mut functions: HashMap<&[u8], (Vec<Vec<NodeId>>, Vec<Vec<NodeId>>, bool)> =
+        HashMap::new();
     for signature in language.signatures {
         for n in nodes_of_kind(grammar, original, scope, signature.kind) {
             let Some(name) = follow(grammar, original, n, signature.name) else {
@@ -178,8 +197,25 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
     let mut out = Vec::new();
     for (_, (params, args, _)) in functions {
         let arity = params.iter().map(Vec::len).max().unwrap_or(0);
+        // (body, the names each parameter declares) of every definition.
+        let definitions: Vec<(NodeId, Vec<Option<Arc<[u8]>>>)> = params
+            .iter()
+            .filter(|site| !site.is_empty())
+            .filter_map(|site| {
+                let body = body_of(grammar, original, nodes.parent(site[0]))?;
+                let names = site
+                    .iter()
+                    .map(|&p| declared_name(grammar, original, p))
+                    .collect();
+                Some((body, names))
+            })
+            .collect();
         let sites: Arc<[Vec<NodeId>]> = params.into_iter().chain(args).collect();
         for index in 0..arity {
+            let bodies = definitions
+                .iter()
+                .filter_map(|(body, names)| Some((*body, names.get(index)?.clone()?)))
+                .collect();
             let removed: usize = sites
                 .iter()
                 .filter_map(|s| s.get(index))
@@ -193,11 +229,53 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
                 RemoveParam {
                     sites: sites.clone(),
                     index,
+                    bodies,
                 },
             ));
         }
     }
     out
+}
+
+/// The field that holds a function's body, in every grammar here.
+const BODY: &str = "body";
+
+/// How far above its parameter list a function's body is found (C:
+/// `parameter_list` -> `function_declarator` -> `pointer_declarator` ->
+/// `function_definition`).
+const BODY_LEVELS: usize = 4;
+
+/// The body of the function whose parameter list is `list`: the `body` of
+/// the nearest node at or above it that has one (a prototype has none).
+fn body_of(grammar: &Grammar, original: &Original, list: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    let mut at = list;
+    for _ in 0..BODY_LEVELS {
+        if at == NodeId::NONE {
+            return None;
+        }
+        if let Some(body) = super::byname::child(grammar, original, at, BODY) {
+            return Some(body);
+        }
+        at = nodes.parent(at);
+    }
+    None
+}
+
+/// The variable name parameter `p` declares: the parameter itself if it is
+/// a plain `identifier` (JavaScript), else the first `identifier` token in
+/// a definer field inside it (C's declarator, Rust's pattern).
+fn declared_name(grammar: &Grammar, original: &Original, p: NodeId) -> Option<Arc<[u8]>> {
+    let nodes = &original.nodes;
+    let identifiers = grammar.kind_ids("identifier", true);
+    nodes
+        .subtree(p)
+        .find(|&n| {
+            nodes.is_leaf(n)
+                && identifiers.contains(&nodes.kind(n))
+                && (n == p || grammar.is_definer_field(nodes.field(n)))
+        })
+        .map(|n| Arc::from(original.node_text(n)))
 }
 
 #[cfg(test)]
@@ -218,13 +296,22 @@ mod tests {
             &"int b(int *);\nint b(int *p) { return *p; }\nint main(void) { int a; return b(&a) + b(&a); }\n"
                 .to_string()
         ), "{got:#?}");
-        assert!(got.contains(
-            &"int b(int);\nint b(int x) { return *p; }\nint main(void) { int a; return b(0) + b(1); }\n"
-                .to_string()
-        ), "{got:#?}");
+        // `p` is used in the body: it stays.
+        assert!(!got.iter().any(|t| t.contains("int b(int x)")), "{got:#?}");
         // `main(void)`: `void` is its one element; no call, still a candidate.
         assert!(got.iter().any(|t| t.contains("int main()")), "{got:#?}");
-        assert_eq!(got.len(), 3, "{got:#?}");
+        assert_eq!(got.len(), 2, "{got:#?}");
+    }
+
+    /// Every unused parameter goes, one candidate after the other.
+    #[test]
+    fn c_unused_parameters_go_in_turn() {
+        use crate::reduce::byname::testing::all_accepted;
+        let src = "int f(int a, int b) { return b; }\nint g(void) { return f(1, 2); }\n";
+        assert_eq!(
+            all_accepted(&PARAMS, "c", src),
+            "int f(int b) { return b; }\nint g() { return f(2); }\n"
+        );
     }
 
     #[test]
