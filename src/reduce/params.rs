@@ -130,15 +130,26 @@ fn positional(
     ))
 }
 
+/// What the pass's original says about one function name.
+#[derive(Default)]
+struct Function {
+    /// The positional parameters of each signature.
+    params: Vec<Vec<NodeId>>,
+    /// The positional arguments of each call.
+    args: Vec<Vec<NodeId>>,
+    /// Whether a signature takes a receiver.
+    receiver: bool,
+}
+
+/// The name each parameter of a definition declares, if found.
+type Names = Vec<Option<Arc<[u8]>>>;
+
 /// One task per function and parameter position: every function of
 /// `scope` that has a signature, with the sites of all its declarations
 /// and calls.
 pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Queued<Syntax<'a>>> {
     let language = original.language;
-    // name -> (parameter lists, argument lists, whether it takes a receiver)
-    #[allow(clippy::type_complexity)]
-    let mut functions: HashMap<&[u8], (Vec<Vec<NodeId>>, Vec<Vec<NodeId>>, bool)> =
-        HashMap::new();
+    let mut functions: HashMap<&[u8], Function> = HashMap::new();
     for signature in language.signatures {
         for n in nodes_of_kind(grammar, original, scope, signature.kind) {
             let Some(name) = follow(grammar, original, n, signature.name) else {
@@ -152,8 +163,8 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
             };
             if let Some((params, receiver)) = positional(grammar, original, list) {
                 let entry = functions.entry(original.node_text(name)).or_default();
-                entry.0.push(params);
-                entry.2 |= receiver;
+                entry.params.push(params);
+                entry.receiver |= receiver;
             }
         }
     }
@@ -184,10 +195,10 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
     for (name, mut args, method) in calls {
         if let Some(entry) = functions.get_mut(name) {
             // `S::f(x, a)` passes the receiver of `fn f(&self, a: u8)` first.
-            if entry.2 && !method && !args.is_empty() {
+            if entry.receiver && !method && !args.is_empty() {
                 args.remove(0);
             }
-            entry.1.push(args);
+            entry.args.push(args);
         }
     }
     let nodes = &original.nodes;
@@ -195,10 +206,10 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
     // Deterministic order of equal priorities: by name.
     functions.sort_unstable_by(|a, b| a.0.cmp(b.0));
     let mut out = Vec::new();
-    for (_, (params, args, _)) in functions {
+    for (_, Function { params, args, .. }) in functions {
         let arity = params.iter().map(Vec::len).max().unwrap_or(0);
         // (body, the names each parameter declares) of every definition.
-        let definitions: Vec<(NodeId, Vec<Option<Arc<[u8]>>>)> = params
+        let definitions: Vec<(NodeId, Names)> = params
             .iter()
             .filter(|site| !site.is_empty())
             .filter_map(|site| {
