@@ -36,13 +36,15 @@ impl Reduction for PrototypeReduction {
                 let Some(body) = child(grammar, original, n, field) else {
                     continue;
                 };
-                let removed = original.nodes.tokens(body).saturating_sub(1);
-                if removed == 0 || !cx.inside(body) {
+                if original.nodes.tokens(body) <= 1 || !cx.inside(body) {
                     continue;
                 }
+                // Sized by what it saves over replacement's `{}` (one
+                // token), so it comes after the pass has reduced the body
+                // by the reductions that see inside it.
                 out.push(Attempt::queued(
                     Priority {
-                        tokens: removed as u64,
+                        tokens: 1,
                         rank: RANK_ATTEMPT,
                     },
                     Prototype {
