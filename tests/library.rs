@@ -104,7 +104,16 @@ fn reductions_are_switched_off_by_name() {
     assert_eq!(
         names,
         [
-            "hoist", "replace", "rename", "retries", "canon", "tidy", "layout"
+            "hoist",
+            "replace",
+            "rename",
+            "params",
+            "prototype",
+            "inline-types",
+            "retries",
+            "canon",
+            "tidy",
+            "layout"
         ]
     );
     for name in names {

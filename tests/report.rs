@@ -62,7 +62,7 @@ fn templates_are_rendered_per_input_and_checked_before_any_test() {
     ]);
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
     let text = String::from_utf8(sandbox.read("out/results/one.c.txt")).unwrap();
-    assert_eq!(text, "one.c reduced 1336->20 True\n");
+    assert_eq!(text, "one.c reduced 1336->19 True\n");
 
     // A template with a mistake stops the run before the first test.
     sandbox.file("bad.md", "{% for %}");

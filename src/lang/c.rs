@@ -2,7 +2,7 @@
 //! into ERROR nodes; the engine accepts candidates with no *new* errors, so such
 //! files still reduce.
 
-use super::{Language, Layout};
+use super::{Language, Layout, Signature, TypeAlias};
 
 /// The C table entry.
 pub static C: Language = Language {
@@ -71,6 +71,19 @@ pub static C: Language = Language {
         keep_break_before: &[],
         keep_statement_breaks: false,
     },
+    // `int f(int a)`, in a prototype or a definition, behind any pointer declarator.
+    signatures: &[Signature {
+        kind: "function_declarator",
+        name: &["declarator"],
+        parameters: &["parameters"],
+    }],
+    prototypes: &[("function_definition", "body", ";")],
+    type_aliases: &[TypeAlias {
+        kind: "type_definition",
+        name: "declarator",
+        aliased: "type",
+        allowed: &[],
+    }],
     ..Language::entry(
         "c",
         tree_sitter_c::LANGUAGE,

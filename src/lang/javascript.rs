@@ -1,6 +1,6 @@
 //! JavaScript (ES modules and CommonJS).
 
-use super::{Language, Layout};
+use super::{Language, Layout, Signature};
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
@@ -54,6 +54,31 @@ pub static JAVASCRIPT: Language = Language {
         keep_break_before: &["++", "--"],
         keep_statement_breaks: true,
     },
+    signatures: &[
+        Signature {
+            kind: "function_declaration",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        Signature {
+            kind: "generator_function_declaration",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        Signature {
+            kind: "method_definition",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        // `const f = function (a) {}` and `const f = (a) => a`.
+        Signature {
+            kind: "variable_declarator",
+            name: &["name"],
+            parameters: &["value", "parameters"],
+        },
+    ],
+    // `x.f(a)`.
+    callee_fields: &["property"],
     ..Language::entry(
         "javascript",
         tree_sitter_javascript::LANGUAGE,

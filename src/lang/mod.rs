@@ -68,6 +68,28 @@ pub struct Language {
     pub reduced_infix: &'static str,
     /// How the layout pass lays a result out (see `Layout`).
     pub layout: Layout,
+    /// Function signatures, for removing a parameter together with its
+    /// arguments: (node kind, fields from it to the function's name, fields
+    /// from it to its parameter list). C's `function_declarator` covers
+    /// prototypes and definitions alike.
+    pub signatures: &'static [Signature],
+    /// Calls: (node kind, field of the callee, field of the argument list).
+    pub calls: &'static [(&'static str, &'static str, &'static str)],
+    /// Fields followed from a callee that is not a plain name to the name it
+    /// calls (Rust's `S::f` and `x.f`, JavaScript's `x.f`).
+    pub callee_fields: &'static [&'static str],
+    /// Receivers: (parameter kind, callee kind that passes it). A call with
+    /// such a callee (Rust's `x.f(a)`) has no argument for the receiver; any
+    /// other call (`S::f(x, a)`) passes it first.
+    pub receivers: &'static [(&'static str, &'static str)],
+    /// Function definitions whose body may become a prototype's end: (node
+    /// kind, field of the body, its replacement). C's `int f(void) { ... }`
+    /// -> `int f(void);`.
+    pub prototypes: &'static [(&'static str, &'static str, &'static str)],
+    /// Type aliases that may be inlined at their uses: (node kind, field of
+    /// the alias name, field of the aliased type, other named children
+    /// allowed). C's `typedef`, Rust's `type A = B;`.
+    pub type_aliases: &'static [TypeAlias],
 }
 
 /// The layout pass's view of a language: which nodes put their children on
@@ -115,6 +137,29 @@ pub struct Layout {
     pub keep_statement_breaks: bool,
 }
 
+/// A function signature's place in the syntax tree (see [`Language::signatures`]).
+pub struct Signature {
+    /// The node kind.
+    pub kind: &'static str,
+    /// Fields from the node to the function's name.
+    pub name: &'static [&'static str],
+    /// Fields from the node to the parameter list.
+    pub parameters: &'static [&'static str],
+}
+
+/// A type alias definition (see [`Language::type_aliases`]).
+pub struct TypeAlias {
+    /// The node kind.
+    pub kind: &'static str,
+    /// The field of the new name.
+    pub name: &'static str,
+    /// The field of the aliased type.
+    pub aliased: &'static str,
+    /// Named children besides those two that do not change what the alias
+    /// means where it is inlined (Rust's `pub`).
+    pub allowed: &'static [&'static str],
+}
+
 impl Language {
     /// Every supported language, in the order they are listed in messages.
     pub const ALL: &'static [&'static Language] = &[&c::C, &rust::RUST, &javascript::JAVASCRIPT];
@@ -157,6 +202,12 @@ impl Language {
                 keep_break_before: &[],
                 keep_statement_breaks: false,
             },
+            signatures: &[],
+            calls: &[("call_expression", "function", "arguments")],
+            callee_fields: &[],
+            receivers: &[],
+            prototypes: &[],
+            type_aliases: &[],
         }
     }
 
@@ -286,7 +337,34 @@ mod tests {
             {
                 assert!(kind_exists(token), "{}: layout token {token}", lang.name);
             }
-            for field in lang.definer_fields {
+            for s in lang.signatures {
+                assert!(kind_exists(s.kind), "{}: kind {}", lang.name, s.kind);
+            }
+            for (call, _, _) in lang.calls {
+                assert!(kind_exists(call), "{}: kind {call}", lang.name);
+            }
+            for (kind, callee) in lang.receivers {
+                assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                assert!(kind_exists(callee), "{}: kind {callee}", lang.name);
+            }
+            for (kind, _, _) in lang.prototypes {
+                assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+            }
+            for a in lang.type_aliases {
+                for kind in std::iter::once(&a.kind).chain(a.allowed) {
+                    assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                }
+            }
+            let fields = lang
+                .signatures
+                .iter()
+                .flat_map(|s| s.name.iter().chain(s.parameters));
+            let fields = fields
+                .chain(lang.calls.iter().flat_map(|(_, f, a)| [f, a]))
+                .chain(lang.callee_fields)
+                .chain(lang.prototypes.iter().map(|(_, body, _)| body))
+                .chain(lang.type_aliases.iter().flat_map(|a| [&a.name, &a.aliased]));
+            for field in lang.definer_fields.iter().chain(fields) {
                 assert!(
                     ts.field_id_for_name(field).is_some(),
                     "{}: field {field}",

@@ -1,6 +1,6 @@
 //! Rust.
 
-use super::{Language, Layout};
+use super::{Language, Layout, Signature, TypeAlias};
 
 /// The Rust table entry.
 pub static RUST: Language = Language {
@@ -74,6 +74,28 @@ pub static RUST: Language = Language {
         keep_break_before: &[],
         keep_statement_breaks: false,
     },
+    signatures: &[
+        Signature {
+            kind: "function_item",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+        Signature {
+            kind: "function_signature_item",
+            name: &["name"],
+            parameters: &["parameters"],
+        },
+    ],
+    // `S::f`, `x.f`, `f::<T>`.
+    callee_fields: &["name", "field", "function"],
+    // A method's receiver has no argument in `x.f(a)`.
+    receivers: &[("self_parameter", "field_expression")],
+    type_aliases: &[TypeAlias {
+        kind: "type_item",
+        name: "name",
+        aliased: "type",
+        allowed: &["visibility_modifier"],
+    }],
     ..Language::entry(
         "rust",
         tree_sitter_rust::LANGUAGE,

@@ -9,11 +9,15 @@
 //! concurrent commit adapts (or turns out to be implied and is dropped).
 //! Adding a reduction is one file and one line in the table.
 
+pub mod byname;
 pub mod canon;
 pub mod ddmin;
 pub mod delete;
 pub mod hoist;
+pub mod inline_types;
 pub mod layout;
+pub mod params;
+pub mod prototype;
 pub mod rename;
 pub mod replace;
 pub mod retries;
@@ -46,6 +50,9 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &hoist::HOIST,
     &replace::REPLACE,
     &rename::RENAME,
+    &params::PARAMS,
+    &prototype::PROTOTYPE,
+    &inline_types::INLINE_TYPES,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,

@@ -174,7 +174,6 @@ impl Grammar {
     }
 
     /// The field with this name.
-    #[cfg(test)]
     pub fn field_id(&self, name: &str) -> Option<FieldId> {
         self.ts.field_id_for_name(name).map(FieldId)
     }

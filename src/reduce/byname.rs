@@ -1,0 +1,169 @@
+//! What the reductions by name share: finding a node's child by field
+//! name, and collecting the nodes of the kinds a language table names.
+//! Names are resolved syntactically, by the text of identifier tokens, as
+//! C-Reduce's and C-Vise's passes do without a compiler: a wrong guess (two
+//! functions of one name in different scopes) makes a candidate the test
+//! rejects, never a wrong result.
+
+use crate::edit::{Edit, EditView};
+use crate::syntax::{Grammar, NodeId, Original};
+
+/// The first child of `n` in the field called `field`.
+pub fn child(grammar: &Grammar, original: &Original, n: NodeId, field: &str) -> Option<NodeId> {
+    let field = grammar.field_id(field)?;
+    let nodes = &original.nodes;
+    nodes
+        .children(n)
+        .iter()
+        .copied()
+        .find(|&c| nodes.field(c) == Some(field))
+}
+
+/// The node reached from `n` through the fields `path`.
+pub fn follow(grammar: &Grammar, original: &Original, n: NodeId, path: &[&str]) -> Option<NodeId> {
+    path.iter()
+        .try_fold(n, |at, field| child(grammar, original, at, field))
+}
+
+/// The nodes of the kind called `kind` in the subtree of `scope`.
+pub fn nodes_of_kind<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    scope: NodeId,
+    kind: &str,
+) -> impl Iterator<Item = NodeId> + 'o {
+    let kinds = grammar.kind_ids(kind, true).to_vec();
+    original
+        .nodes
+        .subtree(scope)
+        .filter(move |&n| kinds.contains(&original.nodes.kind(n)))
+}
+
+/// The name `n` stands for: its text if it is an identifier token, else the
+/// name reached through `fields` (`S::f` -> `f`).
+pub fn name_of<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    mut n: NodeId,
+    fields: &[&str],
+) -> Option<&'o [u8]> {
+    let nodes = &original.nodes;
+    // A path of fields is short; the bound only guards against a cycle of kinds.
+    for _ in 0..8 {
+        if nodes.is_leaf(n) {
+            return grammar
+                .is_identifier(nodes.kind(n))
+                .then(|| original.node_text(n));
+        }
+        n = fields
+            .iter()
+            .find_map(|field| child(grammar, original, n, field))?;
+    }
+    None
+}
+
+/// Whether some edit of `current` falls strictly inside the subtree of `n`.
+pub fn edited_inside(original: &Original, current: EditView<'_>, n: NodeId) -> bool {
+    let end = original.nodes.subtree_end(n);
+    current.iter().any(|(m, _)| n < m && m < end)
+}
+
+/// The text `n` shows in `current`: its own, or the text that replaced it;
+/// `None` when something inside it was edited (or it was hoisted or deleted).
+pub fn current_text<'o>(
+    original: &'o Original,
+    current: EditView<'o>,
+    n: NodeId,
+) -> Option<&'o [u8]> {
+    match current.get(n) {
+        Some(Edit::Text(text)) => Some(text),
+        Some(_) => None,
+        None if edited_inside(original, current, n) => None,
+        None => Some(original.node_text(n)),
+    }
+}
+
+/// Running a reduction's pass-start tasks on a snippet, for the tests.
+#[cfg(test)]
+pub mod testing {
+    use std::sync::Arc;
+
+    use crate::edit::{EditSet, render};
+    use crate::lang::Language;
+    use crate::reduce::{Config, PassKind, Reduction, Syntax};
+    use crate::stats::Stats;
+    use crate::syntax::{Grammar, Original, count_errors, parse};
+
+    /// The text of every candidate `reduction` proposes when a pass over
+    /// `src` starts, in the order proposed; each is checked to parse
+    /// without errors.
+    pub fn candidates(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
+        let g = Grammar::of(Language::by_name(lang).unwrap());
+        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        assert_eq!(o.errors, 0, "{src}");
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let cx = Syntax::new(
+            &o,
+            o.nodes.root(),
+            g,
+            crate::lexical::Lexicon::of(g.language),
+            &config,
+            &stats,
+            &oracle,
+            &observer,
+        );
+        let mut tasks = Vec::new();
+        reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
+        let none = EditSet::new();
+        let mut texts = Vec::new();
+        for (_, job) in tasks {
+            let change = job.first_change().expect("an attempt");
+            let Some(edits) = change.edits(&cx, none.view()) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            render(&o, none.view_with(&edits), &mut out);
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(count_errors(&parse(g, text.as_bytes())), 0, "{text}");
+            texts.push(text);
+        }
+        texts
+    }
+
+    /// The text after applying every candidate `reduction` proposes when a
+    /// pass over `src` starts, in order, each on top of the ones before (as
+    /// if the test accepted them all).
+    pub fn all_accepted(reduction: &dyn Reduction, lang: &str, src: &str) -> String {
+        let g = Grammar::of(Language::by_name(lang).unwrap());
+        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let cx = Syntax::new(
+            &o,
+            o.nodes.root(),
+            g,
+            crate::lexical::Lexicon::of(g.language),
+            &config,
+            &stats,
+            &oracle,
+            &observer,
+        );
+        let mut tasks = Vec::new();
+        reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
+        let mut best = EditSet::new();
+        for (_, job) in tasks {
+            let change = job.first_change().expect("an attempt");
+            if let Some(edits) = change.edits(&cx, best.view()) {
+                best = best.merged(&edits);
+            }
+        }
+        let mut out = Vec::new();
+        render(&o, best.view(), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+}
