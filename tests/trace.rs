@@ -291,6 +291,43 @@ fn an_uninteresting_program_stops_before_anything_is_written() {
     assert!(!s.path().join("out.txt").exists());
 }
 
+/// Ctrl-C while the generator is being recorded or replayed for the check:
+/// an interruption (exit code 130, nothing written), not an unusable
+/// generator.
+#[test]
+fn ctrl_c_during_the_generator_check_is_an_interruption() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random, time\nx = random.randint(0, 9)\ntime.sleep(1.5)\nprint('bug', x)\n",
+    );
+    s.script("check.sh", "grep -q bug \"$1\"");
+    let child = s
+        .command(&[
+            "trace",
+            "-i",
+            "./check.sh",
+            "-o",
+            "out.txt",
+            "--no-finish",
+            "--",
+            "python3",
+            "gen.py",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Into the first replay (the recording takes 1.5 s), or still in the
+    // recording on a slow machine: an interruption either way.
+    std::thread::sleep(Duration::from_millis(2500));
+    // SAFETY: sending SIGINT to the child we started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+    assert!(!s.path().join("out.txt").exists());
+}
+
 #[test]
 fn ctrl_c_keeps_the_best_program() {
     let s = Sandbox::new();
@@ -320,7 +357,13 @@ fn ctrl_c_keeps_the_best_program() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(2500));
+    // The output exists once the checks are done and the reduction starts
+    // (on a loaded machine that may take longer than the sleep alone).
+    let started = std::time::Instant::now();
+    while !s.path().join("out.txt").exists() && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
     // SAFETY: sending SIGINT to the child we started.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     let out = child.wait_with_output().unwrap();

@@ -574,13 +574,13 @@ fn check_generator(
         .expect("removing nothing always has a plan");
     let mut previous: Option<Vec<u8>> = None;
     for round in 0..2 {
-        if cancel.is_cancelled() {
-            eprintln!("treereduce: interrupted while checking the generator; nothing was written");
-            return Err(Ok(exit::INTERRUPTED));
-        }
         let replay = generator.run(0, Some(&plan), Align::Halt).map_err(|e| {
             generator_error(format!("cannot run the generator `{command}`: {e}"), None)
         })?;
+        if replay.outcome == RunOutcome::Cancelled || cancel.is_cancelled() {
+            eprintln!("treereduce: interrupted while checking the generator; nothing was written");
+            return Err(Ok(exit::INTERRUPTED));
+        }
         slowest = slowest.max(replay.duration);
         let replayed = replay.trace.as_deref().map(Trace::parse);
         if let Some(Ok(t)) = &replayed
