@@ -14,8 +14,9 @@
 //! memory kill): a watchdog, a small shell in its own process group, waits
 //! for the end of a pipe only this process writes to. When the pipe closes,
 //! it kills the process groups of the tests still running (each running test
-//! has a marker file named by its group id) and removes the private
-//! directories. Directories of runs that died before the watchdog existed are
+//! has a marker file named by its group id) and any process still working in
+//! a private directory (a test started just before the death, before its
+//! marker was written), and removes the private directories. Directories of runs that died before the watchdog existed are
 //! swept at the next start.
 
 use std::ffi::{OsStr, OsString};
@@ -184,12 +185,26 @@ struct Watchdog {
 
 /// The watchdog: `sh -c WATCHDOG sh RUNNING DIR...`. It reads until the end
 /// of its input, then kills the group of every marker in RUNNING and removes
-/// the DIRs.
-const WATCHDOG: &str = r#"while read -r _; do :; done
+/// the DIRs. Unless the last line it read was `clean` (this process ending
+/// normally), it also kills every process whose working directory is one of
+/// the DIRs: a test started just before this process died, whose marker was
+/// not written yet.
+const WATCHDOG: &str = r#"last=
+while read -r line; do last=$line; done
 for f in "$1"/*; do
   [ -f "$f" ] && kill -s KILL -- "-${f##*/}" 2>/dev/null
 done
 shift
+if [ "$last" != clean ]; then
+  for p in /proc/[0-9]*; do
+    cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
+    for d in "$@"; do
+      case $cwd in
+        "$d" | "$d"/*) kill -s KILL -- "-${p#/proc/}" "${p#/proc/}" 2>/dev/null ;;
+      esac
+    done
+  done
+fi
 rm -rf -- "$@"
 "#;
 
@@ -216,8 +231,12 @@ impl Watchdog {
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
-        // End of input: the watchdog finds no running test and exits.
-        drop(self.pipe.take());
+        // A normal end: the watchdog finds no running test and exits,
+        // without looking for strays.
+        if let Some(mut pipe) = self.pipe.take() {
+            use std::io::Write;
+            let _ = pipe.write_all(b"clean\n");
+        }
         let _ = self.child.wait();
     }
 }
