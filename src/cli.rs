@@ -302,7 +302,7 @@ pub struct Args {
     pub timeout: Option<f64>,
 
     /// Give every test the full --timeout: no adaptive limit (4x the 90th
-    /// percentile of recent interesting tests, at least 0.25 s) for the
+    /// percentile of recent interesting tests, at least 0.5 s) for the
     /// tests that hang.
     #[arg(long, help_heading = "Test")]
     pub no_adaptive_timeout: bool,

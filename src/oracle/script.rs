@@ -120,9 +120,11 @@ pub struct ScriptOracle {
     launcher: Vec<OsString>,
 }
 
-/// The adaptive time limit: a test that runs [`ADAPTIVE_FACTOR`] times
-/// longer than the 90th percentile of the last [`ADAPTIVE_WINDOW`]
-/// interesting tests (but at least [`ADAPTIVE_FLOOR`]) is stopped there
+/// The adaptive time limit: once [`ADAPTIVE_SAMPLES`] interesting tests
+/// have been timed (the input's check is the first), a test that runs
+/// [`ADAPTIVE_FACTOR`] times longer than the 90th percentile of the last
+/// [`ADAPTIVE_WINDOW`] interesting tests (but at least [`ADAPTIVE_FLOOR`],
+/// so that a test slowed by the machine's load is not cut) is stopped there
 /// instead of at the full limit, except the first such test and every
 /// [`LET_RUN_EVERY`]th after it, which run to the full limit: one of those
 /// that turns out interesting raises the adaptive limit to at least twice
@@ -160,7 +162,9 @@ pub const ADAPTIVE_FACTOR: u64 = 4;
 /// See [`Adaptive`].
 pub const ADAPTIVE_WINDOW: usize = 32;
 /// See [`Adaptive`].
-pub const ADAPTIVE_FLOOR: Duration = Duration::from_millis(250);
+pub const ADAPTIVE_FLOOR: Duration = Duration::from_millis(500);
+/// See [`Adaptive`].
+pub const ADAPTIVE_SAMPLES: usize = 2;
 /// See [`Adaptive`].
 pub const LET_RUN_EVERY: u64 = 8;
 
@@ -411,6 +415,9 @@ impl ScriptOracle {
         }
         let typical = {
             let recent = a.recent.lock();
+            if recent.len() < ADAPTIVE_SAMPLES {
+                return None;
+            }
             let mut sorted: Vec<u64> = recent.iter().copied().collect();
             sorted.sort_unstable();
             // The 90th percentile: the smallest value at or above 90% of them.
@@ -947,19 +954,24 @@ mod tests {
 
     #[test]
     fn the_adaptive_limit_stops_hangs_early_and_learns_from_slow_interesting_tests() {
-        // `hang` sleeps past every limit, `slow` is interesting after 0.6 s,
-        // anything else is interesting at once. Full limit 3 s; the input's
-        // check took 10 ms, so the adaptive limit starts at the 0.25 s floor.
+        // `hang` sleeps past every limit, `slow` is interesting after 0.8 s,
+        // anything else is interesting at once. Full limit 4 s; the input's
+        // check took 10 ms. The adaptive limit applies from the second timed
+        // interesting test on, at the 0.5 s floor.
         let (_d, path) = script(
             r#"case $(cat "$1") in
   hang) sleep 30 ;;
-  slow) sleep 0.6; exit 0 ;;
+  slow) sleep 0.8; exit 0 ;;
   *) exit 0 ;;
 esac"#,
         );
-        let o = oracle(&path, 3000);
+        let o = oracle(&path, 4000);
         o.adapt_timeout(Duration::from_millis(10));
-        assert_eq!(o.time_limit().adaptive_seconds, Some(0.25));
+        for _ in 1..ADAPTIVE_SAMPLES {
+            assert_eq!(o.time_limit().adaptive_seconds, Some(4.0));
+            assert_eq!(o.test(0, b"fast").unwrap(), Verdict::Interesting);
+        }
+        assert_eq!(o.time_limit().adaptive_seconds, Some(0.5));
         // The first test to reach it runs to the full limit; the next
         // LET_RUN_EVERY - 1 stop there.
         for _ in 0..3 {
@@ -972,8 +984,8 @@ esac"#,
         assert_eq!(o.test(0, b"slow").unwrap(), Verdict::TimedOut);
         assert_eq!(o.time_limit().stopped_early, 3);
         // Let run (the LET_RUN_EVERY-th to reach the limit after the first):
-        // found interesting, it raises the limit to 4 x 0.6 s (the 90th
-        // percentile of 10 ms and 0.6 s), below the full 3 s.
+        // found interesting, it raises the limit to 4 x 0.8 s (the 90th
+        // percentile of the interesting tests), below the full 4 s.
         for _ in 4..LET_RUN_EVERY {
             assert_eq!(o.test(0, b"hang").unwrap(), Verdict::TimedOut);
         }
@@ -982,7 +994,7 @@ esac"#,
         assert_eq!(limit.slow_interesting, 1, "{limit:?}");
         assert_eq!(limit.let_run, 2, "{limit:?}");
         let adaptive = limit.adaptive_seconds.unwrap();
-        assert!((2.4..=3.0).contains(&adaptive), "{limit:?}");
+        assert!((3.2..=4.0).contains(&adaptive), "{limit:?}");
         assert_eq!(o.test(0, b"slow").unwrap(), Verdict::Interesting);
         assert_eq!(o.time_limit().stopped_early, LET_RUN_EVERY - 1);
     }
