@@ -18,6 +18,11 @@ statistics count it.
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
 
+Two cases are built otherwise: an EMI pair (every mutation on a line gcov
+reports never run, both programs must compile and run) and a library and its
+next version (ms 2.0.0 and 2.1.0 from npm with a driver; the seed's test is
+the old version's output as a snapshot).
+
 It builds ROOT/target/release/treereduce first (or $CARGO_TARGET_DIR/release);
 with TREEREDUCE_BIN set it runs that binary as it is.
 """
@@ -271,21 +276,23 @@ def emi_case(name, host, noise, seed_no):
 
 # A library and its next version: ms 2.0.0 and 2.1.0 (npm), which added
 # weeks (`1w`) and negative durations (`-1s`) to parsing. The driver parses
-# and formats a few durations; the seed's test is the old version's output
-# as a snapshot (taken when the case is built, as a snapshot test records
-# it), the variant's that `1w` now parses to a week in milliseconds.
-MS_DRIVER = b"""
+# (and with MS_FORMAT, formats) a few durations; the seed's test is the old
+# version's output as a snapshot (taken when the case is built, as a snapshot
+# test records it), the variant's that `1w` now parses to a week in
+# milliseconds.
+MS_PARSE = b"""
 const ms = module.exports;
 console.log(['100', '1.5h', '2d', '1w', '-1s', '10 minutes', '3 days'].map((s) => s + '=' + ms(s)).join(' '));
-console.log([500, 60000, 3600000, 5400000, 172800000].map((n) => ms(n) + '/' + ms(n, { long: true })).join(' '));
+"""
+MS_FORMAT = b"""console.log([500, 60000, 3600000, 5400000, 172800000].map((n) => ms(n) + '/' + ms(n, { long: true })).join(' '));
 """
 
 
-def ms_case(name):
+def ms_case(name, driver):
     def build(d):
         old = npm_file("ms", "2.0.0", "package/index.js", "4bd92209cb9dacf3e3773e725acb7aaec43ea9e78540324e4d0f73e5ce9adef7")
         new = npm_file("ms", "2.1.0", "package/index.js", "e42b7b9dc673a62739bbe9a628cdba5d37b3085a2c7c4307563a7c80546a75a3")
-        seed, variant = old + MS_DRIVER, new + MS_DRIVER
+        seed, variant = old + driver, new + driver
         with tempfile.TemporaryDirectory(prefix="pair-bench-") as t:
             open(os.path.join(t, "s.js"), "wb").write(seed)
             snap = subprocess.run(["node", "s.js"], cwd=t, check=True, stdout=subprocess.PIPE).stdout.decode().rstrip("\n")
@@ -319,7 +326,8 @@ CASES = [
           JS_OK, JS_BUG),
     js_mustache_case("js-mustache-20", 20, 6),
     emi_case("c-emi-csmith-20", "c-csmith-pointer-sign/csmith.c", 20, 7),
-    ms_case("js-ms-next-version"),
+    ms_case("js-ms-parse-format", MS_PARSE + MS_FORMAT),
+    ms_case("js-ms-parse", MS_PARSE),
 ]
 
 
