@@ -18,6 +18,11 @@ statistics count it.
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
 
+Two cases are built otherwise: an EMI pair (every mutation on a line gcov
+reports never run, both programs must compile and run) and a library and its
+next version (ms 2.0.0 and 2.1.0 from npm with a driver; the seed's test is
+the old version's output as a snapshot).
+
 It builds ROOT/target/release/treereduce first (or $CARGO_TARGET_DIR/release);
 with TREEREDUCE_BIN set it runs that binary as it is.
 """
@@ -198,6 +203,107 @@ def js_mustache_case(name, noise, seed_no):
     return (name, "js", build)
 
 
+# EMI (equivalence modulo inputs): the seed runs on its one input, gcov
+# marks the lines that run never executed, and every mutation of the variant
+# is on such a line, so seed and variant behave the same when run. Noise
+# mutations delete a dead statement (its line is left blank, so line numbers
+# stay those gcov reported) or change a constant or an operator on a dead
+# line; the bug divides a dead `return`'s expression by zero. Both must still
+# compile and run to exit 0 (the variant only gains gcc's warning).
+C_RUN = "gcc -O0 -Wdiv-by-zero -I/usr/include/csmith \"$1\" -o prog >gcc.txt 2>&1 && timeout 5 ./prog >/dev/null"
+EMI_OK = C_RUN + " && ! grep -q 'division by zero' gcc.txt"
+EMI_BUG = C_RUN + " && grep -q 'division by zero' gcc.txt"
+
+
+def dead_lines(text):
+    """Line numbers (from 1) of the lines gcov reports as never executed
+    when the program runs."""
+    with tempfile.TemporaryDirectory(prefix="pair-bench-") as d:
+        open(os.path.join(d, "p.c"), "wb").write(text)
+        subprocess.run(["gcc", "-O0", "-w", "--coverage", "-I/usr/include/csmith", "p.c", "-o", "p"], cwd=d, check=True)
+        subprocess.run(["./p"], cwd=d, check=True, stdout=subprocess.DEVNULL, timeout=20)
+        gcda = next(f for f in os.listdir(d) if f.endswith(".gcda"))
+        out = subprocess.run(["gcov", "-t", gcda], cwd=d, check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    dead = set()
+    for line in out.decode(errors="replace").split("\n"):
+        m = re.match(r"\s*#####:\s*(\d+):", line)
+        if m:
+            dead.add(int(m.group(1)))
+    return dead
+
+
+def on_dead_line(op, dead):
+    """`op` applied to one dead line alone (the rest of the text untouched)."""
+    def mutate_line(text, rnd):
+        lines = text.split(b"\n")
+        i = rnd.choice(sorted(dead)) - 1
+        new = op(lines[i], rnd)
+        if new is None or b"\n" in new:
+            return None
+        return b"\n".join(lines[:i] + [new] + lines[i + 1:])
+    return mutate_line
+
+
+def m_delete_statement(line, rnd):
+    """Deletes a statement that is one whole line (not a declaration, a
+    brace or a label)."""
+    if re.match(rb"\s+[A-Za-z_(*][^;{}]*;\s*$", line) and not re.match(rb"\s+(const |static |volatile )*(u?int[0-9]+_t|union|struct|int|char|long|short)\b", line):
+        return b""
+    return None
+
+
+def emi_case(name, host, noise, seed_no):
+    def build(d):
+        seed = open(os.path.join(ROOT, "examples", host), "rb").read()
+        dead = dead_lines(seed)
+        rnd = random.Random(seed_no)
+        ops = [on_dead_line(op, dead) for op in (m_delete_statement, m_constant, m_operator)]
+        text = seed
+        done = 0
+        while done < noise:
+            cand = rnd.choice(ops)(text, rnd)
+            if cand is not None and cand != text and passes(EMI_OK, cand, ".c"):
+                text = cand
+                done += 1
+        bug = on_dead_line(lambda l, r: c_bug(l, r) if re.search(rb"return ([^;\"]+);", l) else None, dead)
+        for _ in range(200):
+            cand = bug(text, rnd)
+            if cand is not None and passes(EMI_BUG, cand, ".c"):
+                return seed, cand, EMI_OK, EMI_BUG
+        raise SystemExit("no mutation shows the bug")
+    return (name, "c", build)
+
+
+# A library and its next version: ms 2.0.0 and 2.1.0 (npm), which added
+# weeks (`1w`) and negative durations (`-1s`) to parsing. The driver parses
+# (and with MS_FORMAT, formats) a few durations; the seed's test is the old
+# version's output as a snapshot (taken when the case is built, as a snapshot
+# test records it), the variant's that `1w` now parses to a week in
+# milliseconds.
+MS_PARSE = b"""
+const ms = module.exports;
+console.log(['100', '1.5h', '2d', '1w', '-1s', '10 minutes', '3 days'].map((s) => s + '=' + ms(s)).join(' '));
+"""
+MS_FORMAT = b"""console.log([500, 60000, 3600000, 5400000, 172800000].map((n) => ms(n) + '/' + ms(n, { long: true })).join(' '));
+"""
+
+
+def ms_case(name, driver):
+    def build(d):
+        old = npm_file("ms", "2.0.0", "package/index.js", "4bd92209cb9dacf3e3773e725acb7aaec43ea9e78540324e4d0f73e5ce9adef7")
+        new = npm_file("ms", "2.1.0", "package/index.js", "e42b7b9dc673a62739bbe9a628cdba5d37b3085a2c7c4307563a7c80546a75a3")
+        seed, variant = old + driver, new + driver
+        with tempfile.TemporaryDirectory(prefix="pair-bench-") as t:
+            open(os.path.join(t, "s.js"), "wb").write(seed)
+            snap = subprocess.run(["node", "s.js"], cwd=t, check=True, stdout=subprocess.PIPE).stdout.decode().rstrip("\n")
+        if "'" in snap:
+            raise SystemExit("the snapshot has a quote")
+        ok = "out=$(node \"$1\" 2>&1) && [ \"$out\" = '" + snap + "' ]"
+        bug = "node \"$1\" 2>/dev/null | grep -q '1w=604800000 '"
+        return seed, variant, ok, bug
+    return (name, "js", build)
+
+
 def small(name, ext, seed, variant, ok, bug):
     return (name, ext, lambda d: (seed.encode(), variant.encode(), ok, bug))
 
@@ -219,6 +325,9 @@ CASES = [
           JS_SEED.replace("size() {", "count() {").replace("push(2)", "push(3)").replace("'size'", "'n'"),
           JS_OK, JS_BUG),
     js_mustache_case("js-mustache-20", 20, 6),
+    emi_case("c-emi-csmith-20", "c-csmith-pointer-sign/csmith.c", 20, 7),
+    ms_case("js-ms-parse-format", MS_PARSE + MS_FORMAT),
+    ms_case("js-ms-parse", MS_PARSE),
 ]
 
 
