@@ -13,7 +13,6 @@ mod store;
 mod trace;
 
 use std::ffi::OsStr;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -556,13 +555,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     });
     let store = open_store(&args, &setup, &oracle)?;
     let stats = Arc::new(Stats::new(reduce::names()));
-    let mode = if args.quiet {
-        Mode::Quiet
-    } else if std::io::stderr().is_terminal() {
-        Mode::Bar
-    } else {
-        Mode::Log
-    };
+    let mode = Mode::for_stderr(args.quiet);
     let mut printer = Printer::start(mode, stats.clone());
 
     let timeout = match check_input(

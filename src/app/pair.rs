@@ -4,7 +4,6 @@
 //! improve, shows progress, and reports.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -341,13 +340,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         p.file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned())
     };
-    let mode = if args.quiet {
-        Mode::Quiet
-    } else if std::io::stderr().is_terminal() {
-        Mode::Bar
-    } else {
-        Mode::Log
-    };
+    let mode = Mode::for_stderr(args.quiet);
     let live = Arc::new(Live {
         grammar,
         started,

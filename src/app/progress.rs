@@ -24,6 +24,21 @@ pub enum Mode {
     Quiet,
 }
 
+impl Mode {
+    /// Nothing with `-q`, else a live line when stderr is a terminal and
+    /// log lines when it is not.
+    pub fn for_stderr(quiet: bool) -> Mode {
+        use std::io::IsTerminal;
+        if quiet {
+            Mode::Quiet
+        } else if std::io::stderr().is_terminal() {
+            Mode::Bar
+        } else {
+            Mode::Log
+        }
+    }
+}
+
 /// Interval of the plain log lines.
 pub const LOG_EVERY: Duration = Duration::from_secs(10);
 const REDRAW_EVERY: Duration = Duration::from_millis(100);

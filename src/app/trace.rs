@@ -3,7 +3,6 @@
 //! single-program reducer (unless `--no-finish`). The output is written
 //! whenever the result improves, in both stages, and Ctrl-C keeps it.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -220,13 +219,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     )
     .map_err(|e| usage_error(anyhow!("cannot prepare the generator's directories: {e}")))?;
 
-    let mode = if args.quiet {
-        Mode::Quiet
-    } else if std::io::stderr().is_terminal() {
-        Mode::Bar
-    } else {
-        Mode::Log
-    };
+    let mode = Mode::for_stderr(args.quiet);
     let trace_stats = Arc::new(Stats::new(KINDS));
     let mut printer = Printer::start(mode, trace_stats.clone());
     printer.phase(Phase::Check);
