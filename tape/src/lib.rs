@@ -422,7 +422,10 @@ mod tests {
     }
 
     fn run(replay: Option<String>, align: Align) -> (String, String) {
-        let dir = std::env::temp_dir().join(format!("tape-test-{}", std::process::id()));
+        // One directory per run: the tests run at the same time.
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tape-test-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join(format!("trace-{}", replay.is_some()));
         let mut rng = Tape::with_config(
