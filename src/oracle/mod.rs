@@ -14,6 +14,7 @@ pub use cancel::Cancel;
 pub use gate::Gate;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;
+#[cfg(feature = "cli")]
 pub use script::RunReport;
 #[cfg(feature = "cli")]
 pub(crate) use script::wait_group;

@@ -158,15 +158,15 @@ impl Adaptive {
 }
 
 /// See [`Adaptive`].
-pub const ADAPTIVE_FACTOR: u64 = 4;
+const ADAPTIVE_FACTOR: u64 = 4;
 /// See [`Adaptive`].
-pub const ADAPTIVE_WINDOW: usize = 32;
+const ADAPTIVE_WINDOW: usize = 32;
 /// See [`Adaptive`].
-pub const ADAPTIVE_FLOOR: Duration = Duration::from_millis(500);
+const ADAPTIVE_FLOOR: Duration = Duration::from_millis(500);
 /// See [`Adaptive`].
-pub const ADAPTIVE_SAMPLES: usize = 2;
+const ADAPTIVE_SAMPLES: usize = 2;
 /// See [`Adaptive`].
-pub const LET_RUN_EVERY: u64 = 8;
+const LET_RUN_EVERY: u64 = 8;
 
 /// How long one run may take: `hard`, or `soft` when that is shorter and
 /// `let_run` says no when it is reached.
@@ -398,9 +398,11 @@ impl ScriptOracle {
             .store(timeout.as_millis() as u64, Ordering::Relaxed);
     }
 
-    /// Turns the adaptive time limit on (see [`Adaptive`]), starting from
-    /// `first`, the time the input's check took; `--timeout` (or the
-    /// default derived from `first`) stays the ceiling.
+    /// Turns the adaptive time limit on, starting from `first`, the time
+    /// the input's check took: a test that runs 4 times the 90th percentile
+    /// of the recent interesting tests (at least 0.5 s) is stopped early,
+    /// but for the first such test and every 8th, which run on; the limit
+    /// set by [`ScriptOracle::set_timeout`] stays the ceiling.
     pub fn adapt_timeout(&self, first: Duration) {
         let a = &self.adaptive;
         a.interesting(first);
