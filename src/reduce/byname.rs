@@ -93,14 +93,18 @@ pub mod testing {
     use crate::reduce::{Config, PassKind, Reduction, Syntax};
     use crate::stats::Stats;
     use crate::syntax::{Grammar, Original, count_errors, parse};
+    use crate::task::Queued;
 
-    /// The text of every candidate `reduction` proposes when a pass over
-    /// `src` starts, in the order proposed; each is checked to parse
-    /// without errors.
-    pub fn candidates(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
+    /// Parses `src` and runs `f` on the tree, the reduction context and the
+    /// tasks `reduction` queues when a pass over it starts.
+    fn at_pass_start<R>(
+        reduction: &dyn Reduction,
+        lang: &str,
+        src: &str,
+        f: impl for<'a> FnOnce(&Original, &Syntax<'a>, Vec<Queued<Syntax<'a>>>) -> R,
+    ) -> R {
         let g = Grammar::of(Language::by_name(lang).unwrap());
         let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-        assert_eq!(o.errors, 0, "{src}");
         let config = Config::default();
         let stats = Stats::new(crate::reduce::names());
         let oracle = |_: &[u8]| true;
@@ -117,53 +121,51 @@ pub mod testing {
         );
         let mut tasks = Vec::new();
         reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
-        let none = EditSet::new();
-        let mut texts = Vec::new();
-        for (_, job) in tasks {
-            let change = job.first_change().expect("an attempt");
-            let Some(edits) = change.edits(&cx, none.view()) else {
-                continue;
-            };
-            let mut out = Vec::new();
-            render(&o, none.view_with(&edits), &mut out);
-            let text = String::from_utf8(out).unwrap();
-            assert_eq!(count_errors(&parse(g, text.as_bytes())), 0, "{text}");
-            texts.push(text);
-        }
-        texts
+        f(&o, &cx, tasks)
+    }
+
+    /// The text of every candidate `reduction` proposes when a pass over
+    /// `src` starts, in the order proposed; each is checked to parse
+    /// without errors.
+    pub fn candidates(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
+        at_pass_start(reduction, lang, src, |o, cx, tasks| {
+            assert_eq!(o.errors, 0, "{src}");
+            let none = EditSet::new();
+            let mut texts = Vec::new();
+            for (_, job) in tasks {
+                let change = job.first_change().expect("an attempt");
+                let Some(edits) = change.edits(cx, none.view()) else {
+                    continue;
+                };
+                let mut out = Vec::new();
+                render(o, none.view_with(&edits), &mut out);
+                let text = String::from_utf8(out).unwrap();
+                assert_eq!(
+                    count_errors(&parse(cx.grammar, text.as_bytes())),
+                    0,
+                    "{text}"
+                );
+                texts.push(text);
+            }
+            texts
+        })
     }
 
     /// The text after applying every candidate `reduction` proposes when a
     /// pass over `src` starts, in order, each on top of the ones before (as
     /// if the test accepted them all).
     pub fn all_accepted(reduction: &dyn Reduction, lang: &str, src: &str) -> String {
-        let g = Grammar::of(Language::by_name(lang).unwrap());
-        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-        let config = Config::default();
-        let stats = Stats::new(crate::reduce::names());
-        let oracle = |_: &[u8]| true;
-        let observer = crate::task::Silent;
-        let cx = Syntax::new(
-            &o,
-            o.nodes.root(),
-            g,
-            crate::lexical::Lexicon::of(g.language),
-            &config,
-            &stats,
-            &oracle,
-            &observer,
-        );
-        let mut tasks = Vec::new();
-        reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
-        let mut best = EditSet::new();
-        for (_, job) in tasks {
-            let change = job.first_change().expect("an attempt");
-            if let Some(edits) = change.edits(&cx, best.view()) {
-                best = best.merged(&edits);
+        at_pass_start(reduction, lang, src, |o, cx, tasks| {
+            let mut best = EditSet::new();
+            for (_, job) in tasks {
+                let change = job.first_change().expect("an attempt");
+                if let Some(edits) = change.edits(cx, best.view()) {
+                    best = best.merged(&edits);
+                }
             }
-        }
-        let mut out = Vec::new();
-        render(&o, best.view(), &mut out);
-        String::from_utf8(out).unwrap()
+            let mut out = Vec::new();
+            render(o, best.view(), &mut out);
+            String::from_utf8(out).unwrap()
+        })
     }
 }
