@@ -84,25 +84,15 @@ fn verbatim(language: &Language, node: Node) -> bool {
 /// order, as (kind, text).
 fn tokens<'t>(language: &Language, tree: &Tree, text: &'t [u8]) -> Vec<(u16, &'t [u8])> {
     let mut out = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let node = cursor.node();
-        if node.child_count() == 0 || verbatim(language, node) {
+    crate::syntax::for_each_unit(
+        tree,
+        |node| verbatim(language, node),
+        |node| {
             if node.start_byte() < node.end_byte() {
                 out.push((node.kind_id(), &text[node.byte_range()]));
             }
-        } else if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                continue 'walk;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+        },
+    );
     out
 }
 

@@ -262,26 +262,15 @@ fn verbatim(kind: &str) -> bool {
 /// The byte ranges that are not whitespace between tokens, in order.
 fn solid_ranges(tree: &Tree) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let node = cursor.node();
-        let solid = node.child_count() == 0 || verbatim(node.kind());
-        if solid {
+    crate::syntax::for_each_unit(
+        tree,
+        |node| verbatim(node.kind()),
+        |node| {
             if node.start_byte() < node.end_byte() {
                 ranges.push(node.byte_range());
             }
-        } else if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                continue 'walk;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+        },
+    );
     ranges
 }
 

@@ -123,13 +123,25 @@ pub fn count_tokens(tree: &Tree) -> usize {
 }
 
 /// Calls `f` on every leaf of `tree`, in text order.
-pub fn for_each_leaf<'t>(tree: &'t Tree, mut f: impl FnMut(Node<'t>)) {
+pub fn for_each_leaf<'t>(tree: &'t Tree, f: impl FnMut(Node<'t>)) {
+    for_each_unit(tree, |_| false, f);
+}
+
+/// Calls `f` in text order on every leaf of `tree` and on every node that
+/// `whole` says is one unit (a string, a comment), without going into it.
+pub fn for_each_unit<'t>(
+    tree: &'t Tree,
+    whole: impl Fn(Node<'t>) -> bool,
+    mut f: impl FnMut(Node<'t>),
+) {
     let mut cursor = tree.walk();
     'walk: loop {
-        if cursor.goto_first_child() {
+        let node = cursor.node();
+        if whole(node) || !cursor.goto_first_child() {
+            f(node);
+        } else {
             continue;
         }
-        f(cursor.node());
         loop {
             if cursor.goto_next_sibling() {
                 continue 'walk;
