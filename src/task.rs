@@ -38,6 +38,22 @@ pub trait Job<S: Subject>: Send {
     fn first_change(&self) -> Option<&S::Change> {
         None
     }
+
+    /// For a task whose changes depend on the best it meets (and are
+    /// therefore not known before it runs): the first changes it would test
+    /// if it ran on `state`, in order, each tested only if the ones before
+    /// were not interesting (the task ends at the first interesting one).
+    /// The engine may test them ahead too.
+    fn changes_on(&self, _subject: &S, _state: &S::State) -> Vec<Box<S::Change>> {
+        Vec::new()
+    }
+
+    /// For a task that tests nothing and only queues tasks (a visit): the
+    /// tasks it would queue if it ran on `state`, so that the engine can
+    /// look past it for changes to test ahead.
+    fn expand_ahead(&self, _subject: &S, _state: &S::State) -> Option<Vec<Queued<S>>> {
+        None
+    }
 }
 
 /// A task of subject `S`.

@@ -5,22 +5,28 @@
 //! how the workers interleave: with a deterministic test, every `-j` gives
 //! the text `-j 1` gives.
 //!
-//! What to test ahead: the coordinator takes the first change of the task
-//! it is about to run and of the next tasks on the queue
-//! ([`crate::task::Job::first_change`]) and walks the tree of their possible verdicts,
-//! most likely branch first: a known verdict (in the cache) is followed, an
-//! unknown one splits into "not interesting" (the next change applies to
-//! the same state) and "interesting" (it applies to the state accepting the
-//! candidate gives), weighted by the share of interesting verdicts in this
-//! pass so far. The unknown candidates met first are queued for the
-//! workers, refreshed before every task. A verdict the coordinator then
-//! needs is usually known or running (while it runs, the coordinator tests
-//! the front of the queue itself). A running test no longer on the likely
+//! What to test ahead: each time the coordinator needs a verdict it does
+//! not know, it walks the tree of the possible verdicts of that test and of
+//! the next ones, most likely branch first: a known verdict (in the cache)
+//! is followed, an unknown one splits into "not interesting" (the next
+//! change applies to the same state) and "interesting" (it applies to the
+//! state accepting the candidate gives), weighted by the share of
+//! interesting verdicts of that kind of change in this pass so far. The
+//! next changes are, in running order, the tasks' first changes
+//! ([`crate::task::Job::first_change`]), the changes a task plans for the
+//! state it would meet ([`crate::task::Job::changes_on`]: tried one after
+//! the other until one is interesting, like a token's canonical names), and
+//! the tasks that expansions on the way would queue
+//! ([`crate::task::Job::expand_ahead`]: a visit, or a ddmin level, applied
+//! to the best), merged into the heap's order. The unknown candidates met
+//! first are queued for the workers. A verdict the coordinator then needs
+//! is usually known or running (while it runs, the coordinator tests the
+//! front of the queue itself). A running test no longer on the likely
 //! branches is abandoned ([`Subject::abandon`]); a test run ahead whose
 //! verdict is never used is counted as a conflict.
 //!
-//! The changes a task tries after its first depend on that first verdict
-//! and are tested by the coordinator when it gets there.
+//! A task's changes that depend on more than the state (the next step of a
+//! token's shrinking) are tested by the coordinator when it gets there.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
@@ -32,9 +38,11 @@ use super::{Finished, Run};
 use crate::stats::bump;
 use crate::task::{Applied, Priority, Queued, Subject, Task, Tests};
 
-/// How far down the heap the coordinator looks for changes to test ahead,
-/// per worker: tasks without a first change (visits) do not count.
-const LOOK_AHEAD_PER_WORKER: usize = 8;
+/// How many candidates the coordinator may render and parse per worker each
+/// time it looks ahead (known ones cost a lookup).
+const RENDERS_PER_WORKER: usize = 8;
+/// How many branches it may look at per worker each time.
+const STEPS_PER_WORKER: usize = 64;
 
 /// The order tasks run in: more tokens first, then lower rank, then first
 /// pushed first.
@@ -163,7 +171,11 @@ impl<St> Speculation<St> {
 /// how likely that is.
 struct Branch<St> {
     likelihood: f64,
+    /// The task (0: the change the coordinator is about to test, then the
+    /// upcoming tasks in running order)...
     position: usize,
+    /// ...and which of the changes it tries on this state.
+    index: usize,
     state: (u128, Arc<St>),
 }
 
@@ -183,7 +195,121 @@ impl<St> Ord for Branch<St> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.likelihood
             .total_cmp(&other.likelihood)
-            .then(other.position.cmp(&self.position))
+            .then((other.position, other.index).cmp(&(self.position, self.index)))
+    }
+}
+
+/// A change a task will test: its own, or one computed for a state.
+enum Held<'c, C: ?Sized> {
+    Borrowed(&'c C),
+    Owned(Box<C>),
+}
+
+impl<C: ?Sized> std::ops::Deref for Held<'_, C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        match self {
+            Held::Borrowed(c) => c,
+            Held::Owned(c) => c,
+        }
+    }
+}
+
+/// The tasks that will run after the current one, in running order, as
+/// far as the walk has needed them: the heap's, merged with the tasks that
+/// the expansions among them ([`crate::task::Job::expand_ahead`], applied
+/// to the best) would queue when they run. A position is a task that may
+/// test something, with an id for the memory of its candidates: the
+/// heap's sequence number, or for a task an expansion made, a number
+/// derived from its expansion's id and its place in it (the same every time
+/// the walk makes it).
+struct Upcoming<'q, S: Subject> {
+    real: std::iter::Peekable<std::collections::btree_map::Iter<'q, Order, Task<S>>>,
+    /// Tasks made by expansions, not reached yet, with their ids.
+    expanded: BTreeMap<Order, (u64, Task<S>)>,
+    /// Tasks made by expansions and reached.
+    kept: Vec<Task<S>>,
+    /// The heap's next sequence number, continued for the tasks expansions make.
+    seq: u64,
+    positions: Vec<(u64, Source<'q, S>)>,
+    /// Expansions left.
+    expansions: usize,
+}
+
+enum Source<'q, S: Subject> {
+    Heap(&'q Task<S>),
+    Expanded(usize),
+}
+
+impl<S: Subject> Clone for Source<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Subject> Copy for Source<'_, S> {}
+
+/// The memory's id of the `index`th change a task with id `id` plans.
+fn planned_id(id: u64, index: usize) -> u64 {
+    id ^ ((index as u64) << 40)
+}
+
+/// The id of the `index`th task an expansion with id `parent` makes: apart
+/// from the heap's sequence numbers (top bit set).
+fn expanded_id(parent: u64, index: usize) -> u64 {
+    (parent.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 + 1)).rotate_left(23) | 1 << 63
+}
+
+impl<'q, S: Subject> Upcoming<'q, S> {
+    /// Position `at`, with its id and task; `None` past the last task.
+    fn at(&mut self, at: usize, subject: &S, best: &S::State) -> Option<(u64, &Task<S>)> {
+        while self.positions.len() <= at {
+            let from_heap = match (self.real.peek(), self.expanded.first_key_value()) {
+                (None, None) => return None,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (Some((heap, _)), Some((made, _))) => *heap < made,
+            };
+            let (id, source, task) = if from_heap {
+                let (order, task) = self.real.next()?;
+                (order.seq, Source::Heap(task), task)
+            } else {
+                let (_, (id, task)) = self.expanded.pop_first()?;
+                self.kept.push(task);
+                let at = self.kept.len() - 1;
+                (id, Source::Expanded(at), &self.kept[at])
+            };
+            if task.first_change().is_some() {
+                self.positions.push((id, source));
+                continue;
+            }
+            let made = if self.expansions > 0 {
+                task.expand_ahead(subject, best)
+            } else {
+                None
+            };
+            match made {
+                Some(tasks) => {
+                    self.expansions -= 1;
+                    for (i, (priority, task)) in tasks.into_iter().enumerate() {
+                        self.seq += 1;
+                        let order = Order {
+                            tokens: Reverse(priority.tokens),
+                            rank: priority.rank,
+                            seq: self.seq,
+                        };
+                        self.expanded.insert(order, (expanded_id(id, i), task));
+                    }
+                }
+                // A task that may compute its first change for a state.
+                None => self.positions.push((id, source)),
+            }
+        }
+        let (id, source) = self.positions[at];
+        let task = match source {
+            Source::Heap(task) => task,
+            Source::Expanded(i) => &self.kept[i],
+        };
+        Some((id, task))
     }
 }
 
@@ -223,6 +349,8 @@ pub fn run_pass<S: Subject>(
         best_key: 0,
         taken: 0,
         speculation: Speculation::default(),
+        queue,
+        planned: (0, Vec::new()),
     };
     std::thread::scope(|s| {
         for worker in 1..run.jobs {
@@ -238,7 +366,7 @@ pub fn run_pass<S: Subject>(
             }
         }
         let _stop = StopOnDrop(&shared);
-        coordinator.work(&mut queue);
+        coordinator.work();
     });
     // Every verdict the coordinator used came from its own run, the cache
     // or a run ahead; the other runs ahead were for nothing.
@@ -319,44 +447,51 @@ struct Coordinator<'a, 'r, S: Subject> {
     /// Verdicts taken from tests run ahead.
     taken: u64,
     speculation: Speculation<S::State>,
+    /// The tasks still to run.
+    queue: Queue<S>,
+    /// The running task's sequence number and the changes it planned on
+    /// the best it met ([`crate::task::Job::changes_on`]).
+    planned: (u64, Vec<Box<S::Change>>),
 }
 
 impl<S: Subject> Coordinator<'_, '_, S> {
-    fn work(&mut self, queue: &mut Queue<S>) {
-        while let Some((order, task)) = queue.tasks.pop_first() {
+    fn work(&mut self) {
+        while let Some((order, task)) = self.queue.tasks.pop_first() {
+            self.planned = (order.seq, Vec::new());
+            if self.run.jobs > 1 && task.first_change().is_none() {
+                self.planned.1 = task.changes_on(self.subject, &self.best);
+            }
             if self.run.stopped() {
                 break;
             }
-            self.look_ahead(task.first_change().map(|c| (order.seq, c)), queue);
             let own = task.run(self);
             // Follow-ups of commits first, then the task's own.
             let mut follow_ups = std::mem::take(&mut self.follow_ups);
             follow_ups.extend(own);
             for (priority, task) in follow_ups {
-                queue.push(priority, task);
+                self.queue.push(priority, task);
             }
         }
     }
 
     /// Refills the workers' queue with the candidates the coming tests are
-    /// most likely to need (see [`Speculation`]): the first changes of
-    /// `current` (the task about to run) and of the next tasks on the heap,
-    /// each applied to the best it will most likely meet.
-    fn look_ahead(&mut self, current: Option<(u64, &S::Change)>, queue: &Queue<S>) {
+    /// most likely to need (see [`Speculation`]), just before the
+    /// coordinator needs the unknown verdict on `current_key` (`current`
+    /// applied to the best): that verdict and the first changes of the tasks
+    /// on the heap, each applied to the best it will most likely meet.
+    fn look_ahead(&mut self, current: &S::Change, current_key: u128) {
         let workers = self.run.jobs - 1;
-        if workers == 0 {
-            return;
-        }
-        let changes: Vec<(u64, &S::Change)> = current
-            .into_iter()
-            .chain(
-                queue
-                    .tasks
-                    .iter()
-                    .filter_map(|(order, task)| Some((order.seq, task.first_change()?)))
-                    .take(workers * LOOK_AHEAD_PER_WORKER),
-            )
-            .collect();
+        // The tasks' first changes, taken from the heap as the walk reaches
+        // them (most give no candidate: implied or rejected), with the tasks
+        // that expansions on the way (visits) would queue.
+        let mut upcoming = Upcoming {
+            real: self.queue.tasks.iter().peekable(),
+            expanded: BTreeMap::new(),
+            kept: Vec::new(),
+            seq: self.queue.seq,
+            positions: Vec::new(),
+            expansions: workers * STEPS_PER_WORKER,
+        };
         // Candidates queued before (some may stay) and those applied now.
         let previous: Vec<(u128, S::Candidate)> = {
             let mut ahead = self.shared.ahead.lock();
@@ -366,31 +501,18 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let mut old = previous;
         let mut wanted: VecDeque<(u128, S::Candidate)> = VecDeque::new();
         let mut frontier = BinaryHeap::new();
-        frontier.push(Branch {
-            likelihood: 1.0,
-            position: 0,
-            state: (self.best_key, self.best.clone()),
-        });
-        let mut expanded = 0;
-        // Unknown candidates met on the likely branches.
-        let mut seen = HashSet::new();
-        while let Some(branch) = frontier.pop() {
-            if wanted.len() >= workers || expanded >= workers * LOOK_AHEAD_PER_WORKER {
-                break;
-            }
-            let Some(&(seq, change)) = changes.get(branch.position) else {
-                continue;
-            };
-            expanded += 1;
-            let (state_key, state) = &branch.state;
-            let memo = (*state_key, seq);
+        // Where the coordinator's next test is in the current task's plan
+        // (`usize::MAX`: not in it).
+        let mut index = usize::MAX;
+        for (i, change) in self.planned.1.iter().enumerate() {
+            let memo = (self.best_key, planned_id(self.planned.0, i));
             let key = match self.speculation.keys.get(&memo) {
                 Some(known) => *known,
                 None => {
-                    let key = match self.subject.apply(state, change, &mut self.scratch) {
+                    let key = match self.subject.apply(&self.best, change, &mut self.scratch) {
                         Applied::Candidate(candidate) => {
                             let key = self.subject.key(&candidate);
-                            old.push((key, candidate));
+                            self.subject.discard(candidate, &mut self.scratch);
                             Some(key)
                         }
                         _ => None,
@@ -399,26 +521,145 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     key
                 }
             };
+            if key == Some(current_key) {
+                index = i;
+                break;
+            }
+        }
+        frontier.push(Branch {
+            likelihood: 1.0,
+            position: 0,
+            index,
+            state: (self.best_key, self.best.clone()),
+        });
+        // Renders and parses left, and branches left to look at.
+        let mut renders = workers * RENDERS_PER_WORKER;
+        let mut steps = workers * STEPS_PER_WORKER;
+        // Unknown candidates met on the likely branches.
+        let mut seen = HashSet::new();
+        while let Some(branch) = frontier.pop() {
+            if wanted.len() >= workers || renders == 0 || steps == 0 {
+                break;
+            }
+            steps -= 1;
+            let (state_key, state) = &branch.state;
+            // The change at the branch, and whether the task tries another
+            // after it on the same state if it is not interesting.
+            let (key, change, more) = if branch.position == 0 && branch.index == usize::MAX {
+                (Some(current_key), Held::Borrowed(current), false)
+            } else {
+                // The task's id and its change at the branch's index.
+                let (id, change, more) = if branch.position == 0 {
+                    let planned = &self.planned.1;
+                    let change = planned.get(branch.index).map(|c| Held::Borrowed(&**c));
+                    (self.planned.0, change, branch.index + 1 < planned.len())
+                } else {
+                    let Some((id, task)) =
+                        upcoming.at(branch.position - 1, self.subject, &self.best)
+                    else {
+                        continue;
+                    };
+                    match task.first_change() {
+                        Some(change) => (id, Some(Held::Borrowed(change)), false),
+                        None => {
+                            let mut changes = task.changes_on(self.subject, state);
+                            let more = branch.index + 1 < changes.len();
+                            let change = (branch.index < changes.len())
+                                .then(|| Held::Owned(changes.swap_remove(branch.index)));
+                            (id, change, more)
+                        }
+                    }
+                };
+                let Some(change) = change else {
+                    frontier.push(Branch {
+                        likelihood: branch.likelihood,
+                        position: branch.position + 1,
+                        index: 0,
+                        state: branch.state.clone(),
+                    });
+                    continue;
+                };
+                let memo = (*state_key, planned_id(id, branch.index));
+                let key = match self.speculation.keys.get(&memo) {
+                    Some(known) => *known,
+                    None => {
+                        renders -= 1;
+                        let key = match self.subject.apply(state, &change, &mut self.scratch) {
+                            Applied::Candidate(candidate) => {
+                                let key = self.subject.key(&candidate);
+                                old.push((key, candidate));
+                                Some(key)
+                            }
+                            _ => None,
+                        };
+                        self.speculation.remember(memo, key);
+                        key
+                    }
+                };
+                (key, change, more)
+            };
+            let change: &S::Change = &change;
+            // Where the walk goes on if the change is not interesting, and
+            // if it is.
             let next = branch.position + 1;
-            let fail = Branch {
-                likelihood: branch.likelihood,
-                position: next,
-                state: branch.state.clone(),
+            let fail = if more {
+                Branch {
+                    likelihood: branch.likelihood,
+                    position: branch.position,
+                    index: branch.index + 1,
+                    state: branch.state.clone(),
+                }
+            } else {
+                Branch {
+                    likelihood: branch.likelihood,
+                    position: next,
+                    index: 0,
+                    state: branch.state.clone(),
+                }
             };
             let Some(key) = key else {
                 frontier.push(fail);
                 continue;
             };
+            let p = self.speculation.success_rate(self.subject.kind(change));
+            let mut succeed = |likelihood: f64, renders: &mut usize| {
+                let state = match self.speculation.states.get(&key) {
+                    Some(state) => state.clone(),
+                    None => {
+                        *renders = renders.saturating_sub(1);
+                        let from = &fail.state.1;
+                        let Applied::Candidate(c) =
+                            self.subject.apply(from, change, &mut self.scratch)
+                        else {
+                            return None;
+                        };
+                        let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
+                        self.speculation.keep(key, state.clone());
+                        state
+                    }
+                };
+                Some(Branch {
+                    likelihood,
+                    position: next,
+                    index: 0,
+                    state: (key, state),
+                })
+            };
             match self.run.cache.get(key) {
                 Some(false) => frontier.push(fail),
-                Some(true) => self.succeed(branch.likelihood, &fail, key, change, &mut frontier),
+                Some(true) => {
+                    if let Some(b) = succeed(branch.likelihood, &mut renders) {
+                        frontier.push(b);
+                    }
+                }
                 None => {
                     seen.insert(key);
-                    let p = self.speculation.success_rate(self.subject.kind(change));
+                    if let Some(b) = succeed(branch.likelihood * p, &mut renders) {
+                        frontier.push(b);
+                    }
                     // The first change is the coordinator's next test: it runs
                     // that itself.
-                    let mine = branch.position == 0;
-                    let queued = mine || {
+                    let queued = branch.position == 0 || {
                         let ahead = self.shared.ahead.lock();
                         ahead.running.contains_key(&key) || wanted.iter().any(|(k, _)| *k == key)
                     };
@@ -437,13 +678,12 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     }
                     frontier.push(Branch {
                         likelihood: branch.likelihood * (1.0 - p),
-                        position: next,
-                        state: fail.state.clone(),
+                        ..fail
                     });
-                    self.succeed(branch.likelihood * p, &fail, key, change, &mut frontier);
                 }
             }
         }
+        drop(upcoming);
         let mut ahead = self.shared.ahead.lock();
         for key in &previous_keys {
             if !wanted.iter().any(|(k, _)| k == key) {
@@ -474,38 +714,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for (_, candidate) in old {
             self.subject.discard(candidate, &mut self.scratch);
         }
-    }
-
-    /// Pushes the branch where `change`, applied to the state of `fail`
-    /// (the branch where it was not interesting), gave the interesting
-    /// candidate `key`: its state is the accepted candidate (remembered,
-    /// since accepting costs a parse).
-    fn succeed(
-        &mut self,
-        likelihood: f64,
-        fail: &Branch<S::State>,
-        key: u128,
-        change: &S::Change,
-        frontier: &mut BinaryHeap<Branch<S::State>>,
-    ) {
-        let state = match self.speculation.states.get(&key) {
-            Some(state) => state.clone(),
-            None => {
-                let from = &fail.state.1;
-                let Applied::Candidate(c) = self.subject.apply(from, change, &mut self.scratch)
-                else {
-                    return;
-                };
-                let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
-                self.speculation.keep(key, state.clone());
-                state
-            }
-        };
-        frontier.push(Branch {
-            likelihood,
-            position: fail.position,
-            state: (key, state),
-        });
     }
 
     /// The verdict on `key`: from a test run ahead (waiting for it if it is
@@ -595,6 +803,9 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
             Applied::Candidate(c) => c,
         };
         let key = subject.key(&candidate);
+        if run.jobs > 1 && run.cache.get(key).is_none() {
+            self.look_ahead(change, key);
+        }
         let verdict = self.verdict(key, || subject.test(0, &candidate));
         stats.candidate(subject.kind(change), verdict == Some(true));
         if let Some(interesting) = verdict {

@@ -27,6 +27,8 @@ struct Items {
     /// Per worker: its running test was abandoned.
     abandoned: Vec<std::sync::atomic::AtomicBool>,
     calls: AtomicUsize,
+    /// Tests run by the coordinator (worker 0).
+    by_coordinator: AtomicUsize,
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
 }
 
@@ -58,6 +60,9 @@ impl Subject for Items {
 
     fn test(&self, _worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
         let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        if _worker == 0 {
+            self.by_coordinator.fetch_add(1, Ordering::SeqCst);
+        }
         if self.error_every > 0 && n.is_multiple_of(self.error_every) {
             return Err(OracleError::new(
                 "cannot write the candidate",
@@ -148,6 +153,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         sleep: std::time::Duration::ZERO,
         abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
+        by_coordinator: AtomicUsize::new(0),
         improvements: Mutex::new(Vec::new()),
     }
 }
@@ -294,5 +300,118 @@ fn cancellation_stops_a_pass() {
         let done = run_pass(&run, &subject, (0..100).collect(), tasks);
         assert_eq!(done.commits, 0);
         assert!(run.stopped() && run.failure().is_none());
+    });
+}
+
+/// Tries deleting its items one after the other until one deletion is
+/// interesting; plans them for a state (the ones still there).
+struct FirstOf(Vec<u32>);
+
+impl Job<Items> for FirstOf {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        for item in &self.0 {
+            if tests.try_change(item) {
+                break;
+            }
+        }
+        Vec::new()
+    }
+
+    fn changes_on(&self, _: &Items, state: &BTreeSet<u32>) -> Vec<Box<u32>> {
+        let present = self.0.iter().filter(|i| state.contains(i));
+        present.map(|&i| Box::new(i)).collect()
+    }
+}
+
+/// Tests nothing: queues `FirstOf([i, i + 100])` and the link of `i + 1`,
+/// below it, so the heap never holds more than one task that tests.
+struct Chain {
+    i: u32,
+    end: u32,
+    ahead: bool,
+}
+
+impl Chain {
+    fn queued(i: u32, end: u32, ahead: bool) -> Queued<Items> {
+        let priority = Priority {
+            tokens: u64::from(1000 - i),
+            rank: 1,
+        };
+        (priority, Box::new(Chain { i, end, ahead }))
+    }
+
+    fn tasks(&self) -> Vec<Queued<Items>> {
+        if self.i == self.end {
+            return Vec::new();
+        }
+        let first_of: Task<Items> = Box::new(FirstOf(vec![self.i, self.i + 100]));
+        let priority = Priority {
+            tokens: u64::from(1000 - self.i),
+            rank: 0,
+        };
+        vec![
+            (priority, first_of),
+            Chain::queued(self.i + 1, self.end, self.ahead),
+        ]
+    }
+}
+
+impl Job<Items> for Chain {
+    fn run(self: Box<Self>, _: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        self.tasks()
+    }
+
+    fn expand_ahead(&self, _: &Items, _: &BTreeSet<u32>) -> Option<Vec<Queued<Items>>> {
+        self.ahead.then(|| self.tasks())
+    }
+}
+
+#[test]
+fn workers_test_ahead_past_expansions_and_along_planned_changes() {
+    within(120, || {
+        // (improvements, tests run ahead whose verdicts were used)
+        let reduce = |jobs: usize, ahead: bool| {
+            let mut subject = items(&[3, 5, 8, 13, 21, 103, 121], 0);
+            subject.sleep = std::time::Duration::from_millis(5);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let start: BTreeSet<u32> = (0..30).chain(100..130).collect();
+            let done = run_pass(&run, &subject, start, vec![Chain::queued(0, 30, ahead)]);
+            let report = stats.report();
+            assert_eq!(subject.improvements.lock().last().unwrap().1, *done.best);
+            // The coordinator ran the tests it needed and did not find ready.
+            let used = report.tests - report.conflicts;
+            (subject.improvements.into_inner(), used)
+        };
+        let (one, tests_one) = reduce(1, true);
+        // Items 3, 5, ... stay; their partners 103, 105, ... go instead,
+        // except the needed 103 and 121.
+        let best = &one.last().unwrap().1;
+        assert!(best.contains(&3) && best.contains(&103) && !best.contains(&105));
+        assert!(!best.contains(&0) && best.contains(&100));
+        for jobs in [2, 4, 8] {
+            for _ in 0..3 {
+                let (improvements, used) = reduce(jobs, true);
+                assert_eq!(improvements, one, "-j {jobs}");
+                assert_eq!(used, tests_one, "-j {jobs}");
+            }
+        }
+        // Without looking past the links, nothing is ever queued for the
+        // workers (the heap holds no change beyond the coordinator's own),
+        // so every verdict the coordinator needs is its own test; with it,
+        // the workers run most of them ahead.
+        let own = |ahead: bool| {
+            let mut subject = items(&[3, 5, 8, 13, 21, 103, 121], 0);
+            subject.sleep = std::time::Duration::from_millis(20);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(4, &stats, None);
+            let start: BTreeSet<u32> = (0..30).chain(100..130).collect();
+            run_pass(&run, &subject, start, vec![Chain::queued(0, 30, ahead)]);
+            let report = stats.report();
+            assert_eq!(report.tests - report.conflicts, tests_one);
+            subject.by_coordinator.load(Ordering::SeqCst)
+        };
+        assert_eq!(own(false) as u64, tests_one);
+        assert!((own(true) as u64) < tests_one / 2, "{}", own(true));
     });
 }

@@ -101,7 +101,24 @@ impl<'a> Job<Syntax<'a>> for TokenTask {
         run(lexicon, original, scope, self.0, tests);
         Vec::new()
     }
+
+    /// The first replacements [`run`] would try on `state`, in order.
+    fn changes_on(&self, cx: &Syntax<'a>, state: &Best) -> Vec<Box<dyn Change>> {
+        let Some((token, text)) = Token::on(cx.lexicon, cx.original, cx.scope, self.0, state)
+        else {
+            return Vec::new();
+        };
+        token
+            .candidates(&text, state)
+            .take(PLANNED)
+            .flat_map(|to| token.changes(state, &text, &to))
+            .map(|change| Box::new(change) as Box<dyn Change>)
+            .collect()
+    }
 }
+
+/// How many of a token's candidates the engine may test ahead.
+const PLANNED: usize = 8;
 
 /// Candidates tried for tokens other than names (T-Rec uses 2: `0` and `1`).
 pub const ATTEMPTS: usize = 2;
@@ -158,24 +175,11 @@ pub fn run(
     node: NodeId,
     tests: &mut Tests<'_, '_>,
 ) {
-    let Some(class) = lexicon.class_of(original.nodes.kind(node)) else {
-        return;
-    };
     let best = tests.snapshot();
-    if !best.edits.view().is_live(original, node) {
+    let Some((token, text)) = Token::on(lexicon, original, scope, node, &best) else {
         return;
-    }
-    let text = current_text(original, best.edits.view(), node).to_vec();
-    if !class.matches(&text) {
-        return;
-    }
-    let token = Token {
-        lexicon,
-        class,
-        original,
-        scope,
-        node,
     };
+    let class = token.class;
     // A name's lex tree only yields other names, which replacement already
     // covered (fresh ones behave alike), so names skip deletion.
     if token.replace(&text, &best, tests) || class.is_identifier() {
@@ -203,7 +207,60 @@ struct Token<'a> {
     node: NodeId,
 }
 
-impl Token<'_> {
+impl<'l> Token<'l> {
+    /// Token `node` on `best` with its text, if it is live and its text is
+    /// of its class.
+    fn on(
+        lexicon: &'l Lexicon,
+        original: &'l Original,
+        scope: NodeId,
+        node: NodeId,
+        best: &Best,
+    ) -> Option<(Self, Vec<u8>)> {
+        let class = lexicon.class_of(original.nodes.kind(node))?;
+        if !best.edits.view().is_live(original, node) {
+            return None;
+        }
+        let text = current_text(original, best.edits.view(), node).to_vec();
+        class.matches(&text).then_some((
+            Token {
+                lexicon,
+                class,
+                original,
+                scope,
+                node,
+            },
+            text,
+        ))
+    }
+
+    /// The changes that put `to` in place of `from`, in the order they are
+    /// tried: on every token showing `from` (if there are others), then on
+    /// this token alone.
+    fn changes(&self, best: &Best, from: &[u8], to: &[u8]) -> Vec<CanonText> {
+        let same: Vec<NodeId> = self
+            .peers(best.edits.view())
+            .filter(|&(_, t)| t == from)
+            .map(|(n, _)| n)
+            .collect();
+        let to: Arc<[u8]> = Arc::from(to);
+        let from: Arc<[u8]> = Arc::from(from);
+        let mut changes = Vec::with_capacity(2);
+        if same.len() > 1 {
+            changes.push(CanonText {
+                nodes: same,
+                from: from.clone(),
+                to: to.clone(),
+            });
+        }
+        changes.push(CanonText {
+            nodes: vec![self.node],
+            from,
+            to,
+        });
+        changes
+    }
+
     /// The live tokens of this token's class in the scope, with their texts.
     fn peers<'v>(&'v self, view: EditView<'v>) -> impl Iterator<Item = (NodeId, &'v [u8])> + 'v {
         let kind = self.original.nodes.kind(self.node);
@@ -219,39 +276,29 @@ impl Token<'_> {
     /// Tries `to` on every token with this token's text, then on the token alone.
     fn try_text(&self, from: &[u8], to: &[u8], tests: &mut Tests<'_, '_>) -> bool {
         let best = tests.snapshot();
-        let same: Vec<NodeId> = self
-            .peers(best.edits.view())
-            .filter(|&(_, t)| t == from)
-            .map(|(n, _)| n)
-            .collect();
-        let to: Arc<[u8]> = Arc::from(to);
-        let from: Arc<[u8]> = Arc::from(from);
-        if same.len() > 1 {
-            let all = CanonText {
-                nodes: same,
-                from: from.clone(),
-                to: to.clone(),
-            };
-            if tests.try_change(&all) {
-                return true;
-            }
-        }
-        let one = CanonText {
-            nodes: vec![self.node],
-            from,
-            to,
-        };
-        tests.try_change(&one)
+        self.changes(&best, from, to)
+            .iter()
+            .any(|change| tests.try_change(change))
     }
 
     /// Replacement-based canonicalization; returns whether a candidate worked.
     fn replace(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) -> bool {
+        self.candidates(text, best)
+            .any(|c| self.try_text(text, &c, tests))
+    }
+
+    /// The replacements of `text` in the order they are tried: for other
+    /// tokens than names the first [`ATTEMPTS`] of the class; for names,
+    /// shortlex order up to the first name not in use, then only the names
+    /// in use after it (another unused name would fail the same way).
+    fn candidates<'t>(
+        &'t self,
+        text: &'t [u8],
+        best: &Best,
+    ) -> Box<dyn Iterator<Item = Vec<u8>> + 't> {
         let (lexicon, class) = (self.lexicon, self.class);
         if !class.is_identifier() {
-            return class
-                .first_before(text, ATTEMPTS)
-                .into_iter()
-                .any(|c| self.try_text(text, &c, tests));
+            return Box::new(class.first_before(text, ATTEMPTS).into_iter());
         }
         // Names in use (of the same class), for telling merges from fresh names.
         let mut used: Vec<Vec<u8>> = self
@@ -262,35 +309,39 @@ impl Token<'_> {
             .into_iter()
             .collect();
         used.sort_by(|a, b| order(class, a, b));
-        // Shortlex order until an unused name fails (or one works)...
+        let mut batch = std::collections::VecDeque::new();
         let mut after: Option<Vec<u8>> = None;
-        loop {
-            let batch = class.first_after(after.as_deref(), text, NAME_BATCH);
-            let Some(last) = batch.last().cloned() else {
-                return false;
-            };
-            for candidate in batch {
+        let mut fresh_tried = false;
+        let mut rest = std::collections::VecDeque::new();
+        Box::new(std::iter::from_fn(move || {
+            if fresh_tried {
+                return rest.pop_front();
+            }
+            loop {
+                if batch.is_empty() {
+                    batch.extend(class.first_after(after.as_deref(), text, NAME_BATCH));
+                    after = Some(batch.back()?.clone());
+                }
+                let candidate = batch.pop_front()?;
                 if lexicon.is_keyword(&candidate) {
                     continue;
                 }
-                let fresh = used
+                if used
                     .binary_search_by(|u| order(class, u, &candidate))
-                    .is_err();
-                if self.try_text(text, &candidate, tests) {
-                    return true;
+                    .is_err()
+                {
+                    rest.extend(
+                        used.iter()
+                            .filter(|u| shortlex_less(class, &candidate, u))
+                            .cloned(),
+                    );
+                    fresh_tried = true;
                 }
-                if fresh {
-                    // ...then only the used names after it: another unused
-                    // name would fail the same way.
-                    return used
-                        .iter()
-                        .filter(|u| shortlex_less(class, &candidate, u))
-                        .any(|u| self.try_text(text, u, tests));
-                }
+                return Some(candidate);
             }
-            after = Some(last);
-        }
+        }))
     }
+
     /// Deletion-based canonicalization (lex tree shrinking, then fragments).
     fn shrink(&self, text: &[u8], tests: &mut Tests<'_, '_>) {
         let class = self.class;

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::delete::Delete;
-use super::{Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
+use super::{Best, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::EditView;
 use crate::syntax::{ListId, NodeId, Original};
 use crate::task::{Job, Priority, Queued, Tests};
@@ -78,15 +78,19 @@ struct LevelTask {
 impl<'a> Job<Syntax<'a>> for LevelTask {
     fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
         let best = tests.snapshot();
-        let cx = tests.subject();
-        expand(
+        self.expand_ahead(tests.subject(), &best)
+            .expect("a level always expands")
+    }
+
+    fn expand_ahead(&self, cx: &Syntax<'a>, state: &Best) -> Option<Vec<Queued<Syntax<'a>>>> {
+        Some(expand(
             cx.original,
-            best.edits.view(),
+            state.edits.view(),
             self.list,
             self.chunk,
             self.first,
             cx.config.ddmin_subsets,
-        )
+        ))
     }
 }
 

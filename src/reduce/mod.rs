@@ -216,6 +216,10 @@ impl<'a> Job<Syntax<'a>> for Visit {
         let best = tests.snapshot();
         visit(tests.subject(), best.edits.view(), self.0)
     }
+
+    fn expand_ahead(&self, cx: &Syntax<'a>, state: &Best) -> Option<Vec<Queued<Syntax<'a>>>> {
+        Some(visit(cx, state.edits.view(), self.0))
+    }
 }
 
 /// Expands node `n`: each reduction's tasks for the node, then for each
