@@ -78,19 +78,25 @@ struct LevelTask {
 impl<'a> Job<Syntax<'a>> for LevelTask {
     fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
         let best = tests.snapshot();
-        self.expand_ahead(tests.subject(), &best)
-            .expect("a level always expands")
+        self.expand_on(tests.subject(), &best)
     }
 
     fn expand_ahead(&self, cx: &Syntax<'a>, state: &Best) -> Option<Vec<Queued<Syntax<'a>>>> {
-        Some(expand(
+        Some(self.expand_on(cx, state))
+    }
+}
+
+impl LevelTask {
+    /// The level's chunk tasks on `state`.
+    fn expand_on<'a>(&self, cx: &Syntax<'a>, state: &Best) -> Vec<Queued<Syntax<'a>>> {
+        expand(
             cx.original,
             state.edits.view(),
             self.list,
             self.chunk,
             self.first,
             cx.config.ddmin_subsets,
-        ))
+        )
     }
 }
 
