@@ -248,6 +248,28 @@ impl<S: Subject> Clone for Source<'_, S> {
 }
 impl<S: Subject> Copy for Source<'_, S> {}
 
+/// The key of the candidate `change` makes of `state`, from the memory
+/// under `memo` or by applying it (then remembered, and the candidate
+/// returned too).
+fn memo_key<S: Subject>(
+    speculation: &mut Speculation<S::State>,
+    subject: &S,
+    scratch: &mut S::Scratch,
+    memo: (u128, u64),
+    state: &S::State,
+    change: &S::Change,
+) -> (Option<u128>, Option<S::Candidate>) {
+    if let Some(known) = speculation.keys.get(&memo) {
+        return (*known, None);
+    }
+    let (key, candidate) = match subject.apply(state, change, scratch) {
+        Applied::Candidate(candidate) => (Some(subject.key(&candidate)), Some(candidate)),
+        _ => (None, None),
+    };
+    speculation.remember(memo, key);
+    (key, candidate)
+}
+
 /// The memory's id of the `index`th change a task with id `id` plans.
 fn planned_id(id: u64, index: usize) -> u64 {
     id ^ ((index as u64) << 40)
@@ -506,21 +528,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let mut index = usize::MAX;
         for (i, change) in self.planned.1.iter().enumerate() {
             let memo = (self.best_key, planned_id(self.planned.0, i));
-            let key = match self.speculation.keys.get(&memo) {
-                Some(known) => *known,
-                None => {
-                    let key = match self.subject.apply(&self.best, change, &mut self.scratch) {
-                        Applied::Candidate(candidate) => {
-                            let key = self.subject.key(&candidate);
-                            self.subject.discard(candidate, &mut self.scratch);
-                            Some(key)
-                        }
-                        _ => None,
-                    };
-                    self.speculation.remember(memo, key);
-                    key
-                }
-            };
+            let (key, made) = memo_key(
+                &mut self.speculation,
+                self.subject,
+                &mut self.scratch,
+                memo,
+                &self.best,
+                change,
+            );
+            if let Some(candidate) = made {
+                self.subject.discard(candidate, &mut self.scratch);
+            }
             if key == Some(current_key) {
                 index = i;
                 break;
@@ -580,22 +598,21 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     continue;
                 };
                 let memo = (*state_key, planned_id(id, branch.index));
-                let key = match self.speculation.keys.get(&memo) {
-                    Some(known) => *known,
-                    None => {
-                        renders -= 1;
-                        let key = match self.subject.apply(state, &change, &mut self.scratch) {
-                            Applied::Candidate(candidate) => {
-                                let key = self.subject.key(&candidate);
-                                old.push((key, candidate));
-                                Some(key)
-                            }
-                            _ => None,
-                        };
-                        self.speculation.remember(memo, key);
-                        key
-                    }
-                };
+                let known = self.speculation.keys.contains_key(&memo);
+                let (key, made) = memo_key(
+                    &mut self.speculation,
+                    self.subject,
+                    &mut self.scratch,
+                    memo,
+                    state,
+                    &change,
+                );
+                if !known {
+                    renders -= 1;
+                }
+                if let (Some(key), Some(candidate)) = (key, made) {
+                    old.push((key, candidate));
+                }
                 (key, change, more)
             };
             let change: &S::Change = &change;
