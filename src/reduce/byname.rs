@@ -96,11 +96,13 @@ pub mod testing {
     use crate::task::Queued;
 
     /// Parses `src` and runs `f` on the tree, the reduction context and the
-    /// tasks `reduction` queues when a pass over it starts.
-    fn at_pass_start<R>(
+    /// tasks `reduction` queues when a pass over it starts (`visits`: when
+    /// each node below the root is visited as a child, in preorder).
+    fn proposed<R>(
         reduction: &dyn Reduction,
         lang: &str,
         src: &str,
+        visits: bool,
         f: impl for<'a> FnOnce(&Original, &Syntax<'a>, Vec<Queued<Syntax<'a>>>) -> R,
     ) -> R {
         let g = Grammar::of(Language::by_name(lang).unwrap());
@@ -120,7 +122,14 @@ pub mod testing {
             &observer,
         );
         let mut tasks = Vec::new();
-        reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
+        if visits {
+            let none = EditSet::new();
+            for c in o.nodes.subtree(o.nodes.root()).skip(1) {
+                reduction.visit_child(&cx, none.view(), c, &mut tasks);
+            }
+        } else {
+            reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
+        }
         f(&o, &cx, tasks)
     }
 
@@ -128,7 +137,23 @@ pub mod testing {
     /// `src` starts, in the order proposed; each is checked to parse
     /// without errors.
     pub fn candidates(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
-        at_pass_start(reduction, lang, src, |o, cx, tasks| {
+        candidates_of(reduction, lang, src, false)
+    }
+
+    /// The same for the candidates proposed when the nodes are visited,
+    /// leaving out those the parser rejects (as the engine does: these
+    /// reductions propose by the grammar's coarse table).
+    pub fn candidates_on_visit(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
+        candidates_of(reduction, lang, src, true)
+    }
+
+    fn candidates_of(
+        reduction: &dyn Reduction,
+        lang: &str,
+        src: &str,
+        visits: bool,
+    ) -> Vec<String> {
+        proposed(reduction, lang, src, visits, |o, cx, tasks| {
             assert_eq!(o.errors, 0, "{src}");
             let none = EditSet::new();
             let mut texts = Vec::new();
@@ -140,11 +165,11 @@ pub mod testing {
                 let mut out = Vec::new();
                 render(o, none.view_with(&edits), &mut out);
                 let text = String::from_utf8(out).unwrap();
-                assert_eq!(
-                    count_errors(&parse(cx.grammar, text.as_bytes())),
-                    0,
-                    "{text}"
-                );
+                let errors = count_errors(&parse(cx.grammar, text.as_bytes()));
+                if visits && errors > 0 {
+                    continue;
+                }
+                assert_eq!(errors, 0, "{text}");
                 texts.push(text);
             }
             texts
@@ -155,7 +180,7 @@ pub mod testing {
     /// pass over `src` starts, in order, each on top of the ones before (as
     /// if the test accepted them all).
     pub fn all_accepted(reduction: &dyn Reduction, lang: &str, src: &str) -> String {
-        at_pass_start(reduction, lang, src, |o, cx, tasks| {
+        proposed(reduction, lang, src, false, |o, cx, tasks| {
             let mut best = EditSet::new();
             for (_, job) in tasks {
                 let change = job.first_change().expect("an attempt");

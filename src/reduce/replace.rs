@@ -34,7 +34,7 @@ impl Reduction for ReplaceReduction {
         out: &mut Vec<Queued<Syntax<'a>>>,
     ) {
         if let Some(slot) = inner_slot(cx, c) {
-            out.extend(task(cx.original, c, &slot.types));
+            out.extend(tasks(cx.original, c, &slot.types));
         }
     }
 }
@@ -63,37 +63,46 @@ impl Change for Replace {
     }
 }
 
-/// The replacement task for `node` in a slot accepting `allowed`, if the
-/// program has a smaller compatible tree.
-pub fn task<'a>(
+/// The replacement tasks for `node` in a slot accepting `allowed`: the
+/// smallest compatible tree of the program, and when that is a name, also
+/// the smallest that is not (a name may be undefined where it lands:
+/// `struct S *p` -> `T *p` fails where `int *p` holds).
+pub fn tasks<'a>(
     original: &Original,
     node: NodeId,
     allowed: &KindSet,
-) -> Option<Queued<Syntax<'a>>> {
+) -> impl Iterator<Item = Queued<Syntax<'a>>> {
     let nodes = &original.nodes;
     // On a tie a literal beats a name: `int v = 0;` reads better than
     // `int v = v;` and refers to nothing.
     let is_name = |m: NodeId| original.name(m) != crate::syntax::NameId::NONE;
     let size = |m: NodeId| (nodes.tokens(m), nodes.end(m) - nodes.start(m), is_name(m));
-    let best = allowed
-        .iter()
-        .filter_map(|kind| original.smallest_of_kind(kind))
-        .min_by_key(|&m| size(m))?;
-    let removed = nodes
-        .tokens(node)
-        .checked_sub(nodes.tokens(best))
-        .filter(|&r| r > 0)?;
-    Some(Attempt::queued(
-        Priority {
-            tokens: removed as u64,
-            rank: RANK_ATTEMPT,
-        },
-        Replace {
-            node,
-            text: Arc::from(original.node_text(best)),
-            tokens: nodes.tokens(best),
-        },
-    ))
+    let smallest = || {
+        allowed
+            .iter()
+            .filter_map(|kind| original.smallest_of_kind(kind))
+    };
+    let best = smallest().min_by_key(|&m| size(m));
+    let unnamed = best
+        .filter(|&m| is_name(m))
+        .and_then(|_| smallest().filter(|&m| !is_name(m)).min_by_key(|&m| size(m)));
+    best.into_iter().chain(unnamed).filter_map(move |m| {
+        let removed = nodes
+            .tokens(node)
+            .checked_sub(nodes.tokens(m))
+            .filter(|&r| r > 0)?;
+        Some(Attempt::queued(
+            Priority {
+                tokens: removed as u64,
+                rank: RANK_ATTEMPT,
+            },
+            Replace {
+                node,
+                text: Arc::from(original.node_text(m)),
+                tokens: nodes.tokens(m),
+            },
+        ))
+    })
 }
 
 /// The edit, unless the node is gone or already replaced by something at
@@ -110,11 +119,38 @@ pub fn edits(
     }
     match current.get(node) {
         Some(Edit::Text(_) | Edit::Delete) => None,
-        Some(Edit::Hoist { first, last })
+        Some(Edit::Hoist { first, last, .. })
             if super::hoist::kept_tokens(original, *first, *last) <= tokens =>
         {
             None
         }
         _ => Some(vec![(node, Edit::Text(text.clone()))]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::byname::testing::candidates_on_visit;
+
+    #[test]
+    fn a_name_is_followed_by_the_smallest_tree_that_is_not_one() {
+        let got = candidates_on_visit(
+            &REPLACE,
+            "c",
+            "typedef int T;\nint f(void) { struct S *p; return 0; }\n",
+        );
+        // `struct S` in the declaration: first the type name `T`, then `int`.
+        let declaration: Vec<&String> = got
+            .iter()
+            .filter(|c| c.contains("(void) { ") && c.contains("*p;"))
+            .collect();
+        assert_eq!(
+            declaration,
+            [
+                "typedef int T;\nint f(void) { T *p; return 0; }\n",
+                "typedef int T;\nint f(void) { int *p; return 0; }\n",
+            ]
+        );
     }
 }
