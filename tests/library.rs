@@ -106,6 +106,7 @@ fn reductions_are_switched_off_by_name() {
         [
             "hoist",
             "replace",
+            "expr-stmt",
             "rename",
             "params",
             "prototype",

@@ -27,6 +27,9 @@ pub enum Edit {
         first: NodeId,
         /// The last kept node (a later sibling of `first`, or `first`).
         last: NodeId,
+        /// Text put after the kept range: empty, or what turns a kept
+        /// expression into a statement (C's `;`).
+        end: &'static str,
     },
     /// The node's text is replaced by these bytes.
     Text(Arc<[u8]>),
@@ -45,6 +48,7 @@ impl Edit {
         Edit::Hoist {
             first: node,
             last: node,
+            end: "",
         }
     }
 }
@@ -151,7 +155,7 @@ impl<'a> EditView<'a> {
                     id = nodes.subtree_end(id);
                     continue;
                 }
-                Some(Edit::Hoist { first, last }) => {
+                Some(Edit::Hoist { first, last, .. }) => {
                     hoists.push((nodes.subtree_end(*last), nodes.subtree_end(id)));
                     id = *first;
                     continue;
@@ -176,7 +180,7 @@ impl<'a> EditView<'a> {
         while a != NodeId::NONE {
             match self.get(a) {
                 Some(Edit::Delete | Edit::Text(_)) => return false,
-                Some(Edit::Hoist { first, last })
+                Some(Edit::Hoist { first, last, .. })
                     if !(*first <= n && n < nodes.subtree_end(*last)) =>
                 {
                     return false;

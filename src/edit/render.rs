@@ -26,16 +26,15 @@ pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
     splicer.out.clear();
     // Ids below this are inside something already removed or replaced.
     let mut skip_below = nodes.root();
-    // Open hoists: (end of the kept descendant's subtree, cut after it, end of the hoisted subtree).
-    let mut hoists: Vec<(NodeId, (usize, usize), NodeId)> = Vec::new();
+    let mut hoists: Vec<OpenHoist> = Vec::new();
 
     for (id, edit) in edits.iter() {
-        while let Some(&(inner_end, cut, outer_end)) = hoists.last() {
-            if id < inner_end {
+        while let Some(open) = hoists.last() {
+            if id < open.inner_end {
                 break;
             }
-            splicer.cut(cut.0, cut.1, b"");
-            skip_below = skip_below.max(outer_end);
+            splicer.cut(open.cut.0, open.cut.1, open.end);
+            skip_below = skip_below.max(open.outer_end);
             hoists.pop();
         }
         if id < skip_below {
@@ -47,13 +46,14 @@ pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
                 splicer.cut(start, end, b"");
                 skip_below = nodes.subtree_end(last);
             }
-            Edit::Hoist { first, last } => {
+            Edit::Hoist { first, last, end } => {
                 splicer.cut(nodes.start(id), nodes.start(*first), b"");
-                hoists.push((
-                    nodes.subtree_end(*last),
-                    (nodes.end(*last), nodes.end(id)),
-                    nodes.subtree_end(id),
-                ));
+                hoists.push(OpenHoist {
+                    inner_end: nodes.subtree_end(*last),
+                    cut: (nodes.end(*last), nodes.end(id)),
+                    end: end.as_bytes(),
+                    outer_end: nodes.subtree_end(id),
+                });
                 skip_below = *first;
             }
             Edit::Text(text) => {
@@ -62,10 +62,22 @@ pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
             }
         }
     }
-    while let Some((_, cut, _)) = hoists.pop() {
-        splicer.cut(cut.0, cut.1, b"");
+    while let Some(open) = hoists.pop() {
+        splicer.cut(open.cut.0, open.cut.1, open.end);
     }
     splicer.finish();
+}
+
+/// A hoist whose kept range is being rendered.
+struct OpenHoist {
+    /// The end of the kept range's subtree: edits from here on are past it.
+    inner_end: NodeId,
+    /// The text cut after the kept range: from its end to the hoisted node's.
+    cut: (usize, usize),
+    /// What takes the cut's place.
+    end: &'static [u8],
+    /// The end of the hoisted node's subtree.
+    outer_end: NodeId,
 }
 
 struct Splicer<'a> {
@@ -353,6 +365,32 @@ mod tests {
         assert_eq!(
             render_with(&o, &[(paren, Edit::hoist(x))]),
             "int g(void) { return x; }\n"
+        );
+    }
+
+    #[test]
+    fn a_hoist_may_end_in_text() {
+        let o = original("c", "int g(void) { if (a = f(x, y)) h(); }\n");
+        let stmt = find(&o, "if (a = f(x, y)) h();", 0);
+        let assign = find(&o, "a = f(x, y)", 0);
+        let x = find(&o, "x", 0);
+        let hoist = Edit::Hoist {
+            first: assign,
+            last: assign,
+            end: ";",
+        };
+        assert_eq!(
+            render_with(&o, &[(stmt, hoist.clone()), (x, Edit::Delete)]),
+            "int g(void) { a = f(y); }\n"
+        );
+        // The end goes after the kept range even when an edit inside it ends it.
+        let call = find(&o, "f(x, y)", 0);
+        assert_eq!(
+            render_with(
+                &o,
+                &[(stmt, hoist), (call, Edit::Text(Arc::from(&b"0"[..])))]
+            ),
+            "int g(void) { a = 0; }\n"
         );
     }
 

@@ -78,6 +78,7 @@ pub static C: Language = Language {
         parameters: &["parameters"],
     }],
     prototypes: &[("function_definition", "body", ";")],
+    expression_statements: &[("expression_statement", ";")],
     type_aliases: &[TypeAlias {
         kind: "type_definition",
         name: "declarator",

@@ -79,6 +79,7 @@ pub static JAVASCRIPT: Language = Language {
     ],
     // `x.f(a)`.
     callee_fields: &["property"],
+    expression_statements: &[("expression_statement", ";")],
     ..Language::entry(
         "javascript",
         tree_sitter_javascript::LANGUAGE,

@@ -86,6 +86,10 @@ pub struct Language {
     /// kind, field of the body, its replacement). C's `int f(void) { ... }`
     /// -> `int f(void);`.
     pub prototypes: &'static [(&'static str, &'static str, &'static str)],
+    /// Expression statements: (node kind, what follows the expression).
+    /// A statement may become one made of an expression inside it
+    /// (`if (x = y) f();` -> `x = y;`, Rust's `let v = f(x);` -> `f(x);`).
+    pub expression_statements: &'static [(&'static str, &'static str)],
     /// Type aliases that may be inlined at their uses: (node kind, field of
     /// the alias name, field of the aliased type, other named children
     /// allowed). C's `typedef`, Rust's `type A = B;`.
@@ -207,6 +211,7 @@ impl Language {
             callee_fields: &[],
             receivers: &[],
             prototypes: &[],
+            expression_statements: &[],
             type_aliases: &[],
         }
     }
@@ -348,6 +353,9 @@ mod tests {
                 assert!(kind_exists(callee), "{}: kind {callee}", lang.name);
             }
             for (kind, _, _) in lang.prototypes {
+                assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+            }
+            for (kind, _) in lang.expression_statements {
                 assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
             }
             for a in lang.type_aliases {

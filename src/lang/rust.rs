@@ -90,6 +90,7 @@ pub static RUST: Language = Language {
     callee_fields: &["name", "field", "function"],
     // A method's receiver has no argument in `x.f(a)`.
     receivers: &[("self_parameter", "field_expression")],
+    expression_statements: &[("expression_statement", ";")],
     type_aliases: &[TypeAlias {
         kind: "type_item",
         name: "name",

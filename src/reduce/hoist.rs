@@ -102,21 +102,10 @@ pub fn tasks<'a>(
     in_list: bool,
 ) -> Vec<Queued<Syntax<'a>>> {
     let nodes = &original.nodes;
-    let mut found: Vec<(NodeId, NodeId)> = Vec::new();
-    let mut queue: VecDeque<(NodeId, usize)> =
-        nodes.children(below).iter().map(|&c| (c, 1)).collect();
-    while let Some((d, depth)) = queue.pop_front() {
-        if nodes.is_extra(d) || nodes.is_missing(d) || nodes.is_error(d) {
-            continue;
-        }
-        if nodes.is_named(d) && allowed.contains(nodes.kind(d)) {
-            found.push((d, d));
-            continue;
-        }
-        if depth < MAX_DEPTH {
-            queue.extend(nodes.children(d).iter().map(|&c| (c, depth + 1)));
-        }
-    }
+    let mut found: Vec<(NodeId, NodeId)> = compatible_below(original, below, allowed)
+        .into_iter()
+        .map(|d| (d, d))
+        .collect();
     if in_list {
         // Lists owned by `below` or a descendant within the bound.
         let mut owners = vec![(below, 0)];
@@ -167,6 +156,29 @@ pub fn tasks<'a>(
         .collect()
 }
 
+/// The nodes below `below` whose kind is in `allowed`: a breadth-first
+/// search at most [`MAX_DEPTH`] levels deep that stops on each path at the
+/// first such node (Perses' BoundedBFS), in the order found.
+pub fn compatible_below(original: &Original, below: NodeId, allowed: &KindSet) -> Vec<NodeId> {
+    let nodes = &original.nodes;
+    let mut found = Vec::new();
+    let mut queue: VecDeque<(NodeId, usize)> =
+        nodes.children(below).iter().map(|&c| (c, 1)).collect();
+    while let Some((d, depth)) = queue.pop_front() {
+        if nodes.is_extra(d) || nodes.is_missing(d) || nodes.is_error(d) {
+            continue;
+        }
+        if nodes.is_named(d) && allowed.contains(nodes.kind(d)) {
+            found.push(d);
+            continue;
+        }
+        if depth < MAX_DEPTH {
+            queue.extend(nodes.children(d).iter().map(|&c| (c, depth + 1)));
+        }
+    }
+    found
+}
+
 /// Tokens from the start of `first` to the end of its sibling `last`.
 pub fn kept_tokens(original: &Original, first: NodeId, last: NodeId) -> usize {
     let nodes = &original.nodes;
@@ -195,12 +207,17 @@ pub fn edits(
         return None;
     }
     match current.get(node) {
-        Some(Edit::Hoist { first: f, last: l })
-            if kept_tokens(original, *f, *l) <= kept_tokens(original, first, last) =>
-        {
-            None
-        }
+        Some(Edit::Hoist {
+            first: f, last: l, ..
+        }) if kept_tokens(original, *f, *l) <= kept_tokens(original, first, last) => None,
         Some(Edit::Text(_) | Edit::Delete) => None,
-        _ => Some(vec![(node, Edit::Hoist { first, last })]),
+        _ => Some(vec![(
+            node,
+            Edit::Hoist {
+                first,
+                last,
+                end: "",
+            },
+        )]),
     }
 }

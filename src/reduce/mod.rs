@@ -13,6 +13,7 @@ pub mod byname;
 pub mod canon;
 pub mod ddmin;
 pub mod delete;
+pub mod expr_stmt;
 pub mod hoist;
 pub mod inline_types;
 pub mod layout;
@@ -49,6 +50,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &delete::DELETE,
     &hoist::HOIST,
     &replace::REPLACE,
+    &expr_stmt::EXPR_STMT,
     &rename::RENAME,
     &params::PARAMS,
     &prototype::PROTOTYPE,
