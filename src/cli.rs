@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+mod test_args;
 mod trace_args;
+pub use test_args::{LaunchArgs, TestArgs, timeout_help};
 pub use trace_args::TraceArgs;
 
 const AFTER_HELP: &str = "\
@@ -76,6 +78,7 @@ pub enum Command {
 
 /// Reducing a corpus (`treereduce batch`).
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("timeout", |a| a.help(timeout_help("10x the time of the input's check, at least 1"))))]
 pub struct BatchArgs {
     /// The programs to reduce: files, or directories whose files (not
     /// subdirectories, not hidden files) are all reduced. Never modified.
@@ -91,19 +94,9 @@ pub struct BatchArgs {
     #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting: PathBuf,
 
-    /// Seconds a test may run [default: 10x the time of the input's check, at least 1].
-    #[arg(long, value_name = "SECS", help_heading = "Test")]
-    pub timeout: Option<f64>,
-
-    /// Give every test the full --timeout: no adaptive limit for the tests
-    /// that hang.
-    #[arg(long, help_heading = "Test")]
-    pub no_adaptive_timeout: bool,
-
-    /// Run every test as `CMD SCRIPT <candidate path>`, e.g. 'srun -N1 -n1 --quiet --'
-    /// (split into words like a shell does).
-    #[arg(long, value_name = "CMD", help_heading = "Test")]
-    pub launcher: Option<String>,
+    /// --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub test: TestArgs,
 
     /// The output directory: results/<name> and results/<name>.json per
     /// input, summary.json, summary.md and groups.json.
@@ -134,18 +127,9 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", help_heading = "Performance")]
     pub passes: Option<usize>,
 
-    /// Keep the test's verdicts between runs in DIR [default: as for single mode].
-    #[arg(
-        long,
-        value_name = "DIR",
-        help_heading = "Cache",
-        conflicts_with = "no_cache"
-    )]
-    pub cache: Option<PathBuf>,
-
-    /// Neither read nor write the verdict cache.
-    #[arg(long, help_heading = "Cache")]
-    pub no_cache: bool,
+    /// --launcher, --cache and --no-cache.
+    #[command(flatten)]
+    pub launch: LaunchArgs,
 
     /// Write a bug report beside the result (<result>.md): `md`, markdown
     /// with the reduced program, sizes, tests, the test script, the command.
@@ -173,7 +157,10 @@ pub struct BatchArgs {
 
 /// `treereduce pair`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = PAIR_AFTER_HELP)]
+#[command(
+    after_help = PAIR_AFTER_HELP,
+    mut_arg("timeout", |a| a.help(timeout_help("10x the slower first run, at least 1")))
+)]
 pub struct PairArgs {
     /// The seed: the program that does not show the behaviour (never modified).
     #[arg(long, value_name = "FILE")]
@@ -211,14 +198,9 @@ pub struct PairArgs {
     #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting_pair: Option<PathBuf>,
 
-    /// Seconds a test may run [default: 10x the slower first run, at least 1].
-    #[arg(long, value_name = "SECS", help_heading = "Test")]
-    pub timeout: Option<f64>,
-
-    /// Give every test the full --timeout: no adaptive limit for the tests
-    /// that hang.
-    #[arg(long, help_heading = "Test")]
-    pub no_adaptive_timeout: bool,
+    /// --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub test: TestArgs,
 
     /// Language of both programs [default: from the file extensions, which must agree].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
@@ -296,16 +278,9 @@ pub struct Args {
     )]
     pub interesting: Option<PathBuf>,
 
-    /// Seconds a test may run before it is killed and counted as not interesting
-    /// [default: 10x the time of the first run, at least 1].
-    #[arg(long, value_name = "SECS", help_heading = "Test")]
-    pub timeout: Option<f64>,
-
-    /// Give every test the full --timeout: no adaptive limit (4x the 90th
-    /// percentile of recent interesting tests, at least 0.5 s) for the
-    /// tests that hang.
-    #[arg(long, help_heading = "Test")]
-    pub no_adaptive_timeout: bool,
+    /// --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub test: TestArgs,
 
     /// Language: c, rust (or rs), javascript (or js) [default: from the file extension].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
@@ -333,25 +308,9 @@ pub struct Args {
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, help_heading = "Performance")]
     pub deadline: Option<std::time::Duration>,
 
-    /// Run every test as `CMD SCRIPT <candidate path>`, e.g. 'srun -N1 -n1
-    /// --quiet --' (split into words like a shell does).
-    #[arg(long, value_name = "CMD", help_heading = "Test")]
-    pub launcher: Option<String>,
-
-    /// Keep the test's verdicts between runs in DIR (an SQLite file, shared
-    /// by the runs of one machine) [default: $XDG_CACHE_HOME/treereduce, else
-    /// ~/.cache/treereduce].
-    #[arg(
-        long,
-        value_name = "DIR",
-        help_heading = "Cache",
-        conflicts_with = "no_cache"
-    )]
-    pub cache: Option<PathBuf>,
-
-    /// Neither read nor write the verdict cache.
-    #[arg(long, help_heading = "Cache")]
-    pub no_cache: bool,
+    /// --launcher, --cache and --no-cache.
+    #[command(flatten)]
+    pub launch: LaunchArgs,
 
     /// Write a bug report beside the result (<result>.md): `md`, markdown
     /// with the reduced program, sizes, tests, the test script, the command.

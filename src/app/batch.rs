@@ -31,8 +31,8 @@ use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 use super::deadline::Deadline;
 use super::report;
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, cannot_run, check_memory,
-    launcher_words, progress, same_file, store, timeout_of, total_memory, usage,
+    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_memory, progress,
+    same_file, store, total_memory, usage,
 };
 use crate::cli::BatchArgs;
 use crate::exit;
@@ -512,7 +512,7 @@ fn reduce_prepared(
     if shared.stop.is_cancelled() {
         return record.fail(Status::NotStarted, shared.why_stopped());
     }
-    let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
+    let first_limit = args.test.first_limit();
     let mut oracle = match ScriptOracle::new(
         &args.interesting,
         &input.file_name,
@@ -558,14 +558,7 @@ fn reduce_prepared(
             return record.fail(Status::NotInteresting, reason);
         }
     }
-    let timeout = args.timeout.map_or_else(
-        || (check.duration * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
-        timeout_of,
-    );
-    oracle.set_timeout(timeout);
-    if !args.no_adaptive_timeout {
-        oracle.adapt_timeout(check.duration);
-    }
+    args.test.limit_tests(check.duration, &[&oracle]);
     let context = store::context(
         &shared.script_bytes,
         language.name,
@@ -573,7 +566,7 @@ fn reduce_prepared(
     );
     // The cache directory was checked at the start; a failure now only
     // loses the cache.
-    let store = store::for_run(args.cache.as_deref(), args.no_cache, context).unwrap_or(None);
+    let store = args.launch.store(context).unwrap_or(None);
     let result_path = shared.results.join(&input.file_name);
     let destination = match Destination::of(&result_path) {
         Ok(d) => d,
@@ -720,7 +713,7 @@ fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
 /// Runs `treereduce batch`.
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
-    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])
+    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
         .map_err(Failure::Usage)?;
     if let Some(name) = &args.lang
         && Language::by_name(name).is_none()
@@ -736,10 +729,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         )?),
         None => None,
     };
-    let launcher = match &args.launcher {
-        Some(text) => usage(launcher_words(text))?,
-        None => Vec::new(),
-    };
+    let launcher = usage(args.launch.launcher())?;
     let all = usage(collect_inputs(&args))?;
     let total = all.len();
     let inputs: Vec<Input> = all
@@ -783,7 +773,8 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         }
     }
     // A --cache directory that cannot be used is an error now, not per input.
-    store::for_run(args.cache.as_deref(), args.no_cache, 0)
+    args.launch
+        .store(0)
         .map_err(|e| Failure::Usage(anyhow!(e)))?;
 
     // Ctrl-C and the deadline stop the inputs being reduced.

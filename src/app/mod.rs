@@ -10,6 +10,7 @@ mod pair;
 mod progress;
 mod report;
 mod store;
+mod test_args;
 mod trace;
 
 use std::ffi::OsStr;
@@ -201,7 +202,7 @@ fn setup(args: &Args) -> Result<Setup> {
         })?,
     };
     let (destination, stats_destination) = outputs(args, &input_path, language)?;
-    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])?;
+    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
     Ok(Setup {
         input_path,
         input,
@@ -362,12 +363,10 @@ fn start_oracle(
         .input_path
         .file_name()
         .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
-    let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
+    let first_limit = args.test.first_limit();
     let mut oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
-    if let Some(launcher) = &args.launcher {
-        oracle.set_launcher(usage(launcher_words(launcher))?);
-    }
+    oracle.set_launcher(usage(args.launch.launcher())?);
 
     Ok((oracle, cancel, first_limit))
 }
@@ -379,7 +378,7 @@ fn open_store(
     setup: &Setup,
     oracle: &ScriptOracle,
 ) -> Result<Option<Arc<dyn crate::oracle::VerdictStore>>, Failure> {
-    if args.no_cache {
+    if args.launch.no_cache {
         return Ok(None);
     }
     let script = std::fs::read(oracle.script()).map_err(|e| {
@@ -393,7 +392,9 @@ fn open_store(
         setup.language.name,
         oracle.file_name().as_encoded_bytes(),
     );
-    store::for_run(args.cache.as_deref(), false, context).map_err(|e| Failure::Usage(anyhow!(e)))
+    args.launch
+        .store(context)
+        .map_err(|e| Failure::Usage(anyhow!(e)))
 }
 
 /// What a report template sees about a single-mode run.
@@ -498,15 +499,7 @@ fn check_input(
             return Ok(Err(exit::NOT_INTERESTING));
         }
     }
-    let timeout = args.timeout.map_or_else(
-        || (report.duration * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
-        timeout_of,
-    );
-    oracle.set_timeout(timeout);
-    if !args.no_adaptive_timeout {
-        oracle.adapt_timeout(report.duration);
-    }
-    Ok(Ok(timeout))
+    Ok(Ok(args.test.limit_tests(report.duration, &[oracle])))
 }
 
 fn run(args: Args) -> Result<u8, Failure> {

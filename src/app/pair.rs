@@ -13,10 +13,7 @@ use parking_lot::Mutex;
 use serde::Serialize;
 
 use super::progress::{clock, thousands};
-use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, Mode, Printer,
-    default_output, same_file, timeout_of, usage,
-};
+use super::{BestWriter, Destination, Failure, Mode, Printer, default_output, same_file, usage};
 use crate::cli::PairArgs;
 use crate::exit;
 use crate::lang::Language;
@@ -302,14 +299,14 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         )));
     }
     let outs = usage(outputs(&args, language))?;
-    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.timeout)])
+    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
         .map_err(Failure::Usage)?;
     let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
     {
         let cancel = cancel.clone();
         ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
     }
-    let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
+    let first_limit = args.test.first_limit();
     let scripts = usage(Scripts::new(&args, jobs, first_limit, &cancel))?;
 
     // Both inputs are checked (at the same time, with two scripts).
@@ -324,14 +321,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             return Ok(exit::INTERRUPTED);
         }
     };
-    let timeout = args.timeout.map_or_else(
-        || (slower * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
-        timeout_of,
-    );
-    scripts.set_timeout(timeout);
-    if !args.no_adaptive_timeout {
-        scripts.adapt_timeout(slower);
-    }
+    args.test.limit_tests(slower, &scripts.oracles());
     let tests = scripts.tests();
 
     let grammar = Grammar::of(language);
@@ -519,24 +509,11 @@ impl Scripts {
         }
     }
 
-    fn set_timeout(&self, timeout: Duration) {
+    /// Every script's oracle (for the time limits).
+    fn oracles(&self) -> Vec<&ScriptOracle> {
         match self {
-            Scripts::Sides { seed, variant } => {
-                seed.set_timeout(timeout);
-                variant.set_timeout(timeout);
-            }
-            Scripts::Joint(pair) => pair.set_timeout(timeout),
-        }
-    }
-
-    /// Turns the adaptive time limit on for every script.
-    fn adapt_timeout(&self, first: Duration) {
-        match self {
-            Scripts::Sides { seed, variant } => {
-                seed.adapt_timeout(first);
-                variant.adapt_timeout(first);
-            }
-            Scripts::Joint(pair) => pair.adapt_timeout(first),
+            Scripts::Sides { seed, variant } => vec![seed, variant],
+            Scripts::Joint(pair) => vec![pair],
         }
     }
 

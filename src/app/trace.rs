@@ -107,7 +107,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     let jobs = super::jobs_and_timeouts(
         args.jobs,
         &[
-            ("--timeout", args.timeout),
+            ("--timeout", args.test.timeout),
             ("--gen-timeout", args.gen_timeout),
         ],
     )
@@ -196,7 +196,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             )
             .into()
         });
-    let first_limit = args.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
+    let first_limit = args.test.first_limit();
     let oracle = ScriptOracle::new(
         &args.interesting,
         &file_name,
@@ -279,14 +279,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             return Ok(exit::NOT_INTERESTING);
         }
     }
-    let timeout = args.timeout.map_or_else(
-        || (report.duration * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
-        timeout_of,
-    );
-    oracle.set_timeout(timeout);
-    if !args.no_adaptive_timeout {
-        oracle.adapt_timeout(report.duration);
-    }
+    args.test.limit_tests(report.duration, &[&oracle]);
 
     let grammar = language.map(crate::syntax::Grammar::of);
     let measure = move |text: &[u8]| -> u64 {

@@ -3,6 +3,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use super::TestArgs;
 use crate::trace::generator::Align;
 use crate::trace::reduce::Search;
 
@@ -13,15 +14,9 @@ pub struct TraceArgs {
     #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting: PathBuf,
 
-    /// Seconds a test may run before it is killed and counted as not interesting
-    /// [default: 10x the time of the first run, at least 1].
-    #[arg(long, value_name = "SECS", help_heading = "Test")]
-    pub timeout: Option<f64>,
-
-    /// Give every test the full --timeout: no adaptive limit for the tests
-    /// that hang.
-    #[arg(long, help_heading = "Test")]
-    pub no_adaptive_timeout: bool,
+    /// --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub test: TestArgs,
 
     /// Where to write the result; `-` for stdout.
     #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]

@@ -1,0 +1,54 @@
+//! What the options of the interestingness test ([`TestArgs`],
+//! [`LaunchArgs`]) become at run time, the same in every mode.
+
+use std::ffi::OsString;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, store, timeout_of};
+use crate::cli::{LaunchArgs, TestArgs};
+use crate::oracle::{ScriptOracle, VerdictStore};
+
+impl TestArgs {
+    /// The time limit of the input's check: `--timeout`, else
+    /// [`INPUT_CHECK_LIMIT`].
+    pub fn first_limit(&self) -> Duration {
+        self.timeout.map_or(INPUT_CHECK_LIMIT, timeout_of)
+    }
+
+    /// Sets the per-test time limit of `oracles` once the input's check
+    /// took `first` (`--timeout`, else 10 times `first`, at least 1 s), and
+    /// turns the adaptive limit on unless `--no-adaptive-timeout`. Returns
+    /// the limit.
+    pub fn limit_tests(&self, first: Duration, oracles: &[&ScriptOracle]) -> Duration {
+        let timeout = self.timeout.map_or_else(
+            || (first * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
+            timeout_of,
+        );
+        for oracle in oracles {
+            oracle.set_timeout(timeout);
+            if !self.no_adaptive_timeout {
+                oracle.adapt_timeout(first);
+            }
+        }
+        timeout
+    }
+}
+
+impl LaunchArgs {
+    /// `--launcher` split into words (none without it).
+    pub fn launcher(&self) -> Result<Vec<OsString>> {
+        match &self.launcher {
+            Some(text) => launcher_words(text),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The verdict store of a run whose verdicts are keyed by `context`
+    /// (none with `--no-cache`; see [`store::for_run`]).
+    pub fn store(&self, context: u128) -> Result<Option<Arc<dyn VerdictStore>>, String> {
+        store::for_run(self.cache.as_deref(), self.no_cache, context)
+    }
+}
