@@ -12,25 +12,27 @@ fn c_pair(sb: &Sandbox) {
     }
 }
 
-/// Runs `treereduce pair` on `[seed, variant, seed's test, variant's test]`.
-fn run_pair(
+/// `pair --seed SEED --variant VARIANT REST...`.
+fn pair_args<'a>(seed: &'a str, variant: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["pair", "--seed", seed, "--variant", variant];
+    args.extend_from_slice(rest);
+    args
+}
+
+/// `treereduce pair` on `[seed, variant, seed's test, variant's test]`,
+/// `extra` after them.
+fn pair_command(
     sb: &Sandbox,
     [seed, variant, ok, bug]: [&str; 4],
     extra: &[&str],
-) -> std::process::Output {
-    let mut args = vec![
-        "pair",
-        "--seed",
-        seed,
-        "--variant",
-        variant,
-        "--interesting-seed",
-        ok,
-        "-i",
-        bug,
-    ];
-    args.extend_from_slice(extra);
-    sb.run(&args)
+) -> std::process::Command {
+    let tests = ["--interesting-seed", ok, "-i", bug];
+    sb.command(&pair_args(seed, variant, &[&tests[..], extra].concat()))
+}
+
+/// Runs `treereduce pair` on `[seed, variant, seed's test, variant's test]`.
+fn run_pair(sb: &Sandbox, files: [&str; 4], extra: &[&str]) -> std::process::Output {
+    pair_command(sb, files, extra).output().unwrap()
 }
 
 /// The bundled example pair and its two tests.
@@ -224,24 +226,14 @@ fn ctrl_c_keeps_both_best_programs_and_the_diff() {
             ),
         );
     }
-    let child = sb
-        .command(&[
-            "pair",
-            "--seed",
-            "good.c",
-            "--variant",
-            "bad.c",
-            "--interesting-seed",
-            "./slow-ok.sh",
-            "-i",
-            "./slow-bug.sh",
-            "-j",
-            "2",
-            "-q",
-        ])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = pair_command(
+        &sb,
+        ["good.c", "bad.c", "./slow-ok.sh", "./slow-bug.sh"],
+        &["-j", "2", "-q"],
+    )
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
     let seed_out = sb.path().join("good.reduced.c");
     let deadline = Instant::now() + Duration::from_secs(60);
     let improved = || std::fs::read(&seed_out).is_ok_and(|r| r.len() < good.len());
@@ -272,17 +264,8 @@ fn run_pair_script(
     [seed, variant, script]: [&str; 3],
     extra: &[&str],
 ) -> std::process::Output {
-    let mut args = vec![
-        "pair",
-        "--seed",
-        seed,
-        "--variant",
-        variant,
-        "--interesting-pair",
-        script,
-    ];
-    args.extend_from_slice(extra);
-    sb.run(&args)
+    let tests = ["--interesting-pair", script];
+    sb.run(&pair_args(seed, variant, &[&tests[..], extra].concat()))
 }
 
 /// Runs a pair script the way treereduce does (both files in one private
@@ -389,29 +372,15 @@ fn a_pair_script_that_rejects_the_inputs_is_reported() {
     assert!(!stderr(&out).contains("swapped"), "{}", stderr(&out));
     // Two ways of testing at once, or half of one: usage errors.
     for extra in [
-        &[
-            "pair",
-            "--seed",
+        pair_args(
             "good.c",
-            "--variant",
             "bad.c",
-            "--interesting-pair",
-            "./pair.sh",
-            "-i",
-            "./bug.sh",
-        ][..],
-        &[
-            "pair",
-            "--seed",
-            "good.c",
-            "--variant",
-            "bad.c",
-            "-i",
-            "./bug.sh",
-        ][..],
-        &["pair", "--seed", "good.c", "--variant", "bad.c"][..],
+            &["--interesting-pair", "./pair.sh", "-i", "./bug.sh"],
+        ),
+        pair_args("good.c", "bad.c", &["-i", "./bug.sh"]),
+        pair_args("good.c", "bad.c", &[]),
     ] {
-        let out = sb.run(extra);
+        let out = sb.run(&extra);
         assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
     }
     // A pair script is protected like the inputs.

@@ -12,6 +12,16 @@ fn json(sandbox: &Sandbox, name: &str) -> serde_json::Value {
     serde_json::from_slice(&sandbox.read(name)).unwrap()
 }
 
+/// `trace -i ./check.sh OPTIONS -- GENERATOR...`: the command line of every
+/// run here (the test is always `check.sh` in the sandbox).
+fn trace_args<'a>(options: &[&'a str], generator: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["trace", "-i", "./check.sh"];
+    args.extend_from_slice(options);
+    args.push("--");
+    args.extend_from_slice(generator);
+    args
+}
+
 fn tokens(sandbox: &Sandbox, file: &str, lang: &str) -> u64 {
     let out = sandbox.run(&["--measure", "-l", lang, file]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -30,26 +40,12 @@ fn a_python_c_generator_keeps_a_function_called_with_constants() {
         .unwrap()
         .stdout;
     s.file("generated.c", &generated);
-    let base = [
-        "trace",
-        "-i",
-        "./check.sh",
-        "-j",
-        "2",
-        "--stats-json",
-        "stats.json",
-    ];
-    let mut args = base.to_vec();
-    args.extend([
-        "--no-finish",
-        "-o",
-        "trace.c",
-        "--",
-        "python3",
-        "gen.py",
-        "3",
-    ]);
-    let out = s.run(&args);
+    let base = ["-j", "2", "--stats-json", "stats.json"];
+    let generator = ["python3", "gen.py", "3"];
+    let out = s.run(&trace_args(
+        &[&base[..], &["--no-finish", "-o", "trace.c"]].concat(),
+        &generator,
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let trace_only = s.read("trace.c");
     assert!(s.accepts(&check, "trace.c", &trace_only));
@@ -65,9 +61,10 @@ fn a_python_c_generator_keeps_a_function_called_with_constants() {
     assert!(trace_tokens < tokens(&s, "generated.c", "c"));
     assert!(stats["finish"].is_null());
 
-    let mut args = base.to_vec();
-    args.extend(["-o", "bug.c", "--", "python3", "gen.py", "3"]);
-    let out = s.run(&args);
+    let out = s.run(&trace_args(
+        &[&base[..], &["-o", "bug.c"]].concat(),
+        &generator,
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let finished = s.read("bug.c");
     assert!(s.accepts(&check, "bug.c", &finished));
@@ -96,26 +93,22 @@ fn a_node_generator_keeps_each_variable_defined_before_its_use() {
         ("bypass", "sequence"),
         ("halt", "tree"),
     ] {
-        let out = s.run(&[
-            "trace",
-            "-i",
-            "./check.sh",
-            "-j",
-            "2",
-            "--no-finish",
-            "--align",
-            align,
-            "--search",
-            search,
-            "--stats-json",
-            "stats.json",
-            "-o",
-            "bug.js",
-            "--",
-            "node",
-            "gen.js",
-            "11",
-        ]);
+        let out = s.run(&trace_args(
+            &[
+                "-j",
+                "2",
+                "--no-finish",
+                "--align",
+                align,
+                "--search",
+                search,
+                "--stats-json",
+                "stats.json",
+                "-o",
+                "bug.js",
+            ],
+            &["node", "gen.js", "11"],
+        ));
         assert!(out.status.success(), "{align}: {}", stderr(&out));
         let text = s.read("bug.js");
         assert!(s.accepts(&check, "bug.js", &text));
@@ -163,21 +156,18 @@ fn explicit_markers_in_a_python_generator_give_the_structure() {
          print(' '.join(items))\n",
     );
     s.script("check.sh", "grep -q bug \"$1\"");
-    let out = s.run(&[
-        "trace",
-        "-i",
-        "./check.sh",
-        "-j",
-        "2",
-        "--no-finish",
-        "--stats-json",
-        "stats.json",
-        "-o",
-        "out.txt",
-        "--",
-        "python3",
-        "gen.py",
-    ]);
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "2",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.txt",
+        ],
+        &["python3", "gen.py"],
+    ));
     assert!(out.status.success(), "{}", stderr(&out));
     let stats = json(&s, "stats.json");
     assert_eq!(stats["trace_passes"][0]["loops"], 1, "{stats}");
@@ -191,19 +181,8 @@ fn fails_with(generator: &str, extra: &[&str], code: i32, message: &str) {
     let s = Sandbox::new();
     s.file("gen.py", generator);
     s.script("check.sh", "true");
-    let mut args = vec![
-        "trace",
-        "-i",
-        "./check.sh",
-        "-j",
-        "1",
-        "--no-finish",
-        "-o",
-        "out.txt",
-    ];
-    args.extend(extra);
-    args.extend(["--", "python3", "gen.py"]);
-    let out = s.run(&args);
+    let options = [&["-j", "1", "--no-finish", "-o", "out.txt"][..], extra].concat();
+    let out = s.run(&trace_args(&options, &["python3", "gen.py"]));
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(code), "{err}");
     assert!(err.contains(message), "{err}");
@@ -252,16 +231,7 @@ fn a_generator_outside_python_and_node_must_follow_the_protocol() {
     let s = Sandbox::new();
     s.script("gen.sh", "echo 'int main(void) { return 0; }'");
     s.script("check.sh", "true");
-    let out = s.run(&[
-        "trace",
-        "-i",
-        "./check.sh",
-        "--no-finish",
-        "-o",
-        "out.c",
-        "--",
-        "./gen.sh",
-    ]);
+    let out = s.run(&trace_args(&["--no-finish", "-o", "out.c"], &["./gen.sh"]));
     assert_eq!(out.status.code(), Some(6));
     assert!(
         stderr(&out).contains("trace-protocol.md"),
@@ -275,17 +245,10 @@ fn an_uninteresting_program_stops_before_anything_is_written() {
     let s = Sandbox::new();
     s.file("gen.py", "import random\nprint(random.randint(0, 9))\n");
     s.script("check.sh", "exit 1");
-    let out = s.run(&[
-        "trace",
-        "-i",
-        "./check.sh",
-        "--no-finish",
-        "-o",
-        "out.txt",
-        "--",
-        "python3",
-        "gen.py",
-    ]);
+    let out = s.run(&trace_args(
+        &["--no-finish", "-o", "out.txt"],
+        &["python3", "gen.py"],
+    ));
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stderr(&out).contains("not interesting"));
     assert!(!s.path().join("out.txt").exists());
@@ -303,17 +266,10 @@ fn ctrl_c_during_the_generator_check_is_an_interruption() {
     );
     s.script("check.sh", "grep -q bug \"$1\"");
     let child = s
-        .command(&[
-            "trace",
-            "-i",
-            "./check.sh",
-            "-o",
-            "out.txt",
-            "--no-finish",
-            "--",
-            "python3",
-            "gen.py",
-        ])
+        .command(&trace_args(
+            &["-o", "out.txt", "--no-finish"],
+            &["python3", "gen.py"],
+        ))
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -341,19 +297,10 @@ fn ctrl_c_keeps_the_best_program() {
         "sleep 0.3; test $(grep -c line \"$1\") -ge 5 && grep -q bug \"$1\"",
     );
     let child = s
-        .command(&[
-            "trace",
-            "-i",
-            "./check.sh",
-            "-j",
-            "2",
-            "--no-finish",
-            "-o",
-            "out.txt",
-            "--",
-            "python3",
-            "gen.py",
-        ])
+        .command(&trace_args(
+            &["-j", "2", "--no-finish", "-o", "out.txt"],
+            &["python3", "gen.py"],
+        ))
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();

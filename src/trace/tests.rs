@@ -60,6 +60,15 @@ impl Case {
             .collect();
         let mut removed = vec![false; self.trace.units.len()];
         removed[selections[selection].units[0]] = true;
+        self.replay_without(removed, align)
+    }
+
+    /// Replays the run without the units marked in `removed`.
+    fn replay_without(
+        &self,
+        removed: Vec<bool>,
+        align: Align,
+    ) -> (Option<Replayed>, TraceCounters) {
         let plan = self.trace.plan(&removed).unwrap();
         let counters = TraceCounters::default();
         let replayed = replay(
@@ -181,18 +190,7 @@ fn loops_recognized_from_the_syntax_lose_iterations_exactly() {
     // Keep only the last iteration.
     let mut removed = vec![true; units];
     removed[units - 1] = false;
-    let plan = case.trace.plan(&removed).unwrap();
-    let counters = TraceCounters::default();
-    let replayed = replay(
-        &case.generator,
-        &case.trace,
-        removed,
-        plan,
-        Align::Halt,
-        0,
-        &counters,
-    )
-    .unwrap();
+    let (replayed, _) = case.replay_without(removed, Align::Halt);
     let text = output(&replayed);
     let last = case.output.lines().next().unwrap().chars().last().unwrap();
     assert_eq!(text, format!("{last}\n{last}\n"));
@@ -214,18 +212,7 @@ fn loops_over_comprehensions_are_recognized() {
     for &u in &first.units[1..] {
         removed[u] = true;
     }
-    let plan = case.trace.plan(&removed).unwrap();
-    let counters = TraceCounters::default();
-    let replayed = replay(
-        &case.generator,
-        &case.trace,
-        removed,
-        plan,
-        Align::Halt,
-        0,
-        &counters,
-    )
-    .unwrap();
+    let (replayed, _) = case.replay_without(removed, Align::Halt);
     let text = output(&replayed);
     assert_eq!(text.matches('x').count(), 1, "{text}");
     assert_eq!(
