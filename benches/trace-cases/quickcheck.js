@@ -7,29 +7,12 @@
 // same way. Usage: node quickcheck.js SEED
 'use strict';
 
-const tr = globalThis.treereduceTrace || {
-  int: (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1)),
-  *loop(lo, hi) {
-    const n = this.int(lo, hi);
-    for (let i = 0; i < n; i++) yield i;
-  },
-  maybe(p, block) {
-    const taken = Math.random() < p;
-    if (taken) block();
-    return taken;
-  },
-};
+// The structure marks (`treereduceTrace` or the fallback), the seeded
+// Math.random (mulberry32, seeded with process.argv[2] when loaded) and
+// `pick` come from the example generator, which writes nothing when
+// required.
+const { tr, pick } = require('../../examples/trace-js-defined-before-use/gen.js');
 
-let state = Number(process.argv[2] || 1) >>> 0;
-Math.random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const scope = { values: [], objects: [], functions: [] };
 let counter = 0;
 const fresh = (prefix) => `${prefix}${counter++}`;

@@ -6,6 +6,10 @@
 // Structure marks: with treereduce, `treereduceTrace` marks loops and
 // optional blocks exactly; without it the fallback below does the same
 // with Math.random.
+//
+// Required as a module, it writes nothing and lends its structure marks,
+// its seeded Math.random and `pick` to a bigger generator
+// (benches/trace-cases/quickcheck.js).
 'use strict';
 
 const tr = globalThis.treereduceTrace || {
@@ -42,15 +46,19 @@ function expr(depth, names) {
   return `(${expr(depth + 1, names)} ${op} ${expr(depth + 1, names)})`;
 }
 
-const lines = [];
-const names = [];
-for (const i of tr.loop(3, 14)) {
-  const name = `v${i}`;
-  lines.push(`let ${name} = ${expr(0, names)};`);
-  names.push(name);
-  tr.maybe(0.4, () => {
-    lines.push(`console.log(${pick(names)});`);
-  });
+if (require.main === module) {
+  const lines = [];
+  const names = [];
+  for (const i of tr.loop(3, 14)) {
+    const name = `v${i}`;
+    lines.push(`let ${name} = ${expr(0, names)};`);
+    names.push(name);
+    tr.maybe(0.4, () => {
+      lines.push(`console.log(${pick(names)});`);
+    });
+  }
+  lines.push(`console.log(${pick(names)});`);
+  process.stdout.write(lines.join('\n') + '\n');
 }
-lines.push(`console.log(${pick(names)});`);
-process.stdout.write(lines.join('\n') + '\n');
+
+module.exports = { tr, pick };
