@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+mod report_args;
 mod test_args;
 mod trace_args;
+pub use report_args::ReportArgs;
 pub use test_args::{LaunchArgs, TestArgs, timeout_help};
 pub use trace_args::TraceArgs;
 
@@ -131,15 +133,9 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub launch: LaunchArgs,
 
-    /// Write a bug report beside the result (<result>.md): `md`, markdown
-    /// with the reduced program, sizes, tests, the test script, the command.
-    #[arg(long, value_name = "FORMAT", value_parser = ["md"], help_heading = "Input and output")]
-    pub report: Option<String>,
-
-    /// Write a report rendered from this minijinja template beside the
-    /// result (<result>.<the template's extension>); variables in README.
-    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
-    pub report_template: Option<PathBuf>,
+    /// --report and --report-template.
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Reduce every input again, even those whose result is already in the
     /// output directory for the same input bytes and script.
@@ -312,15 +308,9 @@ pub struct Args {
     #[command(flatten)]
     pub launch: LaunchArgs,
 
-    /// Write a bug report beside the result (<result>.md): `md`, markdown
-    /// with the reduced program, sizes, tests, the test script, the command.
-    #[arg(long, value_name = "FORMAT", value_parser = ["md"], help_heading = "Input and output")]
-    pub report: Option<String>,
-
-    /// Write a report rendered from this minijinja template beside the
-    /// result (<result>.<the template's extension>); variables in README.
-    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
-    pub report_template: Option<PathBuf>,
+    /// --report and --report-template.
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Stop after N reduction passes [default: repeat until a pass removes nothing].
     #[arg(long, value_name = "N", help_heading = "Performance")]

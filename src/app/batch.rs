@@ -802,10 +802,11 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         )
     });
 
-    let template =
-        report::Reporter::template(args.report.as_deref(), args.report_template.as_deref())
-            .map_err(|e| Failure::Usage(anyhow!(e)))?
-            .map(Arc::new);
+    let template = args
+        .report
+        .template()
+        .map_err(|e| Failure::Usage(anyhow!(e)))?
+        .map(Arc::new);
     let shared = Shared {
         template,
         args: &args,

@@ -520,24 +520,20 @@ fn run(args: Args) -> Result<u8, Failure> {
             eprintln!("{warning}");
         }
     }
-    let reporter =
-        match report::Reporter::template(args.report.as_deref(), args.report_template.as_deref()) {
-            Ok(None) => None,
-            Ok(Some(template)) => {
-                let mut protected = vec![setup.input_path.as_path()];
-                if let Some(script) = &args.interesting {
-                    protected.push(script.as_path());
-                }
-                let reporter = report::Reporter::beside(
-                    Arc::new(template),
-                    setup.destination.path(),
-                    &protected,
-                )
-                .map_err(|e| Failure::Usage(anyhow!(e)))?;
-                Some(reporter)
+    let reporter = match args.report.template() {
+        Ok(None) => None,
+        Ok(Some(template)) => {
+            let mut protected = vec![setup.input_path.as_path()];
+            if let Some(script) = &args.interesting {
+                protected.push(script.as_path());
             }
-            Err(e) => return Err(Failure::Usage(anyhow!(e))),
-        };
+            let reporter =
+                report::Reporter::beside(Arc::new(template), setup.destination.path(), &protected)
+                    .map_err(|e| Failure::Usage(anyhow!(e)))?;
+            Some(reporter)
+        }
+        Err(e) => return Err(Failure::Usage(anyhow!(e))),
+    };
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let deadline = args.deadline.map(|d| {
         deadline::Deadline::start(

@@ -131,15 +131,17 @@ pub struct Reporter {
     destination: super::Destination,
 }
 
-impl Reporter {
+impl crate::cli::ReportArgs {
     /// The template of `--report`/`--report-template`, if either was given.
-    pub fn template(format: Option<&str>, file: Option<&Path>) -> Result<Option<Template>, String> {
-        match (format, file) {
+    pub fn template(&self) -> Result<Option<Template>, String> {
+        match (&self.report, &self.report_template) {
             (None, None) => Ok(None),
-            (_, file) => Template::load(file).map(Some),
+            (_, file) => Template::load(file.as_deref()).map(Some),
         }
     }
+}
 
+impl Reporter {
     /// The report beside `result`, checked before the first test: it must
     /// be writable and none of `protected` (the input, the script).
     pub fn beside(

@@ -1,0 +1,18 @@
+//! The report options of the modes that write one result per program
+//! (single and batch), shared through `#[command(flatten)]`.
+
+use std::path::PathBuf;
+
+/// A bug report beside each result.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// Write a bug report beside the result (<result>.md): `md`, markdown
+    /// with the reduced program, sizes, tests, the test script, the command.
+    #[arg(long, value_name = "FORMAT", value_parser = ["md"], help_heading = "Input and output")]
+    pub report: Option<String>,
+
+    /// Write a report rendered from this minijinja template beside the
+    /// result (<result>.<the template's extension>); variables in README.
+    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
+    pub report_template: Option<PathBuf>,
+}
