@@ -30,6 +30,10 @@ pub struct Options {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// Commit changes in the order a single worker would, so that the
+    /// result does not depend on `jobs` (it scales less: see the README's
+    /// `--in-order`). Off by default: tests run in groups of `jobs` changes.
+    pub in_order: bool,
     /// Re-run the oracle on the result at the end, to catch flaky oracles.
     pub verify: bool,
     /// Test the input first and fail with [`Error::NotInteresting`] if the
@@ -51,6 +55,7 @@ impl Default for Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            in_order: false,
             verify: true,
             check_input: true,
             scope: None,
@@ -81,6 +86,7 @@ impl Options {
             jobs: self.jobs.max(1),
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
+            in_order: self.in_order,
             off: reduce::switchable()
                 .map(|r| r.name())
                 .filter(|name| !self.runs(name))

@@ -224,6 +224,12 @@ pub struct PairArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
+    /// Commit changes in the order one worker would, so that every -j gives
+    /// the result of -j 1 (scales less past -j 2) [default: test groups of
+    /// -j changes side by side; results differ slightly between -j values].
+    #[arg(long, help_heading = "Performance")]
+    pub in_order: bool,
+
     /// Skip MinTdiff (the tree-based difference reducer).
     #[arg(long, help_heading = "Reducers")]
     pub no_tdiff: bool,
@@ -298,6 +304,12 @@ pub struct Args {
     /// Tests to run in parallel [default: number of cores].
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
+
+    /// Commit changes in the order one worker would, so that every -j gives
+    /// the result of -j 1 (scales less past -j 2) [default: test groups of
+    /// -j changes side by side; results differ slightly between -j values].
+    #[arg(long, help_heading = "Performance")]
+    pub in_order: bool,
 
     /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the best
     /// result is re-checked and written, and the exit code is 7.

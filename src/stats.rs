@@ -82,6 +82,17 @@ pub struct Report {
     /// Tests run ahead that were stopped early once their verdict was no
     /// longer needed (not counted in `tests`).
     pub abandoned: u64,
+    /// Rounds of lanes played (`-j` above 1 without `--in-order`): a round
+    /// tests up to `-j` changes side by side, so a run takes at least this
+    /// many test durations.
+    pub rounds: u64,
+    /// Rounds in which more than one change was interesting, so that their
+    /// merge was tested.
+    pub merges: u64,
+    /// Of those, merges that were not interesting (or did not parse): the
+    /// first lane's result was kept and the others tested theirs again on
+    /// it.
+    pub merges_failed: u64,
     /// Tasks dropped because the current best already implied them.
     pub implied: u64,
     /// Failed deletions queued again after the last use of a name went.
@@ -137,6 +148,12 @@ pub struct Stats {
     pub conflicts: AtomicU64,
     /// Tests run ahead and stopped early.
     pub abandoned: AtomicU64,
+    /// See [`Report::rounds`].
+    pub rounds: AtomicU64,
+    /// See [`Report::merges`].
+    pub merges: AtomicU64,
+    /// See [`Report::merges_failed`].
+    pub merges_failed: AtomicU64,
     /// Tasks dropped as implied.
     pub implied: AtomicU64,
     /// Deletions queued again by the retry rule.
@@ -203,6 +220,9 @@ impl Stats {
             syntax_rejected: zero(),
             conflicts: zero(),
             abandoned: zero(),
+            rounds: zero(),
+            merges: zero(),
+            merges_failed: zero(),
             implied: zero(),
             retries: zero(),
             oracle_errors: zero(),
@@ -291,6 +311,9 @@ impl Stats {
             syntax_rejected: load(&self.syntax_rejected),
             conflicts: load(&self.conflicts),
             abandoned: load(&self.abandoned),
+            rounds: load(&self.rounds),
+            merges: load(&self.merges),
+            merges_failed: load(&self.merges_failed),
             implied: load(&self.implied),
             retries: load(&self.retries),
             oracle_errors: load(&self.oracle_errors),

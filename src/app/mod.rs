@@ -573,6 +573,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
+        in_order: args.in_order,
         off: args.off.clone(),
         verify: !args.no_verify,
         input_checked: true,

@@ -351,6 +351,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             jobs,
             passes: None,
             ddmin_subsets: false,
+            in_order: args.in_order,
             off: Vec::new(),
             verify: true,
             input_checked: true,

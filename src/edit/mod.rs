@@ -95,6 +95,19 @@ impl EditSet {
     }
 }
 
+impl EditSet {
+    /// The edits of this set that `base` does not have, in node order
+    /// (this set was made from `base` by merges, which only add or replace).
+    pub fn added_since(&self, base: &EditSet) -> Vec<(NodeId, Edit)> {
+        let view = base.view();
+        self.entries
+            .iter()
+            .filter(|(n, e)| view.get(*n) != Some(e))
+            .cloned()
+            .collect()
+    }
+}
+
 /// A base edit set plus a few extra edits, read as one set.
 #[derive(Clone, Copy)]
 pub struct EditView<'a> {

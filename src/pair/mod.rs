@@ -44,6 +44,9 @@ use crate::task::{Observer, Phase};
 pub struct PairConfig {
     /// Tests in parallel.
     pub jobs: usize,
+    /// The single-file reducer commits in the order of `-j 1`
+    /// ([`crate::reduce::Config::in_order`]).
+    pub in_order: bool,
     /// MinTdiff.
     pub tdiff: bool,
     /// MinLdiff.
@@ -414,6 +417,7 @@ impl Pair<'_> {
             jobs: self.config.jobs,
             passes: None,
             ddmin_subsets: false,
+            in_order: self.config.in_order,
             off,
             verify: false,
             input_checked: true,

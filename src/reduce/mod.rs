@@ -129,6 +129,12 @@ pub trait Change: Send + Sync + Debug {
     fn follow_ups<'a>(&self, _cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
         Vec::new()
     }
+    /// Whether the change gives tokens a name the program does not use yet
+    /// (canonicalization's next fresh name): two such changes tested side
+    /// by side would pick the same one.
+    fn picks_fresh_name(&self, _cx: &Syntax<'_>) -> bool {
+        false
+    }
     /// Whether the change deletes what it edits (a failed deletion of one
     /// node may be retried once the names it defines lose their last use).
     fn deletes(&self) -> bool {
@@ -145,6 +151,10 @@ pub struct Config {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// Commit in the order of `-j 1` (in-order speculation), so that every
+    /// `jobs` gives the same result; otherwise a pass tests groups of up to
+    /// `jobs` changes side by side (see `engine::group`).
+    pub in_order: bool,
     /// The reductions switched off, by name.
     pub off: Vec<&'static str>,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -166,6 +176,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            in_order: false,
             off: Vec::new(),
             verify: true,
             input_checked: false,

@@ -112,12 +112,15 @@ pub fn reduce(
             nodes: 0,
         }));
     }
+    let config = session.config;
+    let width = if config.in_order { 1 } else { config.jobs };
     let run = Run::with_store(
-        session.config.jobs,
+        config.jobs,
         session.stats,
         session.cancel,
         session.store.clone(),
-    );
+    )
+    .with_width(width);
     let mut driver = Driver {
         session,
         run: &run,
