@@ -31,6 +31,8 @@ pub struct PassReport {
     pub end: Size,
     /// Tests run during the pass (cache hits excluded).
     pub tests: u64,
+    /// Rounds of lanes played during the pass (see [`Report::rounds`]).
+    pub rounds: u64,
 }
 
 /// Per-kind counters in a report.

@@ -134,6 +134,7 @@ pub fn run_groups<S: Subject>(
             commits: 0,
             scratch: subject.scratch(0),
             lanes,
+            rate: (0, 0),
         };
         coordinator.work();
         // Dropping the coordinator closes the lanes' inboxes: they stop.
@@ -406,6 +407,8 @@ struct Coordinator<'a, 'r, S: Subject> {
     /// For merges, which the coordinator makes itself while the lanes wait.
     scratch: S::Scratch,
     lanes: Vec<LaneSlot<S>>,
+    /// Verdicts of the pass's rounds so far: (tested, interesting).
+    rate: (u64, u64),
 }
 
 /// A commit of a merge that no test has seen yet.
@@ -439,7 +442,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
             } else if self.tentative() {
                 // The pass ends on an untested merge: test it.
-                self.verify(0);
+                let interesting = self.test_base(0);
+                self.settle_base(interesting);
             } else {
                 // Nothing waits and nothing is left to start.
                 return;
@@ -452,28 +456,48 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         !Arc::ptr_eq(&self.base, &self.best)
     }
 
-    /// Tests the untested base as worker `worker`: if it is interesting it
-    /// becomes the best; if not, the next rounds start again from the best,
-    /// and the merge's commits that no test saw are queued again. Whether it
-    /// was interesting.
-    fn verify(&mut self, worker: usize) -> bool {
-        let (run, subject) = (self.run, self.subject);
-        let base = self.base.clone();
-        let key = subject.state_key(&base);
-        if run.test(key, || subject.test_state(worker, &base)) == Some(true) {
-            self.commit(base);
-            self.untested.clear();
-            return true;
+    /// Whether the next round tests its untested base beside its changes,
+    /// in a place of its own. It pays when the round will likely find
+    /// nothing interesting (then the base must be tested, and a test of its
+    /// own would cost a round): with a share `p` of interesting candidates
+    /// so far in the pass and `w` places, a round finds nothing with chance
+    /// `(1 - p)^w`, against a place of `w` given up. (The base is tested
+    /// after the round, when it found nothing, if it had no place.)
+    fn test_base_beside(&self) -> bool {
+        let w = self.run.width;
+        if !self.tentative() || w < 3 {
+            return false;
         }
-        bump(&run.stats.merges_failed);
+        let (tested, interesting) = self.rate;
+        let p = (interesting as f64 + 1.0) / (tested as f64 + 2.0);
+        (1.0 - p).powi(w as i32) > 1.0 / (w - 1) as f64
+    }
+
+    /// Tests the untested base as worker `worker`: whether it is
+    /// interesting.
+    fn test_base(&self, worker: usize) -> bool {
+        let (run, subject) = (self.run, self.subject);
+        let key = subject.state_key(&self.base);
+        run.test(key, || subject.test_state(worker, &self.base)) == Some(true)
+    }
+
+    /// Settles the untested base on its verdict: if it is interesting it
+    /// becomes the best; if not, the next rounds start again from the best,
+    /// and the merge's commits that no test saw are queued again.
+    fn settle_base(&mut self, interesting: bool) {
+        if interesting {
+            self.commit(self.base.clone());
+            self.untested.clear();
+            return;
+        }
+        bump(&self.run.stats.merges_failed);
         self.base = self.best.clone();
         for lost in std::mem::take(&mut self.untested) {
-            if let Some(change) = subject.rebase(&lost.base, &lost.state, lost.kind) {
+            if let Some(change) = self.subject.rebase(&lost.base, &lost.state, lost.kind) {
                 let task: Task<S> = Box::new(Rebased(change));
                 self.queue.tasks.insert(lost.order, task);
             }
         }
-        false
     }
 
     /// Chooses the lanes of the next round and starts them: waiting lanes
@@ -486,7 +510,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
-        let width = self.run.width;
+        let width = self.run.width - usize::from(self.test_base_beside());
         let mut touched = Footprint::default();
         let mut round: Vec<Entrant> = Vec::new();
         let mut alone = false;
@@ -651,6 +675,16 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn play(&mut self, round: Vec<Entrant>) -> Option<()> {
         bump(&self.run.stats.rounds);
         let base = self.base.clone();
+        // An untested base is tested beside the round's changes, in the
+        // private directory of a lane that is not in the round (the round
+        // left it a place): its verdict decides only if no change of the
+        // round is interesting (a merge plus an interesting change is a
+        // tested program whatever the merge alone is).
+        let idle = (0..self.lanes.len()).find(|i| round.iter().all(|r| r.0 != *i));
+        let mut base_interesting = match idle {
+            Some(worker) if self.test_base_beside() => Some(self.test_base(worker)),
+            _ => None,
+        };
         // Each lane of the round has begun its test: its verdict.
         let mut verdicts: Vec<Option<Found<S>>> = Vec::with_capacity(round.len());
         for &(slot, _) in &round {
@@ -669,10 +703,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let mut decisions = vec![Decision::Dull; round.len()];
         match interesting[..] {
             [] => {
-                // Nothing interesting on an untested merge: was the merge?
-                // (The lanes' workers are idle until they hear.)
-                if self.tentative() && !self.verify(round[0].0) {
-                    decisions = vec![Decision::Again; round.len()];
+                // (Without an idle lane it is tested now, in the first lane's
+                // directory: every lane is waiting to hear.)
+                if self.tentative() && base_interesting.is_none() {
+                    base_interesting = Some(self.test_base(round[0].0));
+                }
+                if let Some(interesting) = base_interesting {
+                    self.settle_base(interesting);
+                    if !interesting {
+                        // Their verdicts were on a program that is not.
+                        decisions = vec![Decision::Again; round.len()];
+                    }
                 }
             }
             [only] => {

@@ -310,6 +310,7 @@ impl Driver<'_, '_> {
             });
             let started = Instant::now();
             let tests_before = stats.tests.load(Ordering::Relaxed);
+            let rounds_before = stats.rounds.load(Ordering::Relaxed);
             let original = Original::new(session.grammar, self.text.clone(), tree)?;
             let subject = Syntax::new(
                 &original,
@@ -336,6 +337,7 @@ impl Driver<'_, '_> {
                 start,
                 end,
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -406,6 +408,7 @@ impl Driver<'_, '_> {
             start,
             end: stats.best(),
             tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+            rounds: 0,
         });
         Ok(kept)
     }
