@@ -787,8 +787,8 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     (jobs > 4 * cores).then(|| {
         format!(
             "treereduce: warning: -j {jobs} is more than 4 times this machine's {cores} cores; \
-             extra workers mostly test candidates whose verdict is never needed (a test that \
-             waits on something else than this CPU may still gain from them)"
+             tests that run on this CPU only slow each other down past the cores (a test that \
+             waits on something else, such as a remote machine, may still gain from them)"
         )
     })
 }
