@@ -336,6 +336,12 @@ pub struct Args {
     #[arg(long, help_heading = "Reductions")]
     pub no_verify: bool,
 
+    /// Run a formatter on the result and keep its output if the test still
+    /// accepts it: CMD reads the program on stdin and writes it on stdout
+    /// [default CMD: clang-format, rustfmt or prettier, found on PATH].
+    #[arg(long, value_name = "CMD", num_args = 0..=1, require_equals = true, default_missing_value = "", help_heading = "Reductions")]
+    pub formatter: Option<String>,
+
     /// No progress display or summary (errors are still printed).
     #[arg(short, long, help_heading = "Display")]
     pub quiet: bool,

@@ -129,6 +129,10 @@ pub struct Report {
     /// The per-test time limit (`None` in the library, whose oracles keep
     /// their own time).
     pub time_limit: Option<TimeLimit>,
+    /// What became of the formatter's output (`None` when none was asked
+    /// for): `kept`, `unchanged`, `not interesting`, `more parse errors`,
+    /// or why it did not run.
+    pub formatter: Option<String>,
 }
 
 /// See the module documentation.
@@ -180,6 +184,8 @@ pub struct Stats {
     pub deadline: AtomicU64,
     /// Set by the command line at the end (see [`TimeLimit`]).
     pub time_limit: Mutex<Option<TimeLimit>>,
+    /// See [`Report::formatter`].
+    pub formatter: Mutex<Option<String>>,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
@@ -237,6 +243,7 @@ impl Stats {
             stored_hits: zero(),
             deadline: zero(),
             time_limit: Mutex::new(None),
+            formatter: Mutex::new(None),
             kinds: kinds
                 .into_iter()
                 .map(|name| KindCounters {
@@ -338,6 +345,7 @@ impl Stats {
             stored_hits: load(&self.stored_hits),
             deadline: load(&self.deadline) > 0,
             time_limit: *self.time_limit.lock(),
+            formatter: self.formatter.lock().clone(),
         }
     }
 }

@@ -306,6 +306,8 @@ pub enum Phase {
     Tidy,
     /// Laying the result out from its syntax tree.
     Layout,
+    /// Running the language's formatter on the result.
+    Format,
     /// Re-checking the result.
     Verify,
 }

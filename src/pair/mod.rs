@@ -418,6 +418,7 @@ impl Pair<'_> {
             passes: None,
             ddmin_subsets: false,
             in_order: self.config.in_order,
+            formatter: None,
             off,
             verify: false,
             input_checked: true,

@@ -155,6 +155,10 @@ pub struct Config {
     /// `jobs` gives the same result; otherwise a pass tests groups of up to
     /// `jobs` changes side by side (see `engine::group`).
     pub in_order: bool,
+    /// A formatter to run on the result (program and arguments; it reads
+    /// the text on stdin and writes it on stdout), kept if the test accepts
+    /// its output.
+    pub formatter: Option<Vec<String>>,
     /// The reductions switched off, by name.
     pub off: Vec<&'static str>,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -177,6 +181,7 @@ impl Default for Config {
             passes: None,
             ddmin_subsets: false,
             in_order: false,
+            formatter: None,
             off: Vec::new(),
             verify: true,
             input_checked: false,

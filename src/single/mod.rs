@@ -17,7 +17,9 @@ use crate::reduce::layout::LAYOUT;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
-use crate::syntax::{Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse};
+use crate::syntax::{
+    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
+};
 use crate::task::{Observer, Phase};
 use std::sync::atomic::AtomicBool;
 
@@ -152,6 +154,7 @@ impl Driver<'_, '_> {
             bytes: self.text.len() as u64,
             tokens: count_tokens(&tree) as u64,
         });
+        let whole = scope.is_none();
         let mut scope = scope.unwrap_or(0..self.text.len());
         if !session.config.input_checked {
             session.observer.phase(Phase::Check);
@@ -176,7 +179,16 @@ impl Driver<'_, '_> {
             }
         }
         if session.config.runs(TIDY.name()) && !laid_out {
-            self.tidy(tree, scope, input, false)?;
+            self.tidy(tree, scope.clone(), input, false)?;
+            if self.run.stopped() {
+                return self.stopped();
+            }
+        }
+        // A formatter formats the whole file: only when all of it is reduced.
+        if let Some(command) = &session.config.formatter
+            && whole
+        {
+            self.format(command);
             if self.run.stopped() {
                 return self.stopped();
             }
@@ -371,6 +383,58 @@ impl Driver<'_, '_> {
         Ok(tree)
     }
 
+    /// The formatter on the result (see `format.rs`): its output is kept if
+    /// it parses no worse and the test accepts it.
+    fn format(&mut self, command: &[String]) {
+        let (session, stats) = (self.session, self.session.stats);
+        session.observer.phase(Phase::Format);
+        let started = Instant::now();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let start = stats.best();
+        let outcome = match format::run(command, &self.text) {
+            Err(format::Skipped::NotStarted(why)) => format!("not started: {why}"),
+            Err(format::Skipped::Failed(Some(code))) => format!("failed: exit code {code}"),
+            Err(format::Skipped::Failed(None)) => "failed: killed or stopped after 30 s".into(),
+            Err(format::Skipped::Empty) => "failed: no output".into(),
+            Ok(out) if out[..] == self.text[..] => "unchanged".into(),
+            Ok(out) => {
+                let grammar = session.grammar;
+                let tree = parse(grammar, &out);
+                if count_errors(&tree) > count_errors(&parse(grammar, &self.text)) {
+                    "more parse errors".into()
+                } else {
+                    let key = VerdictCache::key(&out);
+                    match self.run.test(key, || session.oracle.test(0, &out)) {
+                        Some(true) => {
+                            let size = Size {
+                                bytes: out.len() as u64,
+                                tokens: count_tokens(&tree) as u64,
+                            };
+                            self.text = Arc::from(out);
+                            self.checkpoints.push(self.text.clone());
+                            let seq = self.run.next_seq();
+                            stats.set_best(seq, size);
+                            session.observer.improved(seq, &self.text);
+                            "kept".into()
+                        }
+                        Some(false) => "not interesting".into(),
+                        None => "stopped".into(),
+                    }
+                }
+            }
+        };
+        *stats.formatter.lock() = Some(outcome);
+        stats.push_pass(PassReport {
+            kind: "format",
+            number: 1,
+            seconds: started.elapsed().as_secs_f64(),
+            start,
+            end: stats.best(),
+            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+            rounds: 0,
+        });
+    }
+
     /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
     /// (see `reduce::tidy`); returns whether its result was kept.
     fn tidy(
@@ -478,3 +542,5 @@ fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
 
 #[cfg(test)]
 mod tests;
+
+mod format;
