@@ -44,8 +44,8 @@ use crate::task::{Observer, Phase};
 pub struct PairConfig {
     /// Tests in parallel.
     pub jobs: usize,
-    /// The single-file reducer commits in the order of `-j 1`
-    /// ([`crate::reduce::Config::in_order`]).
+    /// The single-file reducer commits in the order of `-j 1`, so that
+    /// every `jobs` gives the same result (the command line's `--in-order`).
     pub in_order: bool,
     /// MinTdiff.
     pub tdiff: bool,
