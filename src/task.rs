@@ -34,7 +34,9 @@ pub trait Job<S: Subject>: Send {
     fn run(self: Box<Self>, tests: &mut dyn Tests<S>) -> Vec<Queued<S>>;
 
     /// The change the task will test first, if it is known before the task
-    /// runs: the engine may test it ahead of time on spare workers.
+    /// runs: the engine may test it ahead of time on spare workers. A task
+    /// whose first change the best it meets implies tests nothing else
+    /// (the engine may then run it without testing anything).
     fn first_change(&self) -> Option<&S::Change> {
         None
     }

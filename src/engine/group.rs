@@ -372,6 +372,31 @@ impl<S: Subject> Job<S> for Rebased<S::Change> {
     }
 }
 
+/// The tests of a task whose first change the base implies, run by the
+/// coordinator: a change with something to test counts as implied too
+/// (such a task tests only its first change, by the contract of
+/// [`crate::task::Job::first_change`] that the engine's tasks keep).
+struct Implied<'a, S: Subject> {
+    subject: &'a S,
+    base: Arc<S::State>,
+    stats: &'a crate::stats::Stats,
+}
+
+impl<S: Subject> Tests<S> for Implied<'_, S> {
+    fn subject(&self) -> &S {
+        self.subject
+    }
+
+    fn snapshot(&self) -> Arc<S::State> {
+        self.base.clone()
+    }
+
+    fn try_change(&mut self, _change: &S::Change) -> bool {
+        bump(&self.stats.implied);
+        false
+    }
+}
+
 /// What the coordinator knows of a lane between rounds.
 enum Slot {
     /// No task.
@@ -502,17 +527,24 @@ impl<S: Subject> Coordinator<'_, '_, S> {
 
     /// Chooses the lanes of the next round and starts them: waiting lanes
     /// first, then new tasks for free lanes (see the module documentation).
-    /// A lane whose task ends before it tests anything (its change was
-    /// implied or malformed) frees its place for the next task. The lanes
-    /// testing in the round, in the order of their tasks; `None` if a lane
-    /// panicked.
+    /// A lane whose task ends before it tests anything (its candidate was
+    /// malformed or known) frees its place for the next task; a task whose
+    /// change is implied runs here, without a lane. Which tasks join depends
+    /// only on the queue and the candidates, not on how fast the lanes
+    /// report: the places go to the first tasks, in queue order, that test.
+    /// The lanes testing in the round, in the order of their tasks; `None`
+    /// if a lane panicked.
     fn form(&mut self) -> Option<Vec<Entrant>> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
         let width = self.run.width - usize::from(self.test_base_beside());
         let mut touched = Footprint::default();
+        // Lanes that have begun their test, and lanes started that have not
+        // said yet whether they test.
         let mut round: Vec<Entrant> = Vec::new();
+        let mut started: Vec<Entrant> = Vec::new();
+        // A change that must be tested alone holds the round.
         let mut alone = false;
         let mut waiting: Vec<Entrant> = self
             .lanes
@@ -524,67 +556,71 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             })
             .collect();
         waiting.sort_by_key(|w| w.1);
+        for (slot, order) in waiting {
+            let Slot::Pending(_, footprint) = &self.lanes[slot].state else {
+                continue;
+            };
+            let places = round.len() + started.len();
+            if alone
+                || places >= width
+                || footprint.conflicts(&touched)
+                || (footprint.alone() && places > 0)
+            {
+                continue;
+            }
+            alone = footprint.alone();
+            touched.extend(footprint);
+            self.lanes[slot].state = Slot::Busy;
+            let go = ToLane::Go {
+                base: self.base.clone(),
+            };
+            self.lanes[slot].to.send(go).ok()?;
+            started.push((slot, order));
+        }
         // Tasks passed over, with their footprints if they may still fill a
         // place (they overlap a change of the round but claim nothing it
         // claims).
         let mut aside: Vec<(Order, Task<S>, Option<Footprint>)> = Vec::new();
+        // Follow-ups of tasks that ended in their lanes, queued after the
+        // round is formed, in the order of the tasks (the lanes report in
+        // any order).
+        let mut ended: Vec<(Order, Vec<Queued<S>>)> = Vec::new();
         loop {
-            // Lanes started in this step, and whether each is expected to
-            // test (a task whose change the best implies is not).
-            let mut started: Vec<(usize, Order, bool)> = Vec::new();
-            let full = |alone: bool, round: &Vec<Entrant>, started: &Vec<(usize, Order, bool)>| {
-                alone || round.len() + started.iter().filter(|s| s.2).count() >= width
+            let open = |alone: bool, round: &Vec<Entrant>, started: &Vec<Entrant>| {
+                !alone && round.len() + started.len() < width
             };
-            for (slot, order) in std::mem::take(&mut waiting) {
-                let Slot::Pending(_, footprint) = &self.lanes[slot].state else {
-                    continue;
-                };
-                let places = round.len() + started.len();
-                if full(alone, &round, &started)
-                    || footprint.conflicts(&touched)
-                    || (footprint.alone() && places > 0)
-                {
-                    continue;
-                }
-                alone = footprint.alone();
-                touched.extend(footprint);
-                self.lanes[slot].state = Slot::Busy;
-                let go = ToLane::Go {
-                    base: self.base.clone(),
-                };
-                self.lanes[slot].to.send(go).ok()?;
-                started.push((slot, order, true));
-            }
-            while !full(alone, &round, &started) && aside.len() < width * SET_ASIDE_PER_PLACE {
+            let mut scanned = false;
+            while open(alone, &round, &started) && aside.len() < width * SET_ASIDE_PER_PLACE {
                 let Some(free) = self.free_lane() else {
                     break;
                 };
                 let Some((order, task)) = self.queue.tasks.pop_first() else {
+                    scanned = true;
                     break;
                 };
                 let footprint = if let Some(change) = task.first_change() {
-                    self.subject.footprint(&self.base, change)
+                    match self.subject.footprint(&self.base, change) {
+                        Some(footprint) => footprint,
+                        None => {
+                            // Implied: it tests nothing, only ends.
+                            self.run_here(task);
+                            continue;
+                        }
+                    }
                 } else if let Some(made) = task.expand_ahead(self.subject, &self.base) {
                     self.queue_all(made);
                     continue;
                 } else {
                     let plan = task.changes_on(self.subject, &self.base);
-                    match plan.first() {
-                        Some(first) => self.subject.footprint(&self.base, first),
-                        None => Some(Footprint::everything()),
-                    }
-                };
-                let Some(footprint) = footprint else {
-                    // Nothing to test: it runs now (for its follow-ups).
-                    self.launch(free, task)?;
-                    started.push((free, order, false));
-                    continue;
+                    plan.first()
+                        .and_then(|first| self.subject.footprint(&self.base, first))
+                        .unwrap_or_else(Footprint::everything)
                 };
                 if footprint.alone() {
-                    if round.is_empty() && started.iter().all(|s| !s.2) {
+                    if round.is_empty() && started.is_empty() {
                         alone = true;
                         self.launch(free, task)?;
-                        started.push((free, order, true));
+                        started.push((free, order));
                     } else {
                         aside.push((order, task, None));
                     }
@@ -597,52 +633,77 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 } else {
                     touched.extend(&footprint);
                     self.launch(free, task)?;
-                    started.push((free, order, true));
+                    started.push((free, order));
                 }
             }
-            // Places left: overlapping tasks, in order, tested as
-            // speculation (if the outer change is interesting, the merge is
-            // its candidate again, a cache hit; if not, the inner one is
-            // what comes next).
-            let mut kept = Vec::new();
-            for (order, task, footprint) in std::mem::take(&mut aside) {
-                match (footprint, self.free_lane()) {
-                    (Some(footprint), Some(free))
-                        if !full(alone, &round, &started) && !footprint.conflicts(&touched) =>
-                    {
-                        touched.extend(&footprint);
-                        self.launch(free, task)?;
-                        started.push((free, order, true));
+            // Places left once the scan is over: overlapping tasks, in
+            // order, tested as speculation (if the outer change is
+            // interesting, the merge is its candidate again, a cache hit; if
+            // not, the inner one is what comes next).
+            if scanned || aside.len() >= width * SET_ASIDE_PER_PLACE {
+                let mut kept = Vec::new();
+                for (order, task, footprint) in std::mem::take(&mut aside) {
+                    match (footprint, self.free_lane()) {
+                        (Some(footprint), Some(free))
+                            if open(alone, &round, &started) && !footprint.conflicts(&touched) =>
+                        {
+                            touched.extend(&footprint);
+                            self.launch(free, task)?;
+                            started.push((free, order));
+                        }
+                        (footprint, _) => kept.push((order, task, footprint)),
                     }
-                    (footprint, _) => kept.push((order, task, footprint)),
                 }
+                aside = kept;
             }
-            aside = kept;
             if started.is_empty() {
                 break;
             }
-            // Each started lane either begins a test (it is in the round)
-            // or ends without one (its place goes to the next task).
-            for (slot, order, _) in started {
-                match self.lanes[slot].from.recv().ok()? {
-                    FromLane::Testing => round.push((slot, order)),
-                    FromLane::Finished(follow_ups) => {
-                        self.lanes[slot].state = Slot::Free;
-                        self.queue_all(follow_ups);
-                    }
-                    FromLane::Pending(_) | FromLane::Tested(_) | FromLane::Panicked => return None,
+            // The next started lane to say whether it tests (it is in the
+            // round) or ends without a test (its place goes to the next
+            // task, and the scan goes on).
+            let (at, message) = {
+                let mut select = crossbeam_channel::Select::new();
+                for &(slot, _) in &started {
+                    select.recv(&self.lanes[slot].from);
                 }
+                let ready = select.select();
+                let at = ready.index();
+                (at, ready.recv(&self.lanes[started[at].0].from).ok()?)
+            };
+            let (slot, order) = started.swap_remove(at);
+            match message {
+                FromLane::Testing => round.push((slot, order)),
+                FromLane::Finished(follow_ups) => {
+                    self.lanes[slot].state = Slot::Free;
+                    ended.push((order, follow_ups));
+                    alone = false;
+                }
+                FromLane::Pending(_) | FromLane::Tested(_) | FromLane::Panicked => return None,
             }
-            if alone && !round.is_empty() || round.len() >= width {
-                break;
-            }
-            alone = false;
         }
         for (order, task, _) in aside {
             self.queue.tasks.insert(order, task);
         }
+        ended.sort_by_key(|e| e.0);
+        for (_, follow_ups) in ended {
+            self.queue_all(follow_ups);
+        }
         round.sort_by_key(|r| r.1);
         Some(round)
+    }
+
+    /// Runs `task`, whose change the base implies, here: it tests nothing
+    /// (a single change that is implied leaves nothing to test), and its
+    /// follow-ups join the queue.
+    fn run_here(&mut self, task: Task<S>) {
+        let mut tests = Implied {
+            subject: self.subject,
+            base: self.base.clone(),
+            stats: self.run.stats,
+        };
+        let follow_ups = task.run(&mut tests);
+        self.queue_all(follow_ups);
     }
 
     fn free_lane(&self) -> Option<usize> {
