@@ -15,9 +15,11 @@ pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
 pub mod hoist;
+pub mod inline_macros;
 pub mod inline_types;
 pub mod layout;
 pub mod params;
+pub mod preproc;
 pub mod prototype;
 pub mod rename;
 pub mod replace;
@@ -55,6 +57,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &params::PARAMS,
     &prototype::PROTOTYPE,
     &inline_types::INLINE_TYPES,
+    &inline_macros::INLINE_MACROS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
