@@ -111,6 +111,7 @@ fn reductions_are_switched_off_by_name() {
             "params",
             "prototype",
             "inline-types",
+            "macro-bodies",
             "inline-macros",
             "retries",
             "canon",

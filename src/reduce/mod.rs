@@ -18,6 +18,7 @@ pub mod hoist;
 pub mod inline_macros;
 pub mod inline_types;
 pub mod layout;
+pub mod macro_bodies;
 pub mod params;
 pub mod preproc;
 pub mod prototype;
@@ -57,6 +58,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &params::PARAMS,
     &prototype::PROTOTYPE,
     &inline_types::INLINE_TYPES,
+    &macro_bodies::MACRO_BODIES,
     &inline_macros::INLINE_MACROS,
     &retries::RETRIES,
     &canon::CANON,

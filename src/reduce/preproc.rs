@@ -46,6 +46,15 @@ impl Definition {
         })
     }
 
+    /// The definition whose body is `value`, if `value` is one.
+    pub fn of_value(grammar: &Grammar, original: &Original, value: NodeId) -> Option<Definition> {
+        let parent = original.nodes.parent(value);
+        if parent == NodeId::NONE {
+            return None;
+        }
+        Definition::of(grammar, original, parent).filter(|d| d.value == Some(value))
+    }
+
     /// The parameters' names, and whether the macro is variadic; `None`
     /// for an object-like macro, or a parameter list this module does not
     /// read (GNU's named variadic `args...`).
