@@ -113,6 +113,7 @@ fn reductions_are_switched_off_by_name() {
             "inline-types",
             "macro-bodies",
             "inline-macros",
+            "conditionals",
             "retries",
             "canon",
             "tidy",

@@ -11,6 +11,7 @@
 
 pub mod byname;
 pub mod canon;
+pub mod conditionals;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
@@ -60,6 +61,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &inline_types::INLINE_TYPES,
     &macro_bodies::MACRO_BODIES,
     &inline_macros::INLINE_MACROS,
+    &conditionals::CONDITIONALS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
