@@ -268,7 +268,11 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         if !m.expandable() {
             continue;
         }
-        let Some(uses) = scan.uses(&occurrences[name], def, &m) else {
+        let Some(uses) = scan.uses(
+            occurrences.get(name).map_or(&[][..], Vec::as_slice),
+            def,
+            &m,
+        ) else {
             continue;
         };
         let bodies: Vec<NodeId> = definitions
