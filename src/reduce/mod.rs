@@ -11,13 +11,17 @@
 
 pub mod byname;
 pub mod canon;
+pub mod conditionals;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
 pub mod hoist;
+pub mod inline_macros;
 pub mod inline_types;
 pub mod layout;
+pub mod macro_bodies;
 pub mod params;
+pub mod preproc;
 pub mod prototype;
 pub mod rename;
 pub mod replace;
@@ -55,6 +59,9 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &params::PARAMS,
     &prototype::PROTOTYPE,
     &inline_types::INLINE_TYPES,
+    &macro_bodies::MACRO_BODIES,
+    &inline_macros::INLINE_MACROS,
+    &conditionals::CONDITIONALS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
