@@ -258,6 +258,10 @@ impl<S: Subject> LaneTests<'_, '_, S> {
                 bump(&stats.syntax_rejected);
                 return None;
             }
+            Applied::Skipped => {
+                bump(&stats.skipped);
+                return None;
+            }
         };
         let footprint = subject
             .footprint(&self.best, change)
@@ -302,10 +306,10 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     Applied::Candidate(c) => c,
                     other => {
                         // No test: the lane keeps its place in the round.
-                        bump(if matches!(other, Applied::Implied) {
-                            &stats.implied
-                        } else {
-                            &stats.syntax_rejected
+                        bump(match other {
+                            Applied::Implied => &stats.implied,
+                            Applied::Skipped => &stats.skipped,
+                            _ => &stats.syntax_rejected,
                         });
                         self.ticket = Some(base);
                         return false;

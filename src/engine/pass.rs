@@ -785,6 +785,10 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
                 bump(&stats.syntax_rejected);
                 return false;
             }
+            Applied::Skipped => {
+                bump(&stats.skipped);
+                return false;
+            }
             Applied::Candidate(c) => c,
         };
         let key = subject.key(&candidate);

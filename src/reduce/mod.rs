@@ -20,6 +20,7 @@ pub mod inline_macros;
 pub mod inline_types;
 pub mod layout;
 pub mod macro_bodies;
+pub mod memory;
 pub mod params;
 pub mod preproc;
 pub mod prototype;
@@ -45,6 +46,11 @@ pub const RANK_VISIT: u8 = 1;
 pub const RANK_RENAME: u8 = 2;
 /// Rank of token canonicalization: after everything else of the pass.
 pub const RANK_CANON: u8 = 3;
+
+/// XKNOB (experiments only).
+pub fn xknob(name: &str, default: i64) -> i64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
 
 /// Every reduction, in the order their tasks are proposed for a visited
 /// node (which decides the order of equal priorities, so the order of
@@ -147,7 +153,24 @@ pub trait Change: Send + Sync + Debug {
     fn deletes(&self) -> bool {
         false
     }
+    /// The node this change is one of several alternatives for (hoisting's
+    /// candidates of one node): a pass that prunes tests no more of them
+    /// after [`FAILED_ALTERNATIVES`] failed in a row.
+    fn alternative_of(&self) -> Option<NodeId> {
+        None
+    }
 }
+
+/// How many of one node's alternative changes may fail in a row before a
+/// pass that prunes tests no more of them ([`Change::alternative_of`]).
+/// Perses' search for hoisting candidates finds hundreds below a large node
+/// when it crosses a long list (a function body): each keeps one small
+/// piece, and on js-yaml-hex-int none of the 866 that crossed a list of 8
+/// or more elements was interesting. Eight in a row skipped 700 tests there
+/// and none that was interesting on the C cases (doc/benchmarks.md, "Fewer
+/// tests"), where such hoists do succeed (a function body reduced to one
+/// inner block), mostly among a node's first candidates.
+pub const FAILED_ALTERNATIVES: u32 = 8;
 
 /// Configuration of the syntax reductions.
 #[derive(Clone, Debug)]

@@ -14,6 +14,7 @@ use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::layout::LAYOUT;
+use crate::reduce::memory::Memory;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
@@ -128,6 +129,7 @@ pub fn reduce(
         run: &run,
         text: Arc::from(input),
         checkpoints: Vec::new(),
+        memory: Memory::new(),
     };
     driver.reduce(input, scope)
 }
@@ -140,6 +142,8 @@ struct Driver<'s, 'a> {
     text: Arc<[u8]>,
     /// Results of the passes, newest last: fallbacks if the final re-check fails.
     checkpoints: Vec<Arc<[u8]>>,
+    /// The changes that failed in the passes so far.
+    memory: Memory,
 }
 
 impl Driver<'_, '_> {
@@ -304,6 +308,15 @@ impl Driver<'_, '_> {
     /// rounds matters: identifier replacement may undo a canonical name the
     /// round before, and the canonicalization pass then shrinks the text
     /// again, without end. Returns the tree of the final text.
+    ///
+    /// Passes prune (`reduce::Syntax::remembering`): they do not test again
+    /// what failed in an earlier pass, nor all of a node's hoisting
+    /// candidates. A pass that pruned something and committed nothing is
+    /// not a fixpoint, so the next pass prunes nothing: the syntax fixpoint
+    /// is always a pass that tested every candidate and found none
+    /// interesting, as without pruning. Running every pass unpruned until
+    /// the fixpoint instead was the rule before; it tested, on
+    /// js-yaml-hex-int, the same failed changes in up to ten passes.
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
@@ -313,6 +326,12 @@ impl Driver<'_, '_> {
         let mut number = 0;
         let mut kind = PassKind::Reduce;
         let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
+        let knob = |name: &str, default: usize| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+        // XKNOB: 0 = no pruning, 1 = full pass right after a pruned pass with nothing, 2 = full pass at the end
+        let policy = knob("TR_X_FULL", 2);
+        let mut prune = policy != 0;
+        let mut pruned_since_full = false;
+        let mut last_full = false;
         while session.config.passes.is_none_or(|max| number < max) {
             number += 1;
             stats.pass.store(number as u64, Ordering::Relaxed);
@@ -334,9 +353,12 @@ impl Driver<'_, '_> {
                 session.oracle,
                 session.observer,
             );
+            let subject = subject.remembering(&self.memory, number, prune);
+            let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
             let done = run_pass(self.run, &subject, first, subject.start(kind));
+            let pruned = stats.skipped.load(Ordering::Relaxed) > skipped_before;
             let best = done.best;
             let end = best.size();
             stats.push_pass(PassReport {
@@ -361,6 +383,41 @@ impl Driver<'_, '_> {
             }
             if self.run.stopped() {
                 break;
+            }
+            if policy == 1 {
+                // A pass that pruned nothing tested everything: the next prunes
+                // again.
+                let unfinished = !changed && pruned;
+                prune = !unfinished;
+                if unfinished {
+                    continue;
+                }
+            }
+            if policy == 2 {
+                if prune {
+                    pruned_since_full |= pruned;
+                } else {
+                    pruned_since_full = false;
+                }
+                if last_full {
+                    last_full = false;
+                    prune = true;
+                    if !changed || (end.tokens, end.bytes) >= (start.tokens, start.bytes) {
+                        break;
+                    }
+                    round_start = (end.tokens, end.bytes);
+                    continue;
+                }
+                let converged = match kind {
+                    PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
+                    PassKind::Reduce => !changed && !session.config.runs(crate::reduce::canon::CANON.name()),
+                };
+                if converged && pruned_since_full {
+                    kind = PassKind::Reduce;
+                    prune = false;
+                    last_full = true;
+                    continue;
+                }
             }
             match kind {
                 PassKind::Canon => {
