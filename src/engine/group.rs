@@ -736,14 +736,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn play(&mut self, round: Vec<Entrant>) -> Option<()> {
         bump(&self.run.stats.rounds);
         let base = self.base.clone();
-        // An untested base is tested beside the round's changes, in the
-        // private directory of a lane that is not in the round (the round
-        // left it a place): its verdict decides only if no change of the
-        // round is interesting (a merge plus an interesting change is a
-        // tested program whatever the merge alone is).
+        // An untested base is tested beside the round's changes whenever
+        // the round leaves a place (it was kept for it, or there were not
+        // enough tasks), in the private directory of a lane that is not in
+        // the round: its verdict decides only if no change of the round is
+        // interesting (a merge plus an interesting change is a tested
+        // program whatever the merge alone is).
         let idle = (0..self.lanes.len()).find(|i| round.iter().all(|r| r.0 != *i));
         let mut base_interesting = match idle {
-            Some(worker) if self.test_base_beside() => Some(self.test_base(worker)),
+            Some(worker) if self.tentative() && round.len() < self.run.width => {
+                Some(self.test_base(worker))
+            }
             _ => None,
         };
         // Each lane of the round has begun its test: its verdict.
