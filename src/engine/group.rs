@@ -10,7 +10,8 @@
 //! of possible verdicts is so wide that 16 workers cover only its first few
 //! levels, and most of their tests are lost. Here no verdict is guessed:
 //! every change of a round is tested on the round's best, so every test is
-//! one the round needs, and the only extra test is the merge's.
+//! one the round needs; what is lost is the tests of changes that a change
+//! of the same round makes moot, and the check of a merge now and then.
 //!
 //! A lane is a thread running one task (a deletion, a ddmin chunk, a
 //! token's canonicalization, ...). When the task asks to test a change
@@ -29,13 +30,18 @@
 //!    outer change is interesting, the merge is its candidate again); one
 //!    with a common claim ([`Footprint::conflicts`]) waits. An expansion (a
 //!    visit, a ddmin level) is expanded on the spot, and a task whose change
-//!    the best implies runs at once without taking a place.
-//! 2. Every lane of the round tests its change on the round's best.
-//! 3. If one change was interesting, the best it made is the new best (it
-//!    was tested). If several were, their merge is tested: if it is
-//!    interesting it becomes the best; if not, the first one's best does,
-//!    and the other lanes test their changes again in the next round, on the
-//!    new best.
+//!    the best implies runs at once without a lane; a lane whose candidate
+//!    needs no test gives its place to the next task.
+//! 2. Every lane of the round tests its change on the round's base.
+//! 3. If one change was interesting, the state it made is the new best and
+//!    base (it was tested). If several were, the first one's state is the
+//!    new best, and their merge, untested, the next round's base: the next
+//!    round's interesting candidates are the merge plus a change each,
+//!    tested programs whatever the merge alone is. A round on an untested
+//!    merge that finds nothing interesting needs the merge's own verdict (it
+//!    is tested beside the round when the round leaves a place): if the
+//!    merge is not interesting, the best stays, the round's changes are
+//!    tested again on it, and the merge's other commits are queued again.
 //! 4. The lanes learn their verdicts and go on with their tasks until their
 //!    next change or their end; a task's follow-ups join the queue when it
 //!    ends.
@@ -520,7 +526,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for lost in std::mem::take(&mut self.untested) {
             if let Some(change) = self.subject.rebase(&lost.base, &lost.state, lost.kind) {
                 let task: Task<S> = Box::new(Rebased(change));
-                self.queue.tasks.insert(lost.order, task);
+                self.queue.push(lost.order.priority(), task);
             }
         }
     }
