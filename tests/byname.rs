@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Sandbox, stderr};
+use common::Sandbox;
 
 /// Interesting while gcc compiles the program without errors (calls must
 /// be declared) and warns that an argument has an incompatible pointer type.
@@ -18,17 +18,7 @@ int b(int x, int y, int z, int *p) { return x + y * z + *p; }\n\
 int main(void) {\n    char a[4];\n    int r = twice(3);\n    r += b(0, r, 7, a);\n    return r;\n}\n";
 
 fn reduce(extra: &[&str]) -> String {
-    let sb = Sandbox::new();
-    sb.file("t.c", PROGRAM);
-    sb.script("check.sh", INCOMPATIBLE_POINTER);
-    let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", "out.c"];
-    args.extend(extra);
-    args.push("t.c");
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let result = String::from_utf8(sb.read("out.c")).unwrap();
-    assert!(sb.accepts(&sb.path().join("check.sh"), "t.c", result.as_bytes()));
-    result
+    Sandbox::new().reduce_with("t.c", PROGRAM, INCOMPATIBLE_POINTER, extra)
 }
 
 #[test]

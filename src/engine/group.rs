@@ -59,7 +59,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 use super::queue::{Order, Queue};
 use super::{Finished, Run};
 use crate::stats::bump;
-use crate::task::{Applied, Footprint, Job, Queued, Subject, Task, Tests};
+use crate::task::{Footprint, Job, Queued, Subject, Task, Tests};
 
 /// How many tasks per place the coordinator may set aside (because they
 /// overlap a change of the round) while it looks for more: a bound on the
@@ -254,17 +254,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         // Made on the newest best, which the next round usually has (not
         // when the lane has to wait a round more): a change with nothing to
         // test ends here, without waiting for a round.
-        let made = match subject.apply(&self.best, change, self.scratch) {
-            Applied::Candidate(c) => c,
-            Applied::Implied => {
-                bump(&stats.implied);
-                return None;
-            }
-            Applied::Rejected => {
-                bump(&stats.syntax_rejected);
-                return None;
-            }
-        };
+        let made = super::candidate(stats, subject, &self.best, change, self.scratch)?;
         let footprint = subject
             .footprint(&self.best, change)
             .unwrap_or_else(Footprint::everything);
@@ -304,15 +294,10 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             self.best = base.clone();
             let candidate = match made {
                 Some(candidate) => candidate,
-                None => match subject.apply(&base, change, self.scratch) {
-                    Applied::Candidate(c) => c,
-                    other => {
+                None => match super::candidate(stats, subject, &base, change, self.scratch) {
+                    Some(c) => c,
+                    None => {
                         // No test: the lane keeps its place in the round.
-                        bump(if matches!(other, Applied::Implied) {
-                            &stats.implied
-                        } else {
-                            &stats.syntax_rejected
-                        });
                         self.ticket = Some(base);
                         return false;
                     }
@@ -860,8 +845,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn commit(&mut self, next: Arc<S::State>) {
         self.best = next;
         self.commits += 1;
-        let seq = self.run.next_seq();
-        self.run.stats.set_best(seq, self.subject.size(&self.best));
-        self.subject.improved(seq, &self.best);
+        super::announce(self.run, self.subject, &self.best);
     }
 }
