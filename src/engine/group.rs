@@ -456,6 +456,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 if self.play(round).is_none() {
                     return;
                 }
+            } else if !self.queue.tasks.is_empty() {
+                // Every task the formation started ended without a test,
+                // and their follow-ups were queued after it: form again.
             } else if self.tentative() {
                 // The pass ends on an untested merge: test it.
                 let interesting = self.test_base(0);

@@ -622,3 +622,35 @@ fn groups_stop_on_cancellation_and_oracle_errors() {
         assert!(subject.calls.load(Ordering::SeqCst) < ERROR_LIMIT + 8);
     });
 }
+
+/// Tests nothing and ends, queuing the deletion of its item.
+struct Later(u32);
+
+impl Job<Items> for Later {
+    fn run(self: Box<Self>, _: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        let task: Task<Items> = Box::new(Delete(self.0));
+        vec![(Priority { tokens: 1, rank: 0 }, task)]
+    }
+}
+
+/// Regression: a round's formation in which every started task ended
+/// without a test queued their follow-ups after it, found the round empty,
+/// and ended the pass with the follow-ups still queued.
+#[test]
+fn follow_ups_of_tasks_that_end_without_a_test_run_in_rounds() {
+    within(60, || {
+        for jobs in [1, 2, 4] {
+            let subject = grouped(&[3], 0);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let tasks: Vec<Queued<Items>> = (0..6)
+                .map(|i| {
+                    let task: Task<Items> = Box::new(Later(i));
+                    (Priority { tokens: 1, rank: 0 }, task)
+                })
+                .collect();
+            let done = run_pass(&run, &subject, (0..6).collect(), tasks);
+            assert_eq!(*done.best, BTreeSet::from([3]), "-j {jobs}");
+        }
+    });
+}
