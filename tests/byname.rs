@@ -1,7 +1,9 @@
-//! Reductions by name with gcc as the test: a parameter that only matters
+//! Reductions by name with real compilers as the test, each run with the
+//! reduction and without it (`--no-NAME`): a parameter that only matters
 //! through one call goes from the prototype, the definition and the call
 //! together, which no single deletion can do (a call without the argument,
-//! or a prototype without the parameter, no longer compiles).
+//! or a prototype without the parameter, no longer compiles); constants and
+//! variables go to their uses.
 
 mod common;
 
@@ -41,4 +43,83 @@ fn c_parameter_goes_with_its_arguments() {
     // and in the call.
     assert!(without.matches(',').count() >= 3, "{without}");
     assert!(with.len() < without.len(), "{with}\n{without}");
+}
+
+/// Reduces `program` (saved as `name`) with the test `script`, with the
+/// options `extra`, and checks that the script accepts the result.
+fn reduce_with(name: &str, program: &str, script: &str, extra: &[&str]) -> String {
+    let sb = Sandbox::new();
+    sb.file(name, program);
+    sb.script("check.sh", script);
+    let out_name = format!("out-{name}");
+    let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", &out_name];
+    args.extend(extra);
+    args.push(name);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result = String::from_utf8(sb.read(&out_name)).unwrap();
+    assert!(sb.accepts(&sb.path().join("check.sh"), name, result.as_bytes()));
+    result
+}
+
+/// Interesting while the program still prints `32 64`: the constants'
+/// values matter, their declarations do not.
+const PRINTS_32_64: &str = "gcc -w -o prog \"$1\" 2>/dev/null && [ \"$(./prog)\" = \"32 64\" ]\n";
+
+const CONSTANTS: &str = "#include <stdio.h>\n\n\
+static const int width = 8;\n\
+static const int height = 4;\n\
+static const int depth = 2;\n\n\
+int volume(void) {\n    return width * height * depth;\n}\n\n\
+int main(void) {\n    int area = width * height;\n    printf(\"%d %d\\n\", area, volume());\n    return 0;\n}\n";
+
+#[test]
+fn c_constants_go_to_their_uses() {
+    let with = reduce_with("t.c", CONSTANTS, PRINTS_32_64, &[]);
+    let without = reduce_with("t.c", CONSTANTS, PRINTS_32_64, &["--no-inline-consts"]);
+    // The values are written where they are used; no declaration is left.
+    assert!(!with.contains('='), "{with}");
+    assert!(with.contains("8 * 4"), "{with}");
+    // Without the reduction the declarations stay, each used twice.
+    assert!(without.contains("= 8;"), "{without}");
+}
+
+/// Interesting while rustc reports one mismatched-types error, a `u32`
+/// returned as a `u64`.
+const U32_AS_U64: &str = "out=$(LC_ALL=C rustc --edition 2021 --crate-type lib -A warnings --emit=metadata --out-dir . \"$1\" 2>&1)\n\
+printf '%s' \"$out\" | grep -q 'expected `u64`, found `u32`' && [ \"$(printf '%s' \"$out\" | grep -c '^error')\" -le 2 ]\n";
+
+const SCORE: &str = "fn parse(s: &str) -> u32 {\n    let trimmed = s.trim();\n    trimmed.len() as u32\n}\n\n\
+pub fn score(input: &str) -> u64 {\n    let count = parse(input);\n    let doubled = count * 2;\n    doubled\n}\n";
+
+#[test]
+fn rust_variable_merges_into_its_use() {
+    let with = reduce_with("t.rs", SCORE, U32_AS_U64, &[]);
+    let without = reduce_with("t.rs", SCORE, U32_AS_U64, &["--no-inline-vars"]);
+    // The call that makes the `u32` is returned directly.
+    assert!(!with.contains("let "), "{with}");
+    // Without the reduction it goes through a variable, which nothing else
+    // can remove.
+    assert!(without.contains("let "), "{without}");
+}
+
+/// Interesting while node prints `12`.
+const PRINTS_12: &str = "[ \"$(node \"$1\" 2>&1)\" = \"12\" ]\n";
+
+const PRICE: &str = "function price(quantity) {\n  let unit = 3;\n  const discount = 0;\n  let total = quantity * unit - discount;\n  return total;\n}\nconsole.log(price(4));\n";
+
+#[test]
+fn javascript_values_go_to_their_uses() {
+    let with = reduce_with("t.js", PRICE, PRINTS_12, &[]);
+    let without = reduce_with(
+        "t.js",
+        PRICE,
+        PRINTS_12,
+        &["--no-inline-vars", "--no-inline-consts"],
+    );
+    // `unit` and `total` are written where they are used.
+    assert!(!with.contains("let "), "{with}");
+    assert!(with.contains("return a * 3"), "{with}");
+    // Without the reductions both variables stay.
+    assert_eq!(without.matches("let ").count(), 2, "{without}");
 }

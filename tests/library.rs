@@ -111,6 +111,8 @@ fn reductions_are_switched_off_by_name() {
             "params",
             "prototype",
             "inline-types",
+            "inline-consts",
+            "inline-vars",
             "retries",
             "canon",
             "tidy",

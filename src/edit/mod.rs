@@ -9,7 +9,7 @@ mod render;
 
 use std::sync::Arc;
 
-pub use render::render;
+pub use render::{render, render_node};
 
 use crate::syntax::{NodeId, Original};
 

@@ -1,12 +1,14 @@
 //! What the reductions by name share: finding a node's child by field
-//! name, and collecting the nodes of the kinds a language table names.
+//! name, collecting the nodes of the kinds a language table names, reading
+//! the table's positions (`kind.field`), what deleting a declarator takes
+//! along, and where a value may be written in place of a name.
 //! Names are resolved syntactically, by the text of identifier tokens, as
 //! C-Reduce's and C-Vise's passes do without a compiler: a wrong guess (two
 //! functions of one name in different scopes) makes a candidate the test
 //! rejects, never a wrong result.
 
 use crate::edit::{Edit, EditView};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{FieldId, Grammar, KindId, NodeId, Original, Role};
 
 /// The first child of `n` in the field called `field`.
 pub fn child(grammar: &Grammar, original: &Original, n: NodeId, field: &str) -> Option<NodeId> {
@@ -80,6 +82,110 @@ pub fn current_text<'o>(
         Some(_) => None,
         None if edited_inside(original, current, n) => None,
         None => Some(original.node_text(n)),
+    }
+}
+
+/// The kinds called `names`, each with all its ids.
+pub fn kinds(grammar: &Grammar, names: &[&str]) -> Vec<KindId> {
+    names
+        .iter()
+        .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
+        .collect()
+}
+
+/// Positions of nodes in their parents, from a language table's specs:
+/// `kind.field` (a child in that field of a node of that kind) or `kind`
+/// (a child of it outside any field).
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    entries: Vec<(KindId, Option<FieldId>)>,
+}
+
+impl Positions {
+    /// The positions `specs` name in `grammar` (a field the grammar does
+    /// not have matches nothing).
+    pub fn new(grammar: &Grammar, specs: &[&str]) -> Positions {
+        let mut entries = Vec::new();
+        for spec in specs {
+            let (kind, field) = match spec.split_once('.') {
+                Some((kind, field)) => match grammar.field_id(field) {
+                    Some(f) => (kind, Some(f)),
+                    None => continue,
+                },
+                None => (*spec, None),
+            };
+            for &k in grammar.kind_ids(kind, true) {
+                entries.push((k, field));
+            }
+        }
+        Positions { entries }
+    }
+
+    /// Whether `n` sits in one of the positions.
+    pub fn matches(&self, original: &Original, n: NodeId) -> bool {
+        let nodes = &original.nodes;
+        let parent = nodes.parent(n);
+        if parent == NodeId::NONE {
+            return false;
+        }
+        let at = (nodes.kind(parent), nodes.field(n));
+        self.entries.contains(&at)
+    }
+}
+
+/// What deleting list element or optional node `n` deletes in `current`:
+/// `n`, or, when `n` is the last live element of a list that must keep
+/// one (C's `int x = 1;` has one declarator), the list's owner, if that
+/// may go itself.
+pub fn deletion(original: &Original, current: EditView<'_>, n: NodeId) -> Option<NodeId> {
+    match original.role(n) {
+        Role::Optional => Some(n),
+        Role::Element { list, .. } => {
+            let info = original.list(list);
+            let others = info
+                .elements
+                .iter()
+                .any(|&e| e != n && current.is_live(original, e));
+            if others || !info.plus {
+                return Some(n);
+            }
+            let owner = info.parent;
+            match original.role(owner) {
+                Role::Fixed => None,
+                _ => Some(owner),
+            }
+        }
+        Role::Fixed => None,
+    }
+}
+
+/// Where values are written at the place of a name: the positions of a
+/// language's [`crate::lang::Expressions`].
+pub struct Places {
+    primary: Vec<KindId>,
+    bare: Positions,
+    writes: Positions,
+}
+
+impl Places {
+    /// The places of `original`'s language.
+    pub fn new(grammar: &Grammar, original: &Original) -> Places {
+        let e = &original.language.expressions;
+        Places {
+            primary: kinds(grammar, e.primary),
+            bare: Positions::new(grammar, e.bare),
+            writes: Positions::new(grammar, e.writes),
+        }
+    }
+
+    /// Whether a node of `kind` written at `at` needs parentheses.
+    pub fn needs_parentheses(&self, original: &Original, kind: KindId, at: NodeId) -> bool {
+        !self.primary.contains(&kind) && !self.bare.matches(original, at)
+    }
+
+    /// Whether `n` is written to or its address taken (`x = 1`, `x++`, `&x`).
+    pub fn is_written(&self, original: &Original, n: NodeId) -> bool {
+        self.writes.matches(original, n)
     }
 }
 

@@ -16,12 +16,14 @@ pub mod delete;
 pub mod expr_stmt;
 pub mod hoist;
 pub mod inline_types;
+pub mod inline_values;
 pub mod layout;
 pub mod params;
 pub mod prototype;
 pub mod rename;
 pub mod replace;
 pub mod retries;
+pub mod scopes;
 mod syntax;
 pub mod tidy;
 
@@ -55,6 +57,8 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &params::PARAMS,
     &prototype::PROTOTYPE,
     &inline_types::INLINE_TYPES,
+    &inline_values::INLINE_CONSTS,
+    &inline_values::INLINE_VARS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
