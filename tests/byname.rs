@@ -3,7 +3,7 @@
 //! through one call goes from the prototype, the definition and the call
 //! together, which no single deletion can do (a call without the argument,
 //! or a prototype without the parameter, no longer compiles); constants and
-//! variables go to their uses.
+//! variables go to their uses; record fields go with their uses.
 
 mod common;
 
@@ -101,6 +101,29 @@ fn rust_variable_merges_into_its_use() {
     // Without the reduction it goes through a variable, which nothing else
     // can remove.
     assert!(without.contains("let "), "{without}");
+}
+
+/// Interesting while gcc compiles the program with exactly one warning,
+/// an incompatible pointer type.
+const ONE_POINTER_WARNING: &str = "out=$(LC_ALL=C gcc -fsyntax-only -Wall -Wno-error=incompatible-pointer-types \"$1\" 2>&1) || exit 1\n\
+printf '%s' \"$out\" | grep -q 'incompatible-pointer-types' || exit 1\n\
+[ \"$(printf '%s' \"$out\" | grep -c 'warning:')\" -eq 1 ]\n";
+
+const BUFFER: &str = "struct buffer {\n    int length;\n    int capacity;\n    int *data;\n    int flags;\n};\n\n\
+static char storage[16];\n\
+static struct buffer shared = {0, 16, storage, 1};\n\n\
+int fill(struct buffer *b, int v) {\n    b->length = b->length + 1;\n    b->flags = b->flags | 2;\n    if (b->length < b->capacity)\n        b->data[b->length] = v;\n    return b->length;\n}\n";
+
+#[test]
+fn c_field_goes_with_its_initializers() {
+    let with = reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &[]);
+    let without = reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &["--no-fields"]);
+    // Only the pointer field and its initializer are left.
+    assert!(!with.contains(','), "{with}");
+    // Without the reduction the fields before it stay, with their
+    // positions in the initializer (`{0, 0, a}`): deleting one element
+    // would initialize the pointer field with an integer.
+    assert!(without.contains(','), "{without}");
 }
 
 /// Interesting while node prints `12`.

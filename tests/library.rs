@@ -113,6 +113,7 @@ fn reductions_are_switched_off_by_name() {
             "inline-types",
             "inline-consts",
             "inline-vars",
+            "fields",
             "retries",
             "canon",
             "tidy",

@@ -14,6 +14,7 @@ pub mod canon;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
+pub mod fields;
 pub mod hoist;
 pub mod inline_types;
 pub mod inline_values;
@@ -59,6 +60,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &inline_types::INLINE_TYPES,
     &inline_values::INLINE_CONSTS,
     &inline_values::INLINE_VARS,
+    &fields::FIELDS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
