@@ -3,7 +3,8 @@
 //! through one call goes from the prototype, the definition and the call
 //! together, which no single deletion can do (a call without the argument,
 //! or a prototype without the parameter, no longer compiles); constants and
-//! variables go to their uses; record fields go with their uses.
+//! variables go to their uses; record fields and enumeration members go with
+//! their uses.
 
 mod common;
 
@@ -124,6 +125,48 @@ fn c_field_goes_with_its_initializers() {
     // positions in the initializer (`{0, 0, a}`): deleting one element
     // would initialize the pointer field with an integer.
     assert!(without.contains(','), "{without}");
+}
+
+/// Interesting while the program still prints a line starting with `20`.
+const PRINTS_20: &str = "gcc -w -o prog \"$1\" 2>/dev/null && ./prog | grep -q '^20'\n";
+
+const LEVELS: &str = "#include <stdio.h>\n\n\
+enum level { LOW, MID, HIGH, MAX };\n\n\
+static const char *names[MAX] = { \"low\", \"mid\", \"high\" };\n\n\
+int weight(enum level l) {\n    switch (l) {\n    case LOW: return 1;\n    case MID: return 5;\n    default: return 10;\n    }\n}\n\n\
+int main(void) {\n    printf(\"%d %s\\n\", HIGH * 10, names[LOW]);\n    return weight(MID) - 5;\n}\n";
+
+#[test]
+fn c_enumerator_becomes_its_value() {
+    let with = reduce_with("t.c", LEVELS, PRINTS_20, &[]);
+    let without = reduce_with("t.c", LEVELS, PRINTS_20, &["--no-variants"]);
+    // `HIGH` is written as 2 and the enumeration goes.
+    assert!(!with.contains("enum"), "{with}");
+    assert!(with.contains("2 * 10"), "{with}");
+    // Without the reduction `HIGH` needs the two enumerators before it.
+    assert!(without.contains("enum"), "{without}");
+}
+
+/// Interesting while rustc reports one error, a move out of an enum
+/// variant behind a reference, and nothing else (a match that is not
+/// exhaustive is an error of its own).
+const MOVE_OUT_OF_VARIANT: &str = "out=$(LC_ALL=C rustc --edition 2021 --crate-type lib -A warnings --emit=metadata --out-dir . \"$1\" 2>&1)\n\
+printf '%s' \"$out\" | grep -q 'error\\[E0507\\]: cannot move out of .* as enum variant' || exit 1\n\
+[ \"$(printf '%s' \"$out\" | grep -c '^error')\" -le 2 ]\n";
+
+const TOKENS: &str = "pub enum Token {\n    Word(String),\n    Number(u64),\n    Space,\n    End,\n}\n\n\
+pub fn text(t: &Token) -> String {\n    match *t {\n        Token::Word(w) => w,\n        Token::Number(n) => n.to_string(),\n        Token::Space => String::from(\" \"),\n        Token::End => String::new(),\n    }\n}\n\n\
+pub fn sample() -> Vec<Token> {\n    vec![Token::Word(String::from(\"a\")), Token::Number(1), Token::Space, Token::End]\n}\n";
+
+#[test]
+fn rust_variant_goes_with_its_match_arm() {
+    let with = reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &[]);
+    let without = reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &["--no-variants"]);
+    // One variant and one arm are left.
+    assert_eq!(with.matches("=>").count(), 1, "{with}");
+    // Without the reduction an arm goes only with its variant, and a
+    // variant only with its arm: more than one stays.
+    assert!(without.matches("=>").count() > 1, "{without}");
 }
 
 /// Interesting while node prints `12`.

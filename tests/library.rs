@@ -114,6 +114,7 @@ fn reductions_are_switched_off_by_name() {
             "inline-consts",
             "inline-vars",
             "fields",
+            "variants",
             "retries",
             "canon",
             "tidy",

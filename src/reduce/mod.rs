@@ -27,6 +27,7 @@ pub mod retries;
 pub mod scopes;
 mod syntax;
 pub mod tidy;
+pub mod variants;
 
 use std::fmt::Debug;
 
@@ -61,6 +62,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &inline_values::INLINE_CONSTS,
     &inline_values::INLINE_VARS,
     &fields::FIELDS,
+    &variants::VARIANTS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
