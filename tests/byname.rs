@@ -4,7 +4,7 @@
 //! together, which no single deletion can do (a call without the argument,
 //! or a prototype without the parameter, no longer compiles); constants and
 //! variables go to their uses; record fields and enumeration members go with
-//! their uses.
+//! their uses; a Rust body becomes `{ loop {} }`.
 
 mod common;
 
@@ -167,6 +167,31 @@ fn rust_variant_goes_with_its_match_arm() {
     // Without the reduction an arm goes only with its variant, and a
     // variant only with its arm: more than one stays.
     assert!(without.matches("=>").count() > 1, "{without}");
+}
+
+/// Interesting while rustc reports one mismatched-types error, a `u8`
+/// field returned as a `u64`.
+const U8_AS_U64: &str = "out=$(LC_ALL=C rustc --edition 2021 --crate-type lib -A warnings --emit=metadata --out-dir . \"$1\" 2>&1)\n\
+printf '%s' \"$out\" | grep -q 'expected `u64`, found `u8`' && [ \"$(printf '%s' \"$out\" | grep -c '^error')\" -le 2 ]\n";
+
+const CONFIG: &str = "pub struct Config {\n    pub name: String,\n    pub level: u8,\n    pub verbose: bool,\n}\n\n\
+fn load(path: &str) -> Config {\n    let name = path.trim().to_string();\n    let verbose = name.ends_with(\".v\");\n    Config { name, level: 3, verbose }\n}\n\n\
+pub fn level(path: &str) -> u64 {\n    load(path).level\n}\n";
+
+#[test]
+fn rust_body_becomes_a_loop() {
+    // Fields stay, so that the struct literal is what only a stub removes.
+    let with = reduce_with("t.rs", CONFIG, U8_AS_U64, &["--no-fields"]);
+    let without = reduce_with(
+        "t.rs",
+        CONFIG,
+        U8_AS_U64,
+        &["--no-fields", "--no-stub-bodies"],
+    );
+    assert!(with.contains("loop {}"), "{with}");
+    // Without the reduction the body must still build a `Config`.
+    assert!(!without.contains("loop"), "{without}");
+    assert!(with.len() < without.len(), "{with}\n{without}");
 }
 
 /// Interesting while node prints `12`.

@@ -110,6 +110,7 @@ fn reductions_are_switched_off_by_name() {
             "rename",
             "params",
             "prototype",
+            "stub-bodies",
             "inline-types",
             "inline-consts",
             "inline-vars",

@@ -25,6 +25,7 @@ pub mod rename;
 pub mod replace;
 pub mod retries;
 pub mod scopes;
+pub mod stub_bodies;
 mod syntax;
 pub mod tidy;
 pub mod variants;
@@ -58,6 +59,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &rename::RENAME,
     &params::PARAMS,
     &prototype::PROTOTYPE,
+    &stub_bodies::STUB_BODIES,
     &inline_types::INLINE_TYPES,
     &inline_values::INLINE_CONSTS,
     &inline_values::INLINE_VARS,
