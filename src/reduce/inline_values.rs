@@ -243,7 +243,8 @@ fn task<'a>(
     let value_kind = nodes.kind(value);
     let parenthesized = kinds(grammar, &[PARENTHESIZED]);
     let mut sites = Vec::with_capacity(uses.len());
-    let mut added = 0usize;
+    // Tokens the uses gain (a path `Self::X` may lose some).
+    let mut added = 0isize;
     for u in uses {
         // A use inside the declaration (`int x = x + 1`) or outside the
         // pass's scope, or one written to, stops it.
@@ -275,19 +276,17 @@ fn task<'a>(
                 return None;
             }
         }
-        added += nodes.tokens(value)
-            + match wrap {
-                Wrap::Bare => 0,
-                Wrap::Parenthesized | Wrap::Keyed => 2,
-            };
-        added -= nodes.tokens(u.node).min(added);
+        let extra = match wrap {
+            Wrap::Bare => 0,
+            Wrap::Parenthesized | Wrap::Keyed => 2,
+        };
+        added += (nodes.tokens(value) + extra) as isize - nodes.tokens(u.node) as isize;
         sites.push(Site { at: u, wrap });
     }
     let none = crate::edit::EditSet::new();
     let deleted = deletion(original, none.view(), n)?;
-    let removed = nodes
-        .tokens(deleted)
-        .checked_sub(added)
+    let removed = usize::try_from(nodes.tokens(deleted) as isize - added)
+        .ok()
         .filter(|&r| r > 0)?;
     Some(Attempt::queued(
         Priority {
