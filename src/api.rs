@@ -30,6 +30,15 @@ pub struct Options {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// Commit changes in the order a single worker would, so that the
+    /// result does not depend on `jobs` (it scales less: see the README's
+    /// `--in-order`). Off by default: tests run in groups of `jobs` changes.
+    pub in_order: bool,
+    /// A formatter for the result, as C-Vise runs clang-format: a program
+    /// and its arguments that read the program on stdin and write it
+    /// formatted on stdout (`["rustfmt", "--edition", "2024"]`). Its output
+    /// is kept if it parses no worse and the oracle accepts it.
+    pub formatter: Option<Vec<String>>,
     /// Re-run the oracle on the result at the end, to catch flaky oracles.
     pub verify: bool,
     /// Test the input first and fail with [`Error::NotInteresting`] if the
@@ -51,6 +60,8 @@ impl Default for Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            in_order: false,
+            formatter: None,
             verify: true,
             check_input: true,
             scope: None,
@@ -81,6 +92,8 @@ impl Options {
             jobs: self.jobs.max(1),
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
+            in_order: self.in_order,
+            formatter: self.formatter.clone(),
             off: reduce::switchable()
                 .map(|r| r.name())
                 .filter(|name| !self.runs(name))

@@ -224,6 +224,12 @@ pub struct PairArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
+    /// Commit changes in the order one worker would, so that every -j gives
+    /// the result of -j 1 (scales less past -j 2) [default: test groups of
+    /// -j changes side by side; results differ slightly between -j values].
+    #[arg(long, help_heading = "Performance")]
+    pub in_order: bool,
+
     /// Skip MinTdiff (the tree-based difference reducer).
     #[arg(long, help_heading = "Reducers")]
     pub no_tdiff: bool,
@@ -299,6 +305,12 @@ pub struct Args {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
+    /// Commit changes in the order one worker would, so that every -j gives
+    /// the result of -j 1 (scales less past -j 2) [default: test groups of
+    /// -j changes side by side; results differ slightly between -j values].
+    #[arg(long, help_heading = "Performance")]
+    pub in_order: bool,
+
     /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the best
     /// result is re-checked and written, and the exit code is 7.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, help_heading = "Performance")]
@@ -323,6 +335,12 @@ pub struct Args {
     /// Do not re-run the test on the result at the end.
     #[arg(long, help_heading = "Reductions")]
     pub no_verify: bool,
+
+    /// Run a formatter on the result and keep its output if the test still
+    /// accepts it: CMD reads the program on stdin and writes it on stdout
+    /// [default CMD: clang-format, rustfmt or prettier, found on PATH].
+    #[arg(long, value_name = "CMD", num_args = 0..=1, require_equals = true, default_missing_value = "", help_heading = "Reductions")]
+    pub formatter: Option<String>,
 
     /// No progress display or summary (errors are still printed).
     #[arg(short, long, help_heading = "Display")]

@@ -31,6 +31,8 @@ pub struct PassReport {
     pub end: Size,
     /// Tests run during the pass (cache hits excluded).
     pub tests: u64,
+    /// Rounds of lanes played during the pass (see [`Report::rounds`]).
+    pub rounds: u64,
 }
 
 /// Per-kind counters in a report.
@@ -82,6 +84,17 @@ pub struct Report {
     /// Tests run ahead that were stopped early once their verdict was no
     /// longer needed (not counted in `tests`).
     pub abandoned: u64,
+    /// Rounds of lanes played (`-j` above 1 without `--in-order`): a round
+    /// tests up to `-j` changes side by side, so a run takes at least this
+    /// many test durations.
+    pub rounds: u64,
+    /// Rounds in which more than one change was interesting, so that their
+    /// merge was tested.
+    pub merges: u64,
+    /// Of those, merges that were not interesting (or did not parse): the
+    /// first lane's result was kept and the others tested theirs again on
+    /// it.
+    pub merges_failed: u64,
     /// Tasks dropped because the current best already implied them.
     pub implied: u64,
     /// Failed deletions queued again after the last use of a name went.
@@ -116,6 +129,10 @@ pub struct Report {
     /// The per-test time limit (`None` in the library, whose oracles keep
     /// their own time).
     pub time_limit: Option<TimeLimit>,
+    /// What became of the formatter's output (`None` when none was asked
+    /// for): `kept`, `unchanged`, `not interesting`, `more parse errors`,
+    /// or why it did not run.
+    pub formatter: Option<String>,
 }
 
 /// See the module documentation.
@@ -137,6 +154,12 @@ pub struct Stats {
     pub conflicts: AtomicU64,
     /// Tests run ahead and stopped early.
     pub abandoned: AtomicU64,
+    /// See [`Report::rounds`].
+    pub rounds: AtomicU64,
+    /// See [`Report::merges`].
+    pub merges: AtomicU64,
+    /// See [`Report::merges_failed`].
+    pub merges_failed: AtomicU64,
     /// Tasks dropped as implied.
     pub implied: AtomicU64,
     /// Deletions queued again by the retry rule.
@@ -161,6 +184,8 @@ pub struct Stats {
     pub deadline: AtomicU64,
     /// Set by the command line at the end (see [`TimeLimit`]).
     pub time_limit: Mutex<Option<TimeLimit>>,
+    /// See [`Report::formatter`].
+    pub formatter: Mutex<Option<String>>,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
 }
@@ -203,6 +228,9 @@ impl Stats {
             syntax_rejected: zero(),
             conflicts: zero(),
             abandoned: zero(),
+            rounds: zero(),
+            merges: zero(),
+            merges_failed: zero(),
             implied: zero(),
             retries: zero(),
             oracle_errors: zero(),
@@ -215,6 +243,7 @@ impl Stats {
             stored_hits: zero(),
             deadline: zero(),
             time_limit: Mutex::new(None),
+            formatter: Mutex::new(None),
             kinds: kinds
                 .into_iter()
                 .map(|name| KindCounters {
@@ -291,6 +320,9 @@ impl Stats {
             syntax_rejected: load(&self.syntax_rejected),
             conflicts: load(&self.conflicts),
             abandoned: load(&self.abandoned),
+            rounds: load(&self.rounds),
+            merges: load(&self.merges),
+            merges_failed: load(&self.merges_failed),
             implied: load(&self.implied),
             retries: load(&self.retries),
             oracle_errors: load(&self.oracle_errors),
@@ -313,6 +345,7 @@ impl Stats {
             stored_hits: load(&self.stored_hits),
             deadline: load(&self.deadline) > 0,
             time_limit: *self.time_limit.lock(),
+            formatter: self.formatter.lock().clone(),
         }
     }
 }

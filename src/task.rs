@@ -34,7 +34,9 @@ pub trait Job<S: Subject>: Send {
     fn run(self: Box<Self>, tests: &mut dyn Tests<S>) -> Vec<Queued<S>>;
 
     /// The change the task will test first, if it is known before the task
-    /// runs: the engine may test it ahead of time on spare workers.
+    /// runs: the engine may test it ahead of time on spare workers. A task
+    /// whose first change the best it meets implies tests nothing else
+    /// (the engine may then run it without testing anything).
     fn first_change(&self) -> Option<&S::Change> {
         None
     }
@@ -62,6 +64,98 @@ pub type Task<S> = Box<dyn Job<S>>;
 /// A task with its priority, ready for the heap.
 pub type Queued<S> = (Priority, Task<S>);
 
+/// The part of a state a change touches: sorted, disjoint ranges in the
+/// subject's own numbering (for a syntax tree, preorder node ids, so a
+/// node's range covers its subtree), and claims on resources that two
+/// changes must not take at once. Changes tested side by side on one best
+/// have their results merged ([`Subject::merge`]): two changes whose ranges
+/// overlap would mostly make one another moot (deleting a function and a
+/// statement in it), so a group prefers disjoint ones; two with a common
+/// claim (two names canonicalized to the same fresh name) would spoil
+/// each other's merge, so they never share a group.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Footprint {
+    ranges: Vec<(u64, u64)>,
+    claims: Vec<u64>,
+    alone: bool,
+}
+
+impl Footprint {
+    /// The footprint of a change that may touch anything: it is tested in a
+    /// group of its own.
+    pub fn everything() -> Footprint {
+        Footprint {
+            alone: true,
+            ..Footprint::default()
+        }
+    }
+
+    /// The footprint covering the half-open `ranges` (in any order).
+    pub fn of(ranges: impl IntoIterator<Item = (u64, u64)>) -> Footprint {
+        let mut ranges: Vec<(u64, u64)> = ranges.into_iter().filter(|r| r.0 < r.1).collect();
+        ranges.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
+        for (start, end) in ranges {
+            match merged.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        Footprint {
+            ranges: merged,
+            ..Footprint::default()
+        }
+    }
+
+    /// This footprint with a claim on `key` too.
+    pub fn claiming(mut self, key: u64) -> Footprint {
+        if !self.claims.contains(&key) {
+            self.claims.push(key);
+        }
+        self
+    }
+
+    /// Whether the change must be tested alone.
+    pub fn alone(&self) -> bool {
+        self.alone
+    }
+
+    /// Whether the two touch a common part.
+    pub fn overlaps(&self, other: &Footprint) -> bool {
+        let (mut a, mut b) = (
+            self.ranges.iter().peekable(),
+            other.ranges.iter().peekable(),
+        );
+        while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
+            if x.1 <= y.0 {
+                a.next();
+            } else if y.1 <= x.0 {
+                b.next();
+            } else {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the two must not share a group: a common claim.
+    pub fn conflicts(&self, other: &Footprint) -> bool {
+        self.claims.iter().any(|c| other.claims.contains(c))
+    }
+
+    /// Adds what `other` covers and claims.
+    pub fn extend(&mut self, other: &Footprint) {
+        let ranges = Footprint::of(self.ranges.iter().chain(&other.ranges).copied()).ranges;
+        self.ranges = ranges;
+        for &c in &other.claims {
+            if !self.claims.contains(&c) {
+                self.claims.push(c);
+            }
+        }
+        self.alone |= other.alone;
+    }
+}
+
 /// What [`Subject::apply`] made of a change.
 pub enum Applied<C> {
     /// The best already has it (or it no longer applies): nothing to test.
@@ -82,7 +176,7 @@ pub trait Subject: Sync + Sized {
     /// A proposed change. The engine may apply it to a best it expects
     /// (to test it ahead) and again to the best the task meets, so it
     /// describes an intent, not a diff.
-    type Change: ?Sized + Send + Sync;
+    type Change: ?Sized + Send + Sync + 'static;
     /// Per-worker tools reused across candidates (a parser, a buffer).
     type Scratch: Send;
 
@@ -124,6 +218,50 @@ pub trait Subject: Sync + Sized {
     fn improved(&self, seq: u64, best: &Self::State);
     /// `candidate`, made from `change` on `best`, is not interesting.
     fn failed(&self, _change: &Self::Change, _best: &Self::State, _candidate: &Self::Candidate) {}
+    /// Whether [`Subject::merge`] can combine the results of changes tested
+    /// side by side, so that a pass may test groups of changes with
+    /// disjoint footprints at once (see `engine::group`). Without it every
+    /// pass commits in the order of `-j 1`.
+    fn merges(&self) -> bool {
+        false
+    }
+    /// What `change` would touch on `state`; `None` when it has nothing to
+    /// do there (the state implies it).
+    fn footprint(&self, _state: &Self::State, _change: &Self::Change) -> Option<Footprint> {
+        Some(Footprint::everything())
+    }
+    /// The state holding, on top of `base`, everything each of `branches`
+    /// (states made from `base` by one commit each) changed; not tested.
+    /// `None` if they cannot be combined (for a program: the combination
+    /// does not parse as well as `base`).
+    fn merge(
+        &self,
+        _base: &Self::State,
+        _branches: &[&Self::State],
+        _scratch: &mut Self::Scratch,
+    ) -> Option<Self::State> {
+        None
+    }
+    /// The verdict cache's key of a state made by [`Subject::merge`].
+    fn state_key(&self, _state: &Self::State) -> u128 {
+        0
+    }
+    /// Runs the interestingness test on a state made by [`Subject::merge`].
+    fn test_state(&self, _worker: usize, _state: &Self::State) -> Result<Verdict, OracleError> {
+        Ok(Verdict::NotInteresting)
+    }
+    /// A change that makes, on any state, what the commit that made
+    /// `branch` out of `base` changed (`kind`: its reduction), so that a
+    /// commit lost with a merge that was not interesting can be tried again;
+    /// `None` if the subject cannot say.
+    fn rebase(
+        &self,
+        _base: &Self::State,
+        _branch: &Self::State,
+        _kind: &'static str,
+    ) -> Option<Box<Self::Change>> {
+        None
+    }
     /// `change` turned `before` into `after`: the tasks that became possible.
     fn committed(
         &self,
@@ -170,6 +308,8 @@ pub enum Phase {
     Tidy,
     /// Laying the result out from its syntax tree.
     Layout,
+    /// Running the language's formatter on the result.
+    Format,
     /// Re-checking the result.
     Verify,
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Sandbox, stderr};
+use common::Sandbox;
 
 /// Interesting while gcc compiles the program without errors (calls must
 /// be declared) and warns that an argument has an incompatible pointer type.
@@ -21,17 +21,7 @@ int b(int x, int y, int z, int *p) { return x + y * z + *p; }\n\
 int main(void) {\n    char a[4];\n    int r = twice(3);\n    r += b(0, r, 7, a);\n    return r;\n}\n";
 
 fn reduce(extra: &[&str]) -> String {
-    let sb = Sandbox::new();
-    sb.file("t.c", PROGRAM);
-    sb.script("check.sh", INCOMPATIBLE_POINTER);
-    let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", "out.c"];
-    args.extend(extra);
-    args.push("t.c");
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let result = String::from_utf8(sb.read("out.c")).unwrap();
-    assert!(sb.accepts(&sb.path().join("check.sh"), "t.c", result.as_bytes()));
-    result
+    Sandbox::new().reduce_with("t.c", PROGRAM, INCOMPATIBLE_POINTER, extra)
 }
 
 #[test]
@@ -44,23 +34,6 @@ fn c_parameter_goes_with_its_arguments() {
     // and in the call.
     assert!(without.matches(',').count() >= 3, "{without}");
     assert!(with.len() < without.len(), "{with}\n{without}");
-}
-
-/// Reduces `program` (saved as `name`) with the test `script`, with the
-/// options `extra`, and checks that the script accepts the result.
-fn reduce_with(name: &str, program: &str, script: &str, extra: &[&str]) -> String {
-    let sb = Sandbox::new();
-    sb.file(name, program);
-    sb.script("check.sh", script);
-    let out_name = format!("out-{name}");
-    let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", &out_name];
-    args.extend(extra);
-    args.push(name);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let result = String::from_utf8(sb.read(&out_name)).unwrap();
-    assert!(sb.accepts(&sb.path().join("check.sh"), name, result.as_bytes()));
-    result
 }
 
 /// Interesting while the program still prints `32 64`: the constants'
@@ -76,8 +49,9 @@ int main(void) {\n    int area = width * height;\n    printf(\"%d %d\\n\", area,
 
 #[test]
 fn c_constants_go_to_their_uses() {
-    let with = reduce_with("t.c", CONSTANTS, PRINTS_32_64, &[]);
-    let without = reduce_with("t.c", CONSTANTS, PRINTS_32_64, &["--no-inline-consts"]);
+    let with = Sandbox::new().reduce_with("t.c", CONSTANTS, PRINTS_32_64, &[]);
+    let without =
+        Sandbox::new().reduce_with("t.c", CONSTANTS, PRINTS_32_64, &["--no-inline-consts"]);
     // The values are written where they are used; no declaration is left.
     assert!(!with.contains('='), "{with}");
     assert!(with.contains("8 * 4"), "{with}");
@@ -95,8 +69,8 @@ pub fn score(input: &str) -> u64 {\n    let count = parse(input);\n    let doubl
 
 #[test]
 fn rust_variable_merges_into_its_use() {
-    let with = reduce_with("t.rs", SCORE, U32_AS_U64, &[]);
-    let without = reduce_with("t.rs", SCORE, U32_AS_U64, &["--no-inline-vars"]);
+    let with = Sandbox::new().reduce_with("t.rs", SCORE, U32_AS_U64, &[]);
+    let without = Sandbox::new().reduce_with("t.rs", SCORE, U32_AS_U64, &["--no-inline-vars"]);
     // The call that makes the `u32` is returned directly.
     assert!(!with.contains("let "), "{with}");
     // Without the reduction it goes through a variable, which nothing else
@@ -117,8 +91,8 @@ int fill(struct buffer *b, int v) {\n    b->length = b->length + 1;\n    b->flag
 
 #[test]
 fn c_field_goes_with_its_initializers() {
-    let with = reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &[]);
-    let without = reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &["--no-fields"]);
+    let with = Sandbox::new().reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &[]);
+    let without = Sandbox::new().reduce_with("t.c", BUFFER, ONE_POINTER_WARNING, &["--no-fields"]);
     // Only the pointer field and its initializer are left.
     assert!(!with.contains(','), "{with}");
     // Without the reduction the fields before it stay, with their
@@ -138,8 +112,8 @@ int main(void) {\n    printf(\"%d %s\\n\", HIGH * 10, names[LOW]);\n    return w
 
 #[test]
 fn c_enumerator_becomes_its_value() {
-    let with = reduce_with("t.c", LEVELS, PRINTS_20, &[]);
-    let without = reduce_with("t.c", LEVELS, PRINTS_20, &["--no-variants"]);
+    let with = Sandbox::new().reduce_with("t.c", LEVELS, PRINTS_20, &[]);
+    let without = Sandbox::new().reduce_with("t.c", LEVELS, PRINTS_20, &["--no-variants"]);
     // `HIGH` is written as 2 and the enumeration goes.
     assert!(!with.contains("enum"), "{with}");
     assert!(with.contains("2 * 10"), "{with}");
@@ -160,8 +134,9 @@ pub fn sample() -> Vec<Token> {\n    vec![Token::Word(String::from(\"a\")), Toke
 
 #[test]
 fn rust_variant_goes_with_its_match_arm() {
-    let with = reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &[]);
-    let without = reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &["--no-variants"]);
+    let with = Sandbox::new().reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &[]);
+    let without =
+        Sandbox::new().reduce_with("t.rs", TOKENS, MOVE_OUT_OF_VARIANT, &["--no-variants"]);
     // One variant and one arm are left.
     assert_eq!(with.matches("=>").count(), 1, "{with}");
     // Without the reduction an arm goes only with its variant, and a
@@ -181,8 +156,8 @@ pub fn level(path: &str) -> u64 {\n    load(path).level\n}\n";
 #[test]
 fn rust_body_becomes_a_loop() {
     // Fields stay, so that the struct literal is what only a stub removes.
-    let with = reduce_with("t.rs", CONFIG, U8_AS_U64, &["--no-fields"]);
-    let without = reduce_with(
+    let with = Sandbox::new().reduce_with("t.rs", CONFIG, U8_AS_U64, &["--no-fields"]);
+    let without = Sandbox::new().reduce_with(
         "t.rs",
         CONFIG,
         U8_AS_U64,
@@ -201,8 +176,8 @@ const PRICE: &str = "function price(quantity) {\n  let unit = 3;\n  const discou
 
 #[test]
 fn javascript_values_go_to_their_uses() {
-    let with = reduce_with("t.js", PRICE, PRINTS_12, &[]);
-    let without = reduce_with(
+    let with = Sandbox::new().reduce_with("t.js", PRICE, PRINTS_12, &[]);
+    let without = Sandbox::new().reduce_with(
         "t.js",
         PRICE,
         PRINTS_12,

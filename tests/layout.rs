@@ -153,3 +153,121 @@ fn javascript_keeps_meaningful_breaks() {
     assert_laid_out(&text, 2);
     assert!(text.contains("\n++"), "{text}");
 }
+
+/// Runs `command` with `text` on stdin: its stdout.
+fn pipe(command: &str, text: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", command])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{command}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The formatter found on PATH for C (clang-format, or Debian's
+/// clang-format-N): CI installs it.
+fn clang_format() -> String {
+    let path = std::env::var_os("PATH").unwrap();
+    let mut found: Vec<(u32, String)> = std::env::split_paths(&path)
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let version = match name.strip_prefix("clang-format") {
+                Some("") => u32::MAX,
+                Some(v) => v.strip_prefix('-')?.parse().ok()?,
+                None => return None,
+            };
+            Some((version, e.path().to_string_lossy().into_owned()))
+        })
+        .collect();
+    found.sort();
+    found
+        .pop()
+        .expect("clang-format on PATH (CI installs it)")
+        .1
+}
+
+#[test]
+fn the_usual_formatter_formats_the_result_when_the_test_accepts_it() {
+    // C: clang-format's output is kept (it joins the short body onto one
+    // line, which the layout pass does not), and formatting it again
+    // changes nothing.
+    let (c, stats) = reduce("c-too-many-args", "inventory.c", &["--formatter"]);
+    assert_eq!(stats["formatter"], "kept", "{stats}");
+    assert_eq!(passes(&stats).last().unwrap(), &("format".to_string(), 1));
+    let command = format!("{} --assume-filename=inventory.c", clang_format());
+    assert_eq!(pipe(&command, &c), c);
+    // Rust: rustfmt on PATH wherever cargo is; the result is its fixpoint.
+    let (rust, stats) = reduce("rust-mismatched-types", "evaluator.rs", &["--formatter"]);
+    assert!(
+        ["kept", "unchanged"].contains(&stats["formatter"].as_str().unwrap()),
+        "{stats}"
+    );
+    assert_eq!(pipe("rustfmt --edition 2021", &rust), rust);
+}
+
+#[test]
+fn a_formatter_output_the_test_rejects_or_that_does_not_parse_is_not_kept() {
+    let (plain, _) = reduce("c-too-many-args", "inventory.c", &[]);
+    // Appends a comment: still interesting, kept.
+    let (commented, stats) = reduce(
+        "c-too-many-args",
+        "inventory.c",
+        &["--formatter=sh -c 'cat; echo \"/* formatted */\"'"],
+    );
+    assert_eq!(stats["formatter"], "kept");
+    assert_eq!(commented, format!("{plain}/* formatted */\n"));
+    // Drops the call with too many arguments: gcc no longer complains.
+    let (kept, stats) = reduce(
+        "c-too-many-args",
+        "inventory.c",
+        &["--formatter=grep -v item_price(.*,"],
+    );
+    assert_eq!(stats["formatter"], "not interesting");
+    assert_eq!(kept, plain);
+    // Garbage: more parse errors, not even tested.
+    let (kept, stats) = reduce(
+        "c-too-many-args",
+        "inventory.c",
+        &["--formatter=sh -c 'cat; echo \"int (((\"'"],
+    );
+    assert_eq!(stats["formatter"], "more parse errors");
+    assert_eq!(passes(&stats).last().unwrap(), &("format".to_string(), 0));
+    assert_eq!(kept, plain);
+}
+
+#[test]
+fn a_formatter_that_fails_leaves_the_result_and_says_so() {
+    let sb = Sandbox::new();
+    sb.example("c-too-many-args/check.sh");
+    sb.example("c-too-many-args/inventory.c");
+    let out = sb.run(&[
+        "-q",
+        "-j",
+        "2",
+        "--formatter=sh -c 'exit 3'",
+        "-o",
+        "out.c",
+        "-i",
+        "./check.sh",
+        "inventory.c",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the formatter failed: exit code 3"),
+        "{}",
+        stderr(&out)
+    );
+}

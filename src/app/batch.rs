@@ -586,6 +586,11 @@ fn reduce_prepared(
         jobs: shared.jobs,
         passes: args.passes,
         ddmin_subsets: false,
+        // The batch's parallelism is its inputs reduced at once, which
+        // share the -j budget; a result then does not depend on how many
+        // inputs shared it.
+        in_order: true,
+        formatter: None,
         off: Vec::new(),
         verify: !args.no_verify,
         input_checked: true,

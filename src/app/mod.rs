@@ -5,6 +5,7 @@
 mod batch;
 mod deadline;
 mod debug;
+mod formatter;
 mod output;
 mod pair;
 mod progress;
@@ -569,10 +570,30 @@ fn run(args: Args) -> Result<u8, Failure> {
         .start(&setup.input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
     let grammar = crate::syntax::Grammar::of(setup.language);
+    let formatter = match &args.formatter {
+        None => None,
+        Some(given) => {
+            let name = setup
+                .input_path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy();
+            let path = std::env::var_os("PATH");
+            match formatter::command(given, setup.language, &name, path.as_deref()) {
+                Ok(command) => Some(command),
+                Err(why) => {
+                    eprintln!("treereduce: warning: {why}; the result is not formatted");
+                    None
+                }
+            }
+        }
+    };
     let config = Config {
         jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
+        in_order: args.in_order,
+        formatter,
         off: args.off.clone(),
         verify: !args.no_verify,
         input_checked: true,
@@ -606,6 +627,11 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
+    if let Some(what) = stats.formatter.lock().as_deref()
+        && (what.starts_with("not started") || what.starts_with("failed"))
+    {
+        eprintln!("treereduce: warning: the formatter {what}; the result is not formatted");
+    }
     if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
         return Ok(code);
     }
@@ -786,8 +812,8 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     (jobs > 4 * cores).then(|| {
         format!(
             "treereduce: warning: -j {jobs} is more than 4 times this machine's {cores} cores; \
-             extra workers mostly test candidates whose verdict is never needed (a test that \
-             waits on something else than this CPU may still gain from them)"
+             tests that run on this CPU only slow each other down past the cores (a test that \
+             waits on something else, such as a remote machine, may still gain from them)"
         )
     })
 }

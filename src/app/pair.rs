@@ -366,6 +366,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
     }
     let config = PairConfig {
         jobs,
+        in_order: args.in_order,
         tdiff: !args.no_tdiff,
         ldiff: !args.no_ldiff,
         commonality: !args.no_commonality,

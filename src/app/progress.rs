@@ -164,6 +164,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
         Some(Phase::Canon(n)) => format!("pass {n} canon"),
         Some(Phase::Tidy) => "tidy".to_string(),
         Some(Phase::Layout) => "layout".to_string(),
+        Some(Phase::Format) => "format".to_string(),
         Some(Phase::Verify) => "re-check".to_string(),
     };
     let (start, best) = (stats.start(), stats.best());

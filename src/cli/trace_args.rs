@@ -71,6 +71,12 @@ pub struct TraceArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
+    /// Commit changes in the order one worker would, so that every -j gives
+    /// the result of -j 1 (scales less past -j 2) [default: test groups of
+    /// -j changes side by side; results differ slightly between -j values].
+    #[arg(long, help_heading = "Performance")]
+    pub in_order: bool,
+
     /// No progress display or summary (errors are still printed).
     #[arg(short, long, help_heading = "Display")]
     pub quiet: bool,

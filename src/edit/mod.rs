@@ -9,7 +9,7 @@ mod render;
 
 use std::sync::Arc;
 
-pub use render::{render, render_node};
+pub use render::{glue, render, render_node};
 
 use crate::syntax::{NodeId, Original};
 
@@ -92,6 +92,19 @@ impl EditSet {
                 .map(|(n, e)| (n, e.clone()))
                 .collect(),
         }
+    }
+}
+
+impl EditSet {
+    /// The edits of this set that `base` does not have, in node order
+    /// (this set was made from `base` by merges, which only add or replace).
+    pub fn added_since(&self, base: &EditSet) -> Vec<(NodeId, Edit)> {
+        let view = base.view();
+        self.entries
+            .iter()
+            .filter(|(n, e)| view.get(*n) != Some(e))
+            .cloned()
+            .collect()
     }
 }
 

@@ -185,8 +185,9 @@ impl Splicer<'_> {
 }
 
 /// Whether two bytes, put side by side, would read as one token: both
-/// continue a name or number, or both combine into operators.
-fn glue(language: &Language, a: Option<u8>, b: Option<u8>) -> bool {
+/// continue a name or number, or both combine into operators. Text put in
+/// place of something else (a macro's expansion) needs the same space.
+pub fn glue(language: &Language, a: Option<u8>, b: Option<u8>) -> bool {
     let class = |c: u8| {
         if c.is_ascii_alphanumeric() || c >= 0x80 || language.word_chars.as_bytes().contains(&c) {
             1

@@ -13,7 +13,9 @@
 //! test ahead the candidates the coming tasks are most likely to ask for
 //! (see `pass.rs`). So the result of every `-j` is the result of `-j 1`.
 
+mod group;
 mod pass;
+mod queue;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -35,6 +37,9 @@ pub const ERROR_LIMIT: usize = 5;
 pub struct Run<'a> {
     /// Worker threads per pass.
     pub jobs: usize,
+    /// How many tasks a group may hold (see `group.rs`); 1 commits in the
+    /// order of `-j 1` (in-order speculation, `pass.rs`).
+    pub width: usize,
     /// Counters.
     pub stats: &'a Stats,
     cancel: Option<&'a Cancel>,
@@ -54,6 +59,7 @@ impl<'a> Run<'a> {
     pub fn new(jobs: usize, stats: &'a Stats, cancel: Option<&'a Cancel>) -> Run<'a> {
         Run {
             jobs: jobs.max(1),
+            width: jobs.max(1),
             stats,
             cancel,
             cache: VerdictCache::default(),
@@ -63,6 +69,13 @@ impl<'a> Run<'a> {
             last_error: Mutex::new(None),
             replaying: AtomicBool::new(false),
         }
+    }
+
+    /// This run with groups of at most `width` tasks (1: in-order
+    /// speculation, every `-j` giving the result of `-j 1`).
+    pub fn with_width(mut self, width: usize) -> Run<'a> {
+        self.width = width.max(1);
+        self
     }
 
     /// Whether the run was cancelled (Ctrl-C) or stopped by oracle errors.
@@ -159,6 +172,36 @@ impl<'a> Run<'a> {
     }
 }
 
+/// `change` applied to `state`: the candidate to test, or `None` when there
+/// is nothing to test (implied, or malformed), counted as such.
+fn candidate<S: Subject>(
+    stats: &Stats,
+    subject: &S,
+    state: &S::State,
+    change: &S::Change,
+    scratch: &mut S::Scratch,
+) -> Option<S::Candidate> {
+    match subject.apply(state, change, scratch) {
+        crate::task::Applied::Candidate(c) => Some(c),
+        crate::task::Applied::Implied => {
+            bump(&stats.implied);
+            None
+        }
+        crate::task::Applied::Rejected => {
+            bump(&stats.syntax_rejected);
+            None
+        }
+    }
+}
+
+/// Reports `best` as the run's new best: the next improvement number, the
+/// size in the statistics, and the subject's listeners.
+fn announce<S: Subject>(run: &Run<'_>, subject: &S, best: &S::State) {
+    let seq = run.next_seq();
+    run.stats.set_best(seq, subject.size(best));
+    subject.improved(seq, best);
+}
+
 /// Counts one run of the test that gave `verdict` (not a cancelled one).
 pub fn count_run(stats: &Stats, verdict: Verdict) {
     bump(&stats.tests);
@@ -178,7 +221,21 @@ pub struct Finished<S: Subject> {
     pub commits: u64,
 }
 
-pub use pass::run_pass;
+/// Runs one pass of `tasks` from `start`: in groups when the run's width
+/// is above 1 and the subject can merge what its tasks commit, else in the
+/// order of `-j 1` with speculation on the spare workers.
+pub fn run_pass<S: Subject>(
+    run: &Run<'_>,
+    subject: &S,
+    start: S::State,
+    tasks: Vec<crate::task::Queued<S>>,
+) -> Finished<S> {
+    if run.width > 1 && subject.merges() {
+        group::run_groups(run, subject, start, tasks)
+    } else {
+        pass::run_in_order(run, subject, start, tasks)
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -34,42 +34,16 @@ use std::sync::Arc;
 
 use parking_lot::{Condvar, Mutex};
 
+use super::queue::{Order, Queue};
 use super::{Finished, Run};
 use crate::stats::bump;
-use crate::task::{Applied, Priority, Queued, Subject, Task, Tests};
+use crate::task::{Applied, Queued, Subject, Task, Tests};
 
 /// How many candidates the coordinator may render and parse per worker each
 /// time it looks ahead (known ones cost a lookup).
 const RENDERS_PER_WORKER: usize = 8;
 /// How many branches it may look at per worker each time.
 const STEPS_PER_WORKER: usize = 64;
-
-/// The order tasks run in: more tokens first, then lower rank, then first
-/// pushed first.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Order {
-    tokens: Reverse<u64>,
-    rank: u8,
-    seq: u64,
-}
-
-/// The tasks of a pass, in running order; only the coordinator touches it.
-struct Queue<S: Subject> {
-    tasks: BTreeMap<Order, Task<S>>,
-    seq: u64,
-}
-
-impl<S: Subject> Queue<S> {
-    fn push(&mut self, priority: Priority, task: Task<S>) {
-        self.seq += 1;
-        let order = Order {
-            tokens: Reverse(priority.tokens),
-            rank: priority.rank,
-            seq: self.seq,
-        };
-        self.tasks.insert(order, task);
-    }
-}
 
 /// Candidates handed to the workers.
 struct Ahead<C> {
@@ -336,7 +310,7 @@ impl<'q, S: Subject> Upcoming<'q, S> {
 }
 
 /// Runs one pass with in-order speculation (see the module documentation).
-pub fn run_pass<S: Subject>(
+pub fn run_in_order<S: Subject>(
     run: &Run<'_>,
     subject: &S,
     start: S::State,
@@ -353,13 +327,7 @@ pub fn run_pass<S: Subject>(
         changed: Condvar::new(),
         ran: std::sync::atomic::AtomicU64::new(0),
     };
-    let mut queue = Queue {
-        tasks: BTreeMap::new(),
-        seq: 0,
-    };
-    for (priority, task) in tasks {
-        queue.push(priority, task);
-    }
+    let queue = Queue::of(tasks);
     let mut coordinator = Coordinator {
         run,
         subject,
@@ -787,9 +755,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         self.best = next;
         self.best_key = key;
         self.commits += 1;
-        let seq = self.run.next_seq();
-        self.run.stats.set_best(seq, self.subject.size(&self.best));
-        self.subject.improved(seq, &self.best);
+        super::announce(self.run, self.subject, &self.best);
     }
 }
 
@@ -808,16 +774,9 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
             return false;
         }
         let best = self.best.clone();
-        let candidate = match subject.apply(&best, change, &mut self.scratch) {
-            Applied::Implied => {
-                bump(&stats.implied);
-                return false;
-            }
-            Applied::Rejected => {
-                bump(&stats.syntax_rejected);
-                return false;
-            }
-            Applied::Candidate(c) => c,
+        let Some(candidate) = super::candidate(stats, subject, &best, change, &mut self.scratch)
+        else {
+            return false;
         };
         let key = subject.key(&candidate);
         if run.jobs > 1 && run.cache.get(key).is_none() {

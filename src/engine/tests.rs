@@ -10,7 +10,7 @@ use parking_lot::Mutex;
 
 use super::*;
 use crate::stats::Size;
-use crate::task::{Applied, Job, Priority, Queued, Subject, Task, Tests};
+use crate::task::{Applied, Footprint, Job, Priority, Queued, Subject, Task, Tests};
 use crate::testing::within;
 
 /// Items `0..n`; the state is the set of kept items; the test sees them as
@@ -24,6 +24,10 @@ struct Items {
     error_every: usize,
     /// Each test takes this long, unless abandoned.
     sleep: std::time::Duration,
+    /// Passes may run in groups (the subject merges).
+    merges: bool,
+    /// A test of a candidate without this item panics.
+    panic_without: Option<u32>,
     /// Per worker: its running test was abandoned.
     abandoned: Vec<std::sync::atomic::AtomicBool>,
     calls: AtomicUsize,
@@ -40,18 +44,60 @@ fn text(items: &BTreeSet<u32>) -> Vec<u8> {
 impl Subject for Items {
     type State = BTreeSet<u32>;
     type Candidate = BTreeSet<u32>;
-    type Change = u32;
+    /// The items to delete.
+    type Change = [u32];
     type Scratch = ();
 
     fn scratch(&self, _worker: usize) {}
 
-    fn apply(&self, best: &BTreeSet<u32>, item: &u32, _: &mut ()) -> Applied<BTreeSet<u32>> {
-        if !best.contains(item) {
+    fn apply(&self, best: &BTreeSet<u32>, items: &[u32], _: &mut ()) -> Applied<BTreeSet<u32>> {
+        if !items.iter().any(|i| best.contains(i)) {
             return Applied::Implied;
         }
         let mut next = best.clone();
-        next.remove(item);
+        for i in items {
+            next.remove(i);
+        }
         Applied::Candidate(next)
+    }
+
+    fn merges(&self) -> bool {
+        self.merges
+    }
+
+    fn footprint(&self, best: &BTreeSet<u32>, items: &[u32]) -> Option<Footprint> {
+        let present = items.iter().filter(|i| best.contains(i));
+        let footprint = Footprint::of(present.map(|&i| (u64::from(i), u64::from(i) + 1)));
+        (footprint != Footprint::default()).then_some(footprint)
+    }
+
+    fn merge(
+        &self,
+        base: &BTreeSet<u32>,
+        branches: &[&BTreeSet<u32>],
+        _: &mut (),
+    ) -> Option<BTreeSet<u32>> {
+        let kept = base
+            .iter()
+            .filter(|i| branches.iter().all(|b| b.contains(i)));
+        Some(kept.copied().collect())
+    }
+
+    fn state_key(&self, state: &BTreeSet<u32>) -> u128 {
+        self.key(state)
+    }
+
+    fn test_state(&self, worker: usize, state: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
+        self.test(worker, state)
+    }
+
+    fn rebase(
+        &self,
+        base: &BTreeSet<u32>,
+        branch: &BTreeSet<u32>,
+        _: &'static str,
+    ) -> Option<Box<[u32]>> {
+        Some(base.difference(branch).copied().collect())
     }
 
     fn key(&self, candidate: &BTreeSet<u32>) -> u128 {
@@ -60,6 +106,9 @@ impl Subject for Items {
 
     fn test(&self, _worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
         let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(item) = self.panic_without {
+            assert!(candidate.contains(&item), "a test without item {item}");
+        }
         if _worker == 0 {
             self.by_coordinator.fetch_add(1, Ordering::SeqCst);
         }
@@ -107,7 +156,7 @@ impl Subject for Items {
         }
     }
 
-    fn kind(&self, _: &u32) -> &'static str {
+    fn kind(&self, _: &[u32]) -> &'static str {
         "delete"
     }
 
@@ -120,12 +169,12 @@ struct Delete(u32);
 
 impl Job<Items> for Delete {
     fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
-        tests.try_change(&self.0);
+        tests.try_change(std::slice::from_ref(&self.0));
         Vec::new()
     }
 
-    fn first_change(&self) -> Option<&u32> {
-        Some(&self.0)
+    fn first_change(&self) -> Option<&[u32]> {
+        Some(std::slice::from_ref(&self.0))
     }
 }
 
@@ -151,6 +200,8 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         min_sum: 0,
         error_every,
         sleep: std::time::Duration::ZERO,
+        merges: false,
+        panic_without: None,
         abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
         by_coordinator: AtomicUsize::new(0),
@@ -310,16 +361,16 @@ struct FirstOf(Vec<u32>);
 impl Job<Items> for FirstOf {
     fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
         for item in &self.0 {
-            if tests.try_change(item) {
+            if tests.try_change(std::slice::from_ref(item)) {
                 break;
             }
         }
         Vec::new()
     }
 
-    fn changes_on(&self, _: &Items, state: &BTreeSet<u32>) -> Vec<Box<u32>> {
+    fn changes_on(&self, _: &Items, state: &BTreeSet<u32>) -> Vec<Box<[u32]>> {
         let present = self.0.iter().filter(|i| state.contains(i));
-        present.map(|&i| Box::new(i)).collect()
+        present.map(|&i| Box::new([i]) as Box<[u32]>).collect()
     }
 }
 
@@ -418,5 +469,156 @@ fn workers_test_ahead_past_expansions_and_along_planned_changes() {
         assert_eq!(own(false) as u64, tests_one);
         let with = own(true) as u64;
         assert!(with < tests_one * 3 / 4, "{with} of {tests_one}");
+    });
+}
+
+/// Items whose passes run in groups.
+fn grouped(needed: &[u32], error_every: usize) -> Items {
+    Items {
+        merges: true,
+        ..items(needed, error_every)
+    }
+}
+
+#[test]
+fn groups_keep_exactly_what_the_oracle_needs() {
+    within(60, || {
+        for jobs in [2, 4, 16] {
+            let subject = grouped(&[3, 17, 40], 0);
+            let (best, commits, report) = pass(&subject, 50, jobs);
+            assert_eq!(best, BTreeSet::from([3, 17, 40]), "-j {jobs}");
+            assert_eq!(report.final_size.tokens, 3, "-j {jobs}");
+            // A group's lanes commit together: one improvement per group.
+            // (A group holding a needed item commits one deletion less.)
+            assert!(
+                commits <= 47 / jobs as u64 + 4,
+                "-j {jobs}: {commits} commits"
+            );
+            assert_eq!(report.merges_failed, 0);
+            let improvements = subject.improvements.lock();
+            assert_eq!(improvements.len() as u64, commits);
+            let seqs: Vec<u64> = improvements.iter().map(|(s, _)| *s).collect();
+            assert_eq!(seqs, (1..=commits).collect::<Vec<_>>());
+            // Every reported best passes the oracle and is smaller than the
+            // one before it.
+            for pair in improvements.windows(2) {
+                assert!(pair[1].1.is_subset(&pair[0].1) && pair[1].1 != pair[0].1);
+            }
+            assert!(
+                improvements
+                    .iter()
+                    .all(|(_, b)| [3, 17, 40].iter().all(|i| b.contains(i)))
+            );
+            // Every deletion was tested once, and a merge at most once.
+            assert!(report.merges > 0);
+            assert!(
+                (50..=50 + report.merges).contains(&report.tests),
+                "{} tests, {} merges",
+                report.tests,
+                report.merges
+            );
+        }
+    });
+}
+
+/// Deletions of `0..40` (small numbers first) where the kept items must add
+/// up to at least 200: each deletion alone is interesting long before all
+/// of a group's together are.
+fn sum_limited(jobs: usize) -> (Vec<(u64, BTreeSet<u32>)>, crate::stats::Report) {
+    let mut subject = grouped(&[5], 0);
+    subject.min_sum = 200;
+    let stats = Stats::new(["delete"]);
+    let run = Run::new(jobs, &stats, None);
+    let tasks = deletions(40, |i| u64::from(100 - i));
+    let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+    let best = (*done.best).clone();
+    assert_eq!(subject.improvements.lock().last().unwrap().1, best);
+    assert!(best.iter().sum::<u32>() >= 200 && best.contains(&5));
+    // 1-minimal: no single item more can go.
+    for i in &best {
+        assert!(
+            *i == 5 || best.iter().sum::<u32>() - i < 200,
+            "{i} could go"
+        );
+    }
+    (subject.improvements.into_inner(), stats.report())
+}
+
+#[test]
+fn a_failed_merge_keeps_the_first_lane_and_tries_the_others_again() {
+    within(60, || {
+        let failed: Vec<u64> = [2, 4, 16]
+            .map(|jobs| sum_limited(jobs).1.merges_failed)
+            .to_vec();
+        // (Near the limit, two deletions that each keep 200 together do not.)
+        assert!(failed[1] > 0 && failed[2] > 0, "{failed:?}");
+    });
+}
+
+#[test]
+fn groups_give_the_same_result_every_time_for_a_job_count() {
+    within(120, || {
+        for jobs in [3, 8] {
+            let (first, _) = sum_limited(jobs);
+            for _ in 0..4 {
+                assert_eq!(sum_limited(jobs).0, first, "-j {jobs}");
+            }
+        }
+    });
+}
+
+#[test]
+fn tasks_that_plan_their_changes_run_as_lanes() {
+    within(60, || {
+        let subject = grouped(&[3, 5, 8, 13, 21, 103, 121], 0);
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(4, &stats, None);
+        let start: BTreeSet<u32> = (0..30).chain(100..130).collect();
+        let done = run_pass(&run, &subject, start, vec![Chain::queued(0, 30, true)]);
+        // Each FirstOf keeps the first of its two items only if deleting it
+        // is not interesting: as in one worker, 3 stays and 103 too (needed),
+        // 5 stays and 105 goes.
+        let best = &*done.best;
+        assert!(best.contains(&3) && best.contains(&103) && !best.contains(&105));
+        assert!(!best.contains(&0) && best.contains(&100));
+        assert!(stats.report().merges > 0);
+    });
+}
+
+#[test]
+fn a_panicking_lane_stops_the_pass_instead_of_hanging() {
+    within(60, || {
+        let mut subject = grouped(&[], 0);
+        subject.panic_without = Some(20);
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pass(&subject, 40, 4)));
+        assert!(result.is_err());
+    });
+}
+
+#[test]
+fn groups_stop_on_cancellation_and_oracle_errors() {
+    within(60, || {
+        let subject = grouped(&[], 0);
+        let stats = Stats::new(["delete"]);
+        let cancel = Arc::new(crate::oracle::Cancel::new().unwrap());
+        cancel.cancel();
+        let run = Run::new(4, &stats, Some(&cancel));
+        let done = run_pass(&run, &subject, (0..100).collect(), deletions(100, |_| 1));
+        assert_eq!(done.commits, 0);
+        assert!(run.stopped() && run.failure().is_none());
+
+        let subject = grouped(&[3], 1);
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(4, &stats, None);
+        let done = run_pass(&run, &subject, (0..100).collect(), deletions(100, |_| 1));
+        assert!(
+            run.failure()
+                .expect("the run stopped")
+                .contains("disk full")
+        );
+        assert_eq!(done.commits, 0);
+        // It stopped within a group or two of the limit.
+        assert!(subject.calls.load(Ordering::SeqCst) < ERROR_LIMIT + 8);
     });
 }

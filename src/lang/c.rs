@@ -3,8 +3,8 @@
 //! files still reduce.
 
 use super::{
-    Constness, Enumeration, Expressions, Language, Layout, Positional, Record, Scoping, Signature,
-    TypeAlias, Variable,
+    Constness, Enumeration, Expressions, Language, Layout, Positional, Preprocessor, Record,
+    Scoping, Signature, TypeAlias, Variable,
 };
 
 /// The C table entry.
@@ -190,6 +190,33 @@ pub static C: Language = Language {
     placeholder: "0",
     // Definitions become prototypes instead (`prototypes`).
     stub_bodies: &[],
+    preprocessor: Some(Preprocessor {
+        definitions: &["preproc_def", "preproc_function_def"],
+        name: "name",
+        parameters: "parameters",
+        value: "value",
+        ellipsis: "...",
+        variadic_name: "__VA_ARGS__",
+        // The body starts right after `{` (a wrapper that ended in a space
+        // could lose it to a deletion that takes the spaces before a node),
+        // and what follows it starts on a line of its own (a body may end
+        // in a `//` comment). A type goes before an expression: the grammar
+        // reads `unsigned long int;` in a function as a statement too.
+        body_wrappers: &[
+            ("void __treereduce(void) {", "\n}\n"),
+            ("", " __treereduce;\n"),
+            ("void __treereduce(void) {", "\n;}\n"),
+            ("", "\n"),
+        ],
+        zero: ("0", "number_literal"),
+        conditional_open: &["#if", "#ifdef", "#ifndef"],
+        conditional_branch: &["#elif", "#elifdef", "#elifndef", "#else"],
+        conditional_close: "#endif",
+        conditional_kinds: &["preproc_if", "preproc_ifdef"],
+        directive_kinds: &["preproc_directive"],
+        name_kinds: &["primitive_type"],
+        definedness: &["#ifdef", "#ifndef", "#elifdef", "#elifndef", "defined"],
+    }),
     ..Language::entry(
         "c",
         tree_sitter_c::LANGUAGE,

@@ -120,6 +120,64 @@ pub struct Language {
     /// function returns: (node kind, field of the body, text). Rust's
     /// `{ loop {} }`: `{}` type-checks only for functions returning `()`.
     pub stub_bodies: &'static [(&'static str, &'static str, &'static str)],
+    /// The C preprocessor's constructs, for the reductions that see through
+    /// them (macro bodies reduced as code, macros inlined, conditionals the
+    /// parser could not read as one node). `None`: the language has none.
+    pub preprocessor: Option<Preprocessor>,
+}
+
+/// Where a grammar puts the preprocessor's constructs (see
+/// [`Language::preprocessor`]). A macro body is one opaque token to the
+/// grammar, so the reductions that look inside it parse its text on their
+/// own, inside one of [`Preprocessor::body_wrappers`].
+pub struct Preprocessor {
+    /// Macro definitions: object-like (`#define N 16`) and function-like
+    /// (`#define f(x) x`), which inlining and body reduction work on.
+    pub definitions: &'static [&'static str],
+    /// The field of a definition's name.
+    pub name: &'static str,
+    /// The field of a function-like definition's parameter list.
+    pub parameters: &'static str,
+    /// The field of a definition's body (optional: `#define A` has none).
+    pub value: &'static str,
+    /// The token a parameter list ends a variadic macro with (`...`), which
+    /// the body names as [`Preprocessor::variadic_name`].
+    pub ellipsis: &'static str,
+    /// How the body names the arguments a variadic macro takes after its
+    /// named parameters.
+    pub variadic_name: &'static str,
+    /// Texts around a macro body that make it a program the grammar parses,
+    /// tried in order until one parses without errors: statements in a
+    /// function, a type naming a variable, an expression (or a `do ...
+    /// while (0)`) that needs a `;`, items of a file. The body's tree
+    /// in the first that fits is what body reduction edits; a body that
+    /// fits none (`a ## b`, `#x`, half a statement) stays whole.
+    pub body_wrappers: &'static [(&'static str, &'static str)],
+    /// The expression an expression inside a macro body may become (`0`),
+    /// and the node kind it parses as (whose slots accept it).
+    pub zero: (&'static str, &'static str),
+    /// Directive texts that open a conditional group (`#if`, `#ifdef`, ...).
+    pub conditional_open: &'static [&'static str],
+    /// Directive texts that start another branch of the group (`#elif`, `#else`).
+    pub conditional_branch: &'static [&'static str],
+    /// The directive text that closes a group (`#endif`).
+    pub conditional_close: &'static str,
+    /// Node kinds of a conditional the grammar parsed as one node: for
+    /// those, hoisting already keeps a branch and deletion drops the whole
+    /// group, so only the branches out of hoisting's reach are proposed.
+    pub conditional_kinds: &'static [&'static str],
+    /// Named token kinds of directives the grammar does not place in a
+    /// conditional (an `#else` inside an ERROR node); matched by their text.
+    pub directive_kinds: &'static [&'static str],
+    /// Named token kinds besides the identifiers that the preprocessor
+    /// reads as names, so a macro of that name expands there (C's
+    /// `size_t` or `bool`, which the grammar reads as primitive types).
+    /// Keywords (`#define inline`) are anonymous tokens and count too.
+    pub name_kinds: &'static [&'static str],
+    /// Tokens before a name that test whether it is defined rather than
+    /// expand it (`#ifdef N`, `defined(N)`): a macro named there is not
+    /// inlined, since deleting its definition would flip the test.
+    pub definedness: &'static [&'static str],
 }
 
 /// The layout pass's view of a language: which nodes put their children on
@@ -427,6 +485,7 @@ impl Language {
             enumerations: &[],
             placeholder: "",
             stub_bodies: &[],
+            preprocessor: None,
         }
     }
 
@@ -575,6 +634,34 @@ mod tests {
             for a in lang.type_aliases {
                 for kind in std::iter::once(&a.kind).chain(a.allowed) {
                     assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                }
+            }
+            if let Some(pp) = &lang.preprocessor {
+                let kinds = pp
+                    .definitions
+                    .iter()
+                    .chain(pp.conditional_kinds)
+                    .chain(pp.directive_kinds)
+                    .chain(pp.name_kinds)
+                    .chain([&pp.zero.1]);
+                for kind in kinds {
+                    assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                }
+                let tokens = pp
+                    .conditional_open
+                    .iter()
+                    .chain(pp.conditional_branch)
+                    .chain([&pp.conditional_close, &pp.ellipsis])
+                    .chain(pp.definedness);
+                for token in tokens {
+                    assert!(kind_exists(token), "{}: token {token}", lang.name);
+                }
+                for field in [pp.name, pp.parameters, pp.value] {
+                    assert!(
+                        ts.field_id_for_name(field).is_some(),
+                        "{}: field {field}",
+                        lang.name
+                    );
                 }
             }
             let fields = lang

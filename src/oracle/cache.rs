@@ -46,11 +46,21 @@ pub trait VerdictStore: Send + Sync {
 /// See the module documentation.
 #[derive(Default)]
 pub struct VerdictCache {
-    /// Verdict, and whether it came from the store.
-    map: Mutex<HashMap<u128, (bool, bool)>>,
+    /// Verdict, whether it came from the store, and the epoch it came in.
+    map: Mutex<HashMap<u128, Entry>>,
     store: Option<Arc<dyn VerdictStore>>,
     /// Verdicts found in the store (not in memory).
     stored_hits: AtomicU64,
+    /// See [`VerdictCache::next_epoch`].
+    epoch: AtomicU64,
+}
+
+/// A verdict in memory.
+#[derive(Clone, Copy)]
+struct Entry {
+    interesting: bool,
+    stored: bool,
+    epoch: u64,
 }
 
 impl VerdictCache {
@@ -75,18 +85,46 @@ impl VerdictCache {
     /// The cached verdict for `key`, and whether it was kept from an
     /// earlier run (came from the store).
     pub fn lookup(&self, key: u128) -> Option<(bool, bool)> {
-        if let Some(&hit) = self.map.lock().get(&key) {
-            return Some(hit);
+        if let Some(hit) = self.map.lock().get(&key) {
+            return Some((hit.interesting, hit.stored));
         }
         let stored = self.store.as_ref()?.get(key)?.interesting();
         self.stored_hits.fetch_add(1, Ordering::Relaxed);
-        self.map.lock().insert(key, (stored, true));
+        self.put(key, stored, true);
         Some((stored, true))
+    }
+
+    /// Starts a new epoch: verdicts that come in from now on (tested, or
+    /// read from the store) are not [`settled`](VerdictCache::settled)
+    /// until the next one. The rounds of `engine::group` are epochs.
+    pub fn next_epoch(&self) {
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The verdict for `key` if it came in before the current epoch: what a
+    /// schedule may rely on without depending on the timing of the tests
+    /// running in the epoch, or on what an earlier run left in the store
+    /// (a verdict read from it now stands for a test, as in the run that
+    /// stored it).
+    pub fn settled(&self, key: u128) -> Option<bool> {
+        let epoch = self.epoch.load(Ordering::SeqCst);
+        let hit = *self.map.lock().get(&key)?;
+        (hit.epoch < epoch).then_some(hit.interesting)
+    }
+
+    fn put(&self, key: u128, interesting: bool, stored: bool) {
+        let epoch = self.epoch.load(Ordering::SeqCst);
+        let entry = Entry {
+            interesting,
+            stored,
+            epoch,
+        };
+        self.map.lock().insert(key, entry);
     }
 
     /// Records a verdict.
     pub fn insert(&self, key: u128, interesting: bool) {
-        self.map.lock().insert(key, (interesting, false));
+        self.put(key, interesting, false);
         if let Some(store) = &self.store {
             // Only a key the store did not know is ever tested (every test
             // follows a `get`), so this never demotes a verified verdict.
@@ -110,7 +148,7 @@ impl VerdictCache {
 
     /// Records that `key` was accepted when re-checked as a final result.
     pub fn mark_verified(&self, key: u128) {
-        self.map.lock().insert(key, (true, false));
+        self.put(key, true, false);
         if let Some(store) = &self.store {
             store.put(key, Stored::Verified);
         }

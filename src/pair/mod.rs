@@ -44,6 +44,9 @@ use crate::task::{Observer, Phase};
 pub struct PairConfig {
     /// Tests in parallel.
     pub jobs: usize,
+    /// The single-file reducer commits in the order of `-j 1`, so that
+    /// every `jobs` gives the same result (the command line's `--in-order`).
+    pub in_order: bool,
     /// MinTdiff.
     pub tdiff: bool,
     /// MinLdiff.
@@ -414,6 +417,8 @@ impl Pair<'_> {
             jobs: self.config.jobs,
             passes: None,
             ddmin_subsets: false,
+            in_order: self.config.in_order,
+            formatter: None,
             off,
             verify: false,
             input_checked: true,

@@ -354,7 +354,7 @@ pub mod testing {
     /// Parses `src` and runs `f` on the tree, the reduction context and the
     /// tasks `reduction` queues when a pass over it starts (`visits`: when
     /// each node below the root is visited as a child, in preorder).
-    fn proposed<R>(
+    pub fn proposed<R>(
         reduction: &dyn Reduction,
         lang: &str,
         src: &str,

@@ -88,6 +88,14 @@ impl Change for CanonText {
         }
         edits(cx.original, current, &self.nodes, &self.from, &self.to)
     }
+
+    /// Names are handed out in order, the next fresh one first.
+    fn picks_fresh_name(&self, cx: &Syntax<'_>) -> bool {
+        self.nodes
+            .first()
+            .and_then(|&n| cx.lexicon.class_of(cx.original.nodes.kind(n)))
+            .is_some_and(|class| class.is_identifier())
+    }
 }
 
 /// Canonicalizes one token: a sequence of dependent tests by one worker.

@@ -11,15 +11,19 @@
 
 pub mod byname;
 pub mod canon;
+pub mod conditionals;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
 pub mod fields;
 pub mod hoist;
+pub mod inline_macros;
 pub mod inline_types;
 pub mod inline_values;
 pub mod layout;
+pub mod macro_bodies;
 pub mod params;
+pub mod preproc;
 pub mod prototype;
 pub mod rename;
 pub mod replace;
@@ -65,6 +69,9 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &inline_values::INLINE_VARS,
     &fields::FIELDS,
     &variants::VARIANTS,
+    &macro_bodies::MACRO_BODIES,
+    &inline_macros::INLINE_MACROS,
+    &conditionals::CONDITIONALS,
     &retries::RETRIES,
     &canon::CANON,
     &tidy::TIDY,
@@ -139,6 +146,12 @@ pub trait Change: Send + Sync + Debug {
     fn follow_ups<'a>(&self, _cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
         Vec::new()
     }
+    /// Whether the change gives tokens a name the program does not use yet
+    /// (canonicalization's next fresh name): two such changes tested side
+    /// by side would pick the same one.
+    fn picks_fresh_name(&self, _cx: &Syntax<'_>) -> bool {
+        false
+    }
     /// Whether the change deletes what it edits (a failed deletion of one
     /// node may be retried once the names it defines lose their last use).
     fn deletes(&self) -> bool {
@@ -155,6 +168,14 @@ pub struct Config {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// Commit in the order of `-j 1` (in-order speculation), so that every
+    /// `jobs` gives the same result; otherwise a pass tests groups of up to
+    /// `jobs` changes side by side (see `engine::group`).
+    pub in_order: bool,
+    /// A formatter to run on the result (program and arguments; it reads
+    /// the text on stdin and writes it on stdout), kept if the test accepts
+    /// its output.
+    pub formatter: Option<Vec<String>>,
     /// The reductions switched off, by name.
     pub off: Vec<&'static str>,
     /// Re-run the test on the result at the end, to catch flaky tests.
@@ -176,6 +197,8 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            in_order: false,
+            formatter: None,
             off: Vec::new(),
             verify: true,
             input_checked: false,

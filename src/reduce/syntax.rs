@@ -10,12 +10,12 @@ use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use super::retries::Retries;
 use super::{Change, Config, PassKind, REDUCTIONS, Visit};
-use crate::edit::{Edit, EditSet, render};
+use crate::edit::{Edit, EditSet, EditView, render};
 use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::{Size, Stats};
 use crate::syntax::{Grammar, NodeId, Original, count_errors, count_tokens};
-use crate::task::{Applied, Observer, Queued, Subject};
+use crate::task::{Applied, Footprint, Observer, Queued, Subject};
 
 /// The best program of a pass: the original plus `edits`, with its own text and
 /// tree so that candidates can be re-parsed incrementally from it.
@@ -141,24 +141,55 @@ impl<'a> Subject for Syntax<'a> {
         let Some(extra) = change.edits(self, best.edits.view()) else {
             return Applied::Implied;
         };
-        render(self.original, best.edits.view_with(&extra), &mut worker.buf);
-        if worker.buf[..] == best.text[..] {
-            return Applied::Implied;
-        }
-        // The buffer goes back to the worker when the candidate is done.
-        let text = std::mem::take(&mut worker.buf);
-        let tree = worker.reparse(&best.text, &best.tree, &text);
-        let errors = count_errors(&tree);
-        if errors > best.errors {
-            worker.buf = text;
-            return Applied::Rejected;
-        }
-        Applied::Candidate(Candidate {
-            extra,
-            text,
-            tree,
-            errors,
+        self.candidate(best, extra, worker)
+    }
+
+    fn merges(&self) -> bool {
+        true
+    }
+
+    fn footprint(&self, best: &Best, change: &dyn Change) -> Option<Footprint> {
+        let edits = change.edits(self, best.edits.view())?;
+        let nodes = &self.original.nodes;
+        let footprint = Footprint::of(
+            edits
+                .iter()
+                .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
+        );
+        Some(if change.picks_fresh_name(self) {
+            footprint.claiming(FRESH_NAMES)
+        } else {
+            footprint
         })
+    }
+
+    fn merge(&self, base: &Best, branches: &[&Best], worker: &mut Worker) -> Option<Best> {
+        // Each node's edit from the first branch that has one.
+        let mut extra: std::collections::BTreeMap<NodeId, Edit> = Default::default();
+        for branch in branches {
+            for (n, edit) in branch.edits.added_since(&base.edits) {
+                extra.entry(n).or_insert(edit);
+            }
+        }
+        match self.candidate(base, extra.into_iter().collect(), worker) {
+            Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
+            Applied::Implied | Applied::Rejected => None,
+        }
+    }
+
+    fn state_key(&self, best: &Best) -> u128 {
+        VerdictCache::key(&best.text)
+    }
+
+    fn test_state(&self, worker: usize, best: &Best) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &best.text)
+    }
+
+    fn rebase(&self, base: &Best, branch: &Best, kind: &'static str) -> Option<Box<dyn Change>> {
+        Some(Box::new(Patch {
+            edits: branch.edits.added_since(&base.edits),
+            kind,
+        }))
     }
 
     fn key(&self, candidate: &Candidate) -> u128 {
@@ -229,6 +260,66 @@ impl<'a> Subject for Syntax<'a> {
             follow_ups.extend(unlocked);
         }
         follow_ups
+    }
+}
+
+/// The footprint claim of the changes that give tokens a name the program
+/// does not use yet: two of them side by side would pick the same fresh
+/// name and merge two names.
+const FRESH_NAMES: u64 = 0;
+
+impl Syntax<'_> {
+    /// `best` with `extra` added, rendered and re-parsed from the best's
+    /// tree; rejected if it has more parse errors than the best.
+    fn candidate(
+        &self,
+        best: &Best,
+        extra: Vec<(NodeId, Edit)>,
+        worker: &mut Worker,
+    ) -> Applied<Candidate> {
+        render(self.original, best.edits.view_with(&extra), &mut worker.buf);
+        if worker.buf[..] == best.text[..] {
+            return Applied::Implied;
+        }
+        // The buffer goes back to the worker when the candidate is done.
+        let text = std::mem::take(&mut worker.buf);
+        let tree = worker.reparse(&best.text, &best.tree, &text);
+        let errors = count_errors(&tree);
+        if errors > best.errors {
+            worker.buf = text;
+            return Applied::Rejected;
+        }
+        Applied::Candidate(Candidate {
+            extra,
+            text,
+            tree,
+            errors,
+        })
+    }
+}
+
+/// A commit tried again on another best: the edits it added, as they were
+/// (see `engine::group`: a commit whose merge with others turned out not
+/// to be interesting).
+#[derive(Debug)]
+pub struct Patch {
+    edits: Vec<(NodeId, Edit)>,
+    kind: &'static str,
+}
+
+impl Change for Patch {
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    fn edits(&self, _cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let missing: Vec<(NodeId, Edit)> = self
+            .edits
+            .iter()
+            .filter(|(n, e)| current.get(*n) != Some(e))
+            .cloned()
+            .collect();
+        (!missing.is_empty()).then_some(missing)
     }
 }
 

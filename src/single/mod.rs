@@ -17,7 +17,9 @@ use crate::reduce::layout::LAYOUT;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
-use crate::syntax::{Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_tokens, parse};
+use crate::syntax::{
+    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
+};
 use crate::task::{Observer, Phase};
 use std::sync::atomic::AtomicBool;
 
@@ -112,12 +114,15 @@ pub fn reduce(
             nodes: 0,
         }));
     }
+    let config = session.config;
+    let width = if config.in_order { 1 } else { config.jobs };
     let run = Run::with_store(
-        session.config.jobs,
+        config.jobs,
         session.stats,
         session.cancel,
         session.store.clone(),
-    );
+    )
+    .with_width(width);
     let mut driver = Driver {
         session,
         run: &run,
@@ -125,6 +130,26 @@ pub fn reduce(
         checkpoints: Vec::new(),
     };
     driver.reduce(input, scope)
+}
+
+/// Records one of the passes at the end (layout, tidy, format: one task,
+/// no rounds) that started at `started` with the best of size `start`.
+fn push_final_pass(
+    stats: &Stats,
+    kind: &'static str,
+    started: Instant,
+    start: Size,
+    tests_before: u64,
+) {
+    stats.push_pass(PassReport {
+        kind,
+        number: 1,
+        seconds: started.elapsed().as_secs_f64(),
+        start,
+        end: stats.best(),
+        tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+        rounds: 0,
+    });
 }
 
 /// The state of one single-file reduction between passes.
@@ -149,6 +174,7 @@ impl Driver<'_, '_> {
             bytes: self.text.len() as u64,
             tokens: count_tokens(&tree) as u64,
         });
+        let whole = scope.is_none();
         let mut scope = scope.unwrap_or(0..self.text.len());
         if !session.config.input_checked {
             session.observer.phase(Phase::Check);
@@ -173,7 +199,16 @@ impl Driver<'_, '_> {
             }
         }
         if session.config.runs(TIDY.name()) && !laid_out {
-            self.tidy(tree, scope, input, false)?;
+            self.tidy(tree, scope.clone(), input, false)?;
+            if self.run.stopped() {
+                return self.stopped();
+            }
+        }
+        // A formatter formats the whole file: only when all of it is reduced.
+        if let Some(command) = &session.config.formatter
+            && whole
+        {
+            self.format(command);
             if self.run.stopped() {
                 return self.stopped();
             }
@@ -307,6 +342,7 @@ impl Driver<'_, '_> {
             });
             let started = Instant::now();
             let tests_before = stats.tests.load(Ordering::Relaxed);
+            let rounds_before = stats.rounds.load(Ordering::Relaxed);
             let original = Original::new(session.grammar, self.text.clone(), tree)?;
             let subject = Syntax::new(
                 &original,
@@ -333,6 +369,7 @@ impl Driver<'_, '_> {
                 start,
                 end,
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -366,6 +403,50 @@ impl Driver<'_, '_> {
         Ok(tree)
     }
 
+    /// The formatter on the result (see `format.rs`): its output is kept if
+    /// it parses no worse and the test accepts it.
+    fn format(&mut self, command: &[String]) {
+        let (session, stats) = (self.session, self.session.stats);
+        session.observer.phase(Phase::Format);
+        let started = Instant::now();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let start = stats.best();
+        let outcome = match format::run(command, &self.text) {
+            Err(format::Skipped::NotStarted(why)) => format!("not started: {why}"),
+            Err(format::Skipped::Failed(Some(code))) => format!("failed: exit code {code}"),
+            Err(format::Skipped::Failed(None)) => "failed: killed or stopped after 30 s".into(),
+            Err(format::Skipped::Empty) => "failed: no output".into(),
+            Ok(out) if out[..] == self.text[..] => "unchanged".into(),
+            Ok(out) => {
+                let grammar = session.grammar;
+                let tree = parse(grammar, &out);
+                if count_errors(&tree) > count_errors(&parse(grammar, &self.text)) {
+                    "more parse errors".into()
+                } else {
+                    let key = VerdictCache::key(&out);
+                    match self.run.test(key, || session.oracle.test(0, &out)) {
+                        Some(true) => {
+                            let size = Size {
+                                bytes: out.len() as u64,
+                                tokens: count_tokens(&tree) as u64,
+                            };
+                            self.text = Arc::from(out);
+                            self.checkpoints.push(self.text.clone());
+                            let seq = self.run.next_seq();
+                            stats.set_best(seq, size);
+                            session.observer.improved(seq, &self.text);
+                            "kept".into()
+                        }
+                        Some(false) => "not interesting".into(),
+                        None => "stopped".into(),
+                    }
+                }
+            }
+        };
+        *stats.formatter.lock() = Some(outcome);
+        push_final_pass(stats, "format", started, start, tests_before);
+    }
+
     /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
     /// (see `reduce::tidy`); returns whether its result was kept.
     fn tidy(
@@ -396,14 +477,8 @@ impl Driver<'_, '_> {
             self.text = done.best.text.clone();
             self.checkpoints.push(self.text.clone());
         }
-        stats.push_pass(PassReport {
-            kind: if layout { "layout" } else { "tidy" },
-            number: 1,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end: stats.best(),
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-        });
+        let kind = if layout { "layout" } else { "tidy" };
+        push_final_pass(stats, kind, started, start, tests_before);
         Ok(kept)
     }
 
@@ -472,3 +547,5 @@ fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
 
 #[cfg(test)]
 mod tests;
+
+mod format;

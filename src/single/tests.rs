@@ -30,9 +30,17 @@ fn run(
     jobs: usize,
     oracle: &(dyn Oracle + Sync),
 ) -> (String, crate::stats::Report) {
+    run_with(lang, input, config(jobs), oracle)
+}
+
+fn run_with(
+    lang: &str,
+    input: &str,
+    cfg: Config,
+    oracle: &(dyn Oracle + Sync),
+) -> (String, crate::stats::Report) {
     let g = grammar(lang);
     let stats = Stats::new(crate::reduce::names());
-    let cfg = config(jobs);
     let session = Session::new(g, oracle, &cfg, &stats, None, &Silent);
     let out = reduce(&session, input.as_bytes(), None).unwrap();
     (
@@ -144,6 +152,48 @@ fn one_worker_is_deterministic() {
     let (a, b) = (trace(()), trace(()));
     assert_eq!(a.0, b.0);
     assert_eq!(a.1, b.1, "the sequence of tested candidates must repeat");
+}
+
+/// The preprocessor reductions run sequences of tests (a macro body's
+/// search) and coordinated edits (inlining): in order every `-j` gives the
+/// text `-j 1` gives, and in rounds one text per `-j` that the test accepts.
+#[test]
+fn preprocessor_reductions_give_one_text_per_schedule_at_every_j() {
+    let input = "#define LIMIT 8\n#define u32 unsigned int\n\
+        #define BELOW(a, b) (((a) < (b)) && check((a), (b), LIMIT) && (b) != LIMIT)\n\
+        int check(long lo, long hi, long limit);\n\
+        #ifdef OLD\nint below(u32 x, int y, int z) {\n#else\nint below(u32 x, int y) {\n#endif\n\
+        \x20   int t = BELOW(x, y) + BELOW(y, x) + LIMIT;\n    return t;\n}\n";
+    let oracle = |c: &[u8]| {
+        let t = String::from_utf8_lossy(c);
+        // The comparison, written out or through the macro.
+        let macro_compares = t.contains("#define BELOW(a, b)")
+            && t.contains("(a) < (b)")
+            && t.contains("BELOW(x, y)");
+        let compares = ["x < y", "(x) < (y)"].iter().any(|c| t.contains(c));
+        t.contains("unsigned") && t.contains("below") && (compares || macro_compares)
+    };
+    let (one, report) = run("c", input, 1, &oracle);
+    let accepted = |name: &str| {
+        report
+            .kinds
+            .iter()
+            .find(|k| k.kind == name)
+            .is_some_and(|k| k.accepted > 0)
+    };
+    for name in ["macro-bodies", "inline-macros", "conditionals"] {
+        assert!(accepted(name), "{name}: {one}");
+    }
+    for jobs in [2, 4] {
+        let in_order = Config {
+            in_order: true,
+            ..config(jobs)
+        };
+        assert_eq!(run_with("c", input, in_order, &oracle).0, one, "-j {jobs}");
+        let rounds = run("c", input, jobs, &oracle).0;
+        assert!(oracle(rounds.as_bytes()), "-j {jobs}: {rounds}");
+        assert_eq!(run("c", input, jobs, &oracle).0, rounds, "-j {jobs}");
+    }
 }
 
 #[test]
@@ -572,7 +622,8 @@ fn canonicalization_renames_shrinks_numbers_and_strings() {
 }
 
 /// A random program of `functions` functions in `lang`, and the names and
-/// numbers it contains (candidates for what an oracle needs).
+/// numbers it contains (candidates for what an oracle needs). C programs
+/// have macros and conditionals too.
 fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, Vec<String>) {
     let mut text = String::new();
     let mut atoms = Vec::new();
@@ -585,7 +636,7 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
                 atoms.push(format!("v{i}_{j}"));
                 atoms.push(n.to_string());
                 match lang {
-                    "c" => format!("int v{i}_{j} = a * {n} + {k};"),
+                    "c" => format!("int v{i}_{j} = M{i}(a, {n}) + {k};"),
                     "rust" => format!("let v{i}_{j} = a * {n} + {k};"),
                     _ => format!("let v{i}_{j} = a * {n} + {k};"),
                 }
@@ -594,7 +645,14 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
         let body = body.join("\n    ");
         atoms.push(format!("f{i}"));
         text.push_str(&match lang {
-            "c" => format!("int f{i}(int a) {{\n    {body}\n    return a;\n}}\n"),
+            // Through the preprocessor: a function-like macro naming an
+            // object-like one, and a function header split by `#ifdef`
+            // (which the grammar cannot read as one node).
+            "c" => format!(
+                "#define K{i} ({k} + 1)\n#define M{i}(x, y) ((x) * (y) + K{i})\n\
+                 #ifdef OLD{i}\nint f{i}(int a, int b) {{\n#else\nint f{i}(int a) {{\n#endif\n    \
+                 {body}\n    return a;\n}}\n"
+            ),
             "rust" => format!("fn f{i}(a: i64) -> i64 {{\n    {body}\n    a\n}}\n"),
             _ => format!("function f{i}(a) {{\n    {body}\n    return a;\n}}\n"),
         });
