@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Sandbox, stderr};
+use common::Sandbox;
 
 /// Interesting while gcc compiles the program without errors (so every
 /// function must be declared) and warns that a comparison mixes signed and
@@ -18,17 +18,7 @@ printf '%s' \"$out\" | grep -q 'Wsign-compare'\n";
 /// Reduces `program` with the sign-compare test and the extra arguments;
 /// the result, checked to pass the test.
 fn reduce(program: &str, extra: &[&str]) -> String {
-    let sb = Sandbox::new();
-    sb.file("t.c", program);
-    sb.script("check.sh", SIGN_COMPARE);
-    let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", "out.c"];
-    args.extend(extra);
-    args.push("t.c");
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let result = String::from_utf8(sb.read("out.c")).unwrap();
-    assert!(sb.accepts(&sb.path().join("check.sh"), "t.c", result.as_bytes()));
-    result
+    Sandbox::new().reduce_with("t.c", program, SIGN_COMPARE, extra)
 }
 
 /// The comparison sits in a macro whose body also calls a checker. With

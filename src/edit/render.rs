@@ -16,19 +16,82 @@ use crate::syntax::{NodeId, Original, Role};
 
 /// Writes the candidate `original` + `edits` into `out` (cleared first).
 pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
+    out.clear();
+    let root = original.nodes.root();
+    let ids = (root, original.nodes.subtree_end(root));
+    splice(original, edits, ids, (0, original.text.len()), out);
+}
+
+/// Appends the text node `n` shows in the candidate `original` + `edits`
+/// to `out`: its replacement, its hoisted part, or its own text, with the
+/// edits inside applied (for a value written elsewhere, as inlining does).
+/// Returns `false`, appending nothing, if `n` is deleted. What an edit
+/// inside removes beyond the rendered text (a separator after it) is left
+/// out.
+pub fn render_node(original: &Original, edits: EditView<'_>, n: NodeId, out: &mut Vec<u8>) -> bool {
     let nodes = &original.nodes;
+    match edits.get(n) {
+        Some(Edit::Delete) => false,
+        Some(Edit::Text(text)) => {
+            out.extend_from_slice(text);
+            true
+        }
+        Some(Edit::Hoist { first, last, end }) => {
+            let range = (nodes.start(*first), nodes.end(*last));
+            splice(
+                original,
+                edits,
+                (*first, nodes.subtree_end(*last)),
+                range,
+                out,
+            );
+            out.extend_from_slice(end.as_bytes());
+            true
+        }
+        None => {
+            let range = (nodes.start(n), nodes.end(n));
+            // Skip `n` itself: its own (absent) edit.
+            splice(
+                original,
+                edits,
+                (n.next(), nodes.subtree_end(n)),
+                range,
+                out,
+            );
+            true
+        }
+    }
+}
+
+/// Appends the text of the byte range `bytes` with the edits of the nodes
+/// `ids` (a preorder id range covering it) applied.
+fn splice(
+    original: &Original,
+    edits: EditView<'_>,
+    ids: (NodeId, NodeId),
+    bytes: (usize, usize),
+    out: &mut Vec<u8>,
+) {
+    let nodes = &original.nodes;
+    let (scope, end_id) = ids;
+    let (first, last) = bytes;
     let mut splicer = Splicer {
-        text: &original.text,
+        text: &original.text[..last],
         language: original.language,
         out,
-        copied: 0,
+        copied: first,
     };
-    splicer.out.clear();
     // Ids below this are inside something already removed or replaced.
-    let mut skip_below = nodes.root();
+    let mut skip_below = scope;
     let mut hoists: Vec<OpenHoist> = Vec::new();
 
     for (id, edit) in edits.iter() {
+        if id < scope {
+            continue;
+        }
+        if id >= end_id {
+            break;
+        }
         while let Some(open) = hoists.last() {
             if id < open.inner_end {
                 break;
@@ -91,8 +154,9 @@ struct Splicer<'a> {
 impl Splicer<'_> {
     /// Replaces `text[start..end]` by `with`, keeping tokens apart.
     fn cut(&mut self, start: usize, end: usize, with: &[u8]) {
-        let start = start.max(self.copied);
-        let end = end.max(start);
+        // A node's own text ends early (`render_node`): cuts stop there.
+        let start = start.max(self.copied).min(self.text.len());
+        let end = end.max(start).min(self.text.len());
         if start == end && with.is_empty() {
             return;
         }

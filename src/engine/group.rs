@@ -10,7 +10,8 @@
 //! of possible verdicts is so wide that 16 workers cover only its first few
 //! levels, and most of their tests are lost. Here no verdict is guessed:
 //! every change of a round is tested on the round's best, so every test is
-//! one the round needs, and the only extra test is the merge's.
+//! one the round needs; what is lost is the tests of changes that a change
+//! of the same round makes moot, and the check of a merge now and then.
 //!
 //! A lane is a thread running one task (a deletion, a ddmin chunk, a
 //! token's canonicalization, ...). When the task asks to test a change
@@ -29,13 +30,18 @@
 //!    outer change is interesting, the merge is its candidate again); one
 //!    with a common claim ([`Footprint::conflicts`]) waits. An expansion (a
 //!    visit, a ddmin level) is expanded on the spot, and a task whose change
-//!    the best implies runs at once without taking a place.
-//! 2. Every lane of the round tests its change on the round's best.
-//! 3. If one change was interesting, the best it made is the new best (it
-//!    was tested). If several were, their merge is tested: if it is
-//!    interesting it becomes the best; if not, the first one's best does,
-//!    and the other lanes test their changes again in the next round, on the
-//!    new best.
+//!    the best implies runs at once without a lane; a lane whose candidate
+//!    needs no test gives its place to the next task.
+//! 2. Every lane of the round tests its change on the round's base.
+//! 3. If one change was interesting, the state it made is the new best and
+//!    base (it was tested). If several were, the first one's state is the
+//!    new best, and their merge, untested, the next round's base: the next
+//!    round's interesting candidates are the merge plus a change each,
+//!    tested programs whatever the merge alone is. A round on an untested
+//!    merge that finds nothing interesting needs the merge's own verdict (it
+//!    is tested beside the round when the round leaves a place): if the
+//!    merge is not interesting, the best stays, the round's changes are
+//!    tested again on it, and the merge's other commits are queued again.
 //! 4. The lanes learn their verdicts and go on with their tasks until their
 //!    next change or their end; a task's follow-ups join the queue when it
 //!    ends.
@@ -53,7 +59,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 use super::queue::{Order, Queue};
 use super::{Finished, Run};
 use crate::stats::bump;
-use crate::task::{Applied, Footprint, Job, Queued, Subject, Task, Tests};
+use crate::task::{Footprint, Job, Queued, Subject, Task, Tests};
 
 /// How many tasks per place the coordinator may set aside (because they
 /// overlap a change of the round) while it looks for more: a bound on the
@@ -248,21 +254,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         // Made on the newest best, which the next round usually has (not
         // when the lane has to wait a round more): a change with nothing to
         // test ends here, without waiting for a round.
-        let made = match subject.apply(&self.best, change, self.scratch) {
-            Applied::Candidate(c) => c,
-            Applied::Implied => {
-                bump(&stats.implied);
-                return None;
-            }
-            Applied::Rejected => {
-                bump(&stats.syntax_rejected);
-                return None;
-            }
-            Applied::Skipped => {
-                bump(&stats.skipped);
-                return None;
-            }
-        };
+        let made = super::candidate(stats, subject, &self.best, change, self.scratch)?;
         let footprint = subject
             .footprint(&self.best, change)
             .unwrap_or_else(Footprint::everything);
@@ -302,15 +294,10 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             self.best = base.clone();
             let candidate = match made {
                 Some(candidate) => candidate,
-                None => match subject.apply(&base, change, self.scratch) {
-                    Applied::Candidate(c) => c,
-                    other => {
+                None => match super::candidate(stats, subject, &base, change, self.scratch) {
+                    Some(c) => c,
+                    None => {
                         // No test: the lane keeps its place in the round.
-                        bump(match other {
-                            Applied::Implied => &stats.implied,
-                            Applied::Skipped => &stats.skipped,
-                            _ => &stats.syntax_rejected,
-                        });
                         self.ticket = Some(base);
                         return false;
                     }
@@ -527,7 +514,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for lost in std::mem::take(&mut self.untested) {
             if let Some(change) = self.subject.rebase(&lost.base, &lost.state, lost.kind) {
                 let task: Task<S> = Box::new(Rebased(change));
-                self.queue.tasks.insert(lost.order, task);
+                self.queue.push(lost.order.priority(), task);
             }
         }
     }
@@ -743,14 +730,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn play(&mut self, round: Vec<Entrant>) -> Option<()> {
         bump(&self.run.stats.rounds);
         let base = self.base.clone();
-        // An untested base is tested beside the round's changes, in the
-        // private directory of a lane that is not in the round (the round
-        // left it a place): its verdict decides only if no change of the
-        // round is interesting (a merge plus an interesting change is a
-        // tested program whatever the merge alone is).
+        // An untested base is tested beside the round's changes whenever
+        // the round leaves a place (it was kept for it, or there were not
+        // enough tasks), in the private directory of a lane that is not in
+        // the round: its verdict decides only if no change of the round is
+        // interesting (a merge plus an interesting change is a tested
+        // program whatever the merge alone is).
         let idle = (0..self.lanes.len()).find(|i| round.iter().all(|r| r.0 != *i));
         let mut base_interesting = match idle {
-            Some(worker) if self.test_base_beside() => Some(self.test_base(worker)),
+            Some(worker) if self.tentative() && round.len() < self.run.width => {
+                Some(self.test_base(worker))
+            }
             _ => None,
         };
         // Each lane of the round has begun its test: its verdict.
@@ -858,8 +848,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn commit(&mut self, next: Arc<S::State>) {
         self.best = next;
         self.commits += 1;
-        let seq = self.run.next_seq();
-        self.run.stats.set_best(seq, self.subject.size(&self.best));
-        self.subject.improved(seq, &self.best);
+        super::announce(self.run, self.subject, &self.best);
     }
 }

@@ -172,6 +172,40 @@ impl<'a> Run<'a> {
     }
 }
 
+/// `change` applied to `state`: the candidate to test, or `None` when there
+/// is nothing to test (implied, malformed, or skipped), counted as such.
+fn candidate<S: Subject>(
+    stats: &Stats,
+    subject: &S,
+    state: &S::State,
+    change: &S::Change,
+    scratch: &mut S::Scratch,
+) -> Option<S::Candidate> {
+    match subject.apply(state, change, scratch) {
+        crate::task::Applied::Candidate(c) => Some(c),
+        crate::task::Applied::Implied => {
+            bump(&stats.implied);
+            None
+        }
+        crate::task::Applied::Rejected => {
+            bump(&stats.syntax_rejected);
+            None
+        }
+        crate::task::Applied::Skipped => {
+            bump(&stats.skipped);
+            None
+        }
+    }
+}
+
+/// Reports `best` as the run's new best: the next improvement number, the
+/// size in the statistics, and the subject's listeners.
+fn announce<S: Subject>(run: &Run<'_>, subject: &S, best: &S::State) {
+    let seq = run.next_seq();
+    run.stats.set_best(seq, subject.size(best));
+    subject.improved(seq, best);
+}
+
 /// Counts one run of the test that gave `verdict` (not a cancelled one).
 pub fn count_run(stats: &Stats, verdict: Verdict) {
     bump(&stats.tests);

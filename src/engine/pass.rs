@@ -755,9 +755,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         self.best = next;
         self.best_key = key;
         self.commits += 1;
-        let seq = self.run.next_seq();
-        self.run.stats.set_best(seq, self.subject.size(&self.best));
-        self.subject.improved(seq, &self.best);
+        super::announce(self.run, self.subject, &self.best);
     }
 }
 
@@ -776,20 +774,9 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
             return false;
         }
         let best = self.best.clone();
-        let candidate = match subject.apply(&best, change, &mut self.scratch) {
-            Applied::Implied => {
-                bump(&stats.implied);
-                return false;
-            }
-            Applied::Rejected => {
-                bump(&stats.syntax_rejected);
-                return false;
-            }
-            Applied::Skipped => {
-                bump(&stats.skipped);
-                return false;
-            }
-            Applied::Candidate(c) => c,
+        let Some(candidate) = super::candidate(stats, subject, &best, change, &mut self.scratch)
+        else {
+            return false;
         };
         let key = subject.key(&candidate);
         if run.jobs > 1 && run.cache.get(key).is_none() {

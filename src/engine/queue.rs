@@ -15,6 +15,16 @@ pub struct Order {
     pub seq: u64,
 }
 
+impl Order {
+    /// The priority the task was queued with.
+    pub fn priority(&self) -> Priority {
+        Priority {
+            tokens: self.tokens.0,
+            rank: self.rank,
+        }
+    }
+}
+
 /// The tasks still to run.
 pub struct Queue<S: Subject> {
     pub tasks: BTreeMap<Order, Task<S>>,

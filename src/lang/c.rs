@@ -2,7 +2,25 @@
 //! into ERROR nodes; the engine accepts candidates with no *new* errors, so such
 //! files still reduce.
 
-use super::{Language, Layout, Preprocessor, Signature, TypeAlias};
+use super::{
+    Constness, Enumeration, Expressions, Language, Layout, Positional, Preprocessor, Record,
+    Scoping, Signature, TypeAlias, Variable,
+};
+
+/// C's `struct`: members are field declarations, used as `x.f` and `p->f`,
+/// initialized by `.f = v` or by position.
+const C_STRUCT: Record = Record {
+    kind: "struct_specifier",
+    name: "name",
+    body: "body",
+    member: "field_declaration",
+    member_name: "declarator",
+    member_type: "type",
+    accesses: &[("field_expression", "field")],
+    methods: &[],
+    named: &["initializer_pair"],
+    positional: C_POSITIONAL,
+};
 
 /// The C table entry.
 pub static C: Language = Language {
@@ -85,6 +103,90 @@ pub static C: Language = Language {
         aliased: "type",
         allowed: &[],
     }],
+    scoping: Scoping {
+        value_names: &["identifier"],
+        // A function's name belongs to the file, its parameters to its
+        // body (through `parameter_list`); `for (int i ...)` to the loop.
+        scopes: &["translation_unit", "compound_statement", "for_statement"],
+        parameter_lists: &["parameter_list"],
+        binders: &[],
+        // C names are visible from their declaration on.
+        visible_before: &[],
+        qualified: &[],
+        not_uses: &[],
+        shorthands: &[],
+    },
+    // `const int x = 3;` (a constant); `int x = f();` (a variable).
+    variables: &[Variable {
+        kind: "init_declarator",
+        name: "declarator",
+        value: "value",
+        other_fields: &[],
+        modifiers: &[],
+        constness: Constness::Marked("const"),
+    }],
+    expressions: Expressions {
+        primary: &[
+            "identifier",
+            "number_literal",
+            "string_literal",
+            "concatenated_string",
+            "char_literal",
+            "true",
+            "false",
+            "null",
+            "call_expression",
+            "parenthesized_expression",
+            "field_expression",
+            "subscript_expression",
+        ],
+        bare: &[
+            "argument_list",
+            "init_declarator.value",
+            "initializer_list",
+            "initializer_pair.value",
+            "expression_statement",
+            "return_statement",
+            "parenthesized_expression",
+            "subscript_expression.index",
+            "assignment_expression.right",
+        ],
+        // `&x` needs an object: neither a value nor `0` can take its place.
+        writes: &[
+            "assignment_expression.left",
+            "update_expression.argument",
+            "pointer_expression.argument",
+        ],
+        droppable: &["initializer_list"],
+        postfix: &[
+            "field_expression.argument",
+            "subscript_expression.argument",
+            "call_expression.function",
+        ],
+    },
+    // A union's members are declared and used as a struct's.
+    records: &[
+        C_STRUCT,
+        Record {
+            kind: "union_specifier",
+            ..C_STRUCT
+        },
+    ],
+    enumerations: &[Enumeration {
+        kind: "enum_specifier",
+        name: "name",
+        body: "body",
+        member: "enumerator",
+        member_name: "name",
+        value: "value",
+        paths: &[],
+        arms: &[],
+        alternatives: &[],
+    }],
+    // An integer, a null pointer, a false condition.
+    placeholder: "0",
+    // Definitions become prototypes instead (`prototypes`).
+    stub_bodies: &[],
     preprocessor: Some(Preprocessor {
         definitions: &["preproc_def", "preproc_function_def"],
         name: "name",
@@ -119,3 +221,24 @@ pub static C: Language = Language {
         include_str!("../../grammars/c.json"),
     )
 };
+
+/// Where C initializes a record by position: `struct S s = {1, 2};`, arrays
+/// of records (`struct S a[2] = {{1, 2}, {3, 4}};`), compound literals.
+const C_POSITIONAL: &[Positional] = &[
+    Positional {
+        kind: "declaration",
+        type_path: &["type"],
+        declarators: "declarator",
+        value: "value",
+        arrays: &["array_declarator"],
+        list: "initializer_list",
+    },
+    Positional {
+        kind: "compound_literal_expression",
+        type_path: &["type", "type"],
+        declarators: "",
+        value: "value",
+        arrays: &[],
+        list: "initializer_list",
+    },
+];

@@ -1,6 +1,6 @@
 //! JavaScript (ES modules and CommonJS).
 
-use super::{Language, Layout, Signature};
+use super::{Constness, Expressions, Language, Layout, Scoping, Signature, Variable};
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
@@ -80,6 +80,98 @@ pub static JAVASCRIPT: Language = Language {
     // `x.f(a)`.
     callee_fields: &["property"],
     expression_statements: &[("expression_statement", ";")],
+    scoping: Scoping {
+        value_names: &[
+            "identifier",
+            "shorthand_property_identifier",
+            "shorthand_property_identifier_pattern",
+        ],
+        scopes: &[
+            "program",
+            "statement_block",
+            "class_body",
+            "for_statement",
+            "for_in_statement",
+            "switch_body",
+            "arrow_function",
+            "function_expression",
+        ],
+        parameter_lists: &["formal_parameters"],
+        binders: &[
+            "formal_parameters",
+            "arrow_function.parameter",
+            "array_pattern",
+            "object_pattern",
+            "rest_pattern",
+        ],
+        // Declarations are hoisted to their scope (`let` and `const` only
+        // in name, but a use above them in a function called later is
+        // common in module code).
+        visible_before: &[
+            "lexical_declaration",
+            "variable_declaration",
+            "function_declaration",
+            "generator_function_declaration",
+            "class_declaration",
+        ],
+        qualified: &[],
+        // Labels and properties are tokens of kinds of their own.
+        not_uses: &[],
+        // `{x}` is `{x: x}`.
+        shorthands: &["shorthand_property_identifier"],
+    },
+    // `const x = 3;` (a constant); `let x = f();`, `var x = f();` (variables).
+    variables: &[Variable {
+        kind: "variable_declarator",
+        name: "name",
+        value: "value",
+        other_fields: &[],
+        modifiers: &[],
+        constness: Constness::Marked("const"),
+    }],
+    expressions: Expressions {
+        primary: &[
+            "identifier",
+            "this",
+            "number",
+            "string",
+            "template_string",
+            "regex",
+            "true",
+            "false",
+            "null",
+            "undefined",
+            "call_expression",
+            "member_expression",
+            "subscript_expression",
+            "parenthesized_expression",
+            "array",
+        ],
+        // Not a statement: an object or a function there starts a block or
+        // a declaration.
+        bare: &[
+            "arguments",
+            "array",
+            "parenthesized_expression",
+            "variable_declarator.value",
+            "return_statement",
+            "pair.value",
+            "assignment_expression.right",
+            "subscript_expression.index",
+        ],
+        writes: &[
+            "assignment_expression.left",
+            "augmented_assignment_expression.left",
+            "update_expression.argument",
+            "for_in_statement.left",
+        ],
+        droppable: &["array"],
+        postfix: &[
+            "member_expression.object",
+            "subscript_expression.object",
+            "call_expression.function",
+        ],
+    },
     ..Language::entry(
         "javascript",
         tree_sitter_javascript::LANGUAGE,

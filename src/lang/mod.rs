@@ -94,6 +94,32 @@ pub struct Language {
     /// the alias name, field of the aliased type, other named children
     /// allowed). C's `typedef`, Rust's `type A = B;`.
     pub type_aliases: &'static [TypeAlias],
+    /// How names of values are scoped, so that a use of a variable or a
+    /// constant is resolved to its declaration syntactically (inlining
+    /// needs every use of one declaration, and only those, after
+    /// canonicalization has named half the program `a`).
+    pub scoping: Scoping,
+    /// Declarations of variables and constants whose value may be written
+    /// at their uses (C's `init_declarator`, Rust's `const`, `static` and
+    /// `let`, JavaScript's `variable_declarator`).
+    pub variables: &'static [Variable],
+    /// Where an expression may be written in place of a name without
+    /// parentheses, and where a name is written to.
+    pub expressions: Expressions,
+    /// Record types whose fields may go with all their uses (C's `struct`
+    /// and `union`, Rust's `struct`).
+    pub records: &'static [Record],
+    /// Enumerations whose members may go with all their uses (C's
+    /// enumerators, Rust's enum variants).
+    pub enumerations: &'static [Enumeration],
+    /// What stands in for a value that is gone (a field's read, a variant
+    /// used as a value): C's `0`, Rust's `loop {}` (of type `!`, so of any
+    /// type). Empty: the language has none, and such uses stop a removal.
+    pub placeholder: &'static str,
+    /// Function bodies that may become a body of this text whatever the
+    /// function returns: (node kind, field of the body, text). Rust's
+    /// `{ loop {} }`: `{}` type-checks only for functions returning `()`.
+    pub stub_bodies: &'static [(&'static str, &'static str, &'static str)],
     /// The C preprocessor's constructs, for the reductions that see through
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
@@ -222,6 +248,172 @@ pub struct TypeAlias {
     pub allowed: &'static [&'static str],
 }
 
+/// How a language scopes the names of values (see [`Language::scoping`]).
+/// A use resolves to the declaration of its name whose region holds it and
+/// starts last (the innermost, latest one). Kinds are node kinds; a
+/// position `kind.field` is a child in that field of a node of that kind,
+/// and a plain `kind` a child of it outside any field.
+pub struct Scoping {
+    /// Token kinds that name values (variables, constants, functions),
+    /// as opposed to types, fields and labels.
+    pub value_names: &'static [&'static str],
+    /// Nodes that bound the names declared inside them: blocks, loops
+    /// that declare, the file.
+    pub scopes: &'static [&'static str],
+    /// Parameter lists: a name declared in one is visible in the whole
+    /// function it belongs to (the nearest node above with a `body`), or
+    /// only in the list when there is no body (a C prototype).
+    pub parameter_lists: &'static [&'static str],
+    /// Positions of names that are declarations besides those in the
+    /// definer fields (JavaScript's `(a, b) =>` and `a =>`, Rust's `|x|` and
+    /// `(a, b)` patterns).
+    pub binders: &'static [&'static str],
+    /// Declarations visible in their whole scope, before them too (Rust's
+    /// items, JavaScript's hoisted declarations); others from where they
+    /// are on (C, Rust's `let`, which may shadow a name above).
+    pub visible_before: &'static [&'static str],
+    /// Positions of a value's name that stand for their parent: Rust's
+    /// `Self::X` is a use of the constant `X` as a whole.
+    pub qualified: &'static [&'static str],
+    /// Positions where a value name is not a use of a value (`E` in Rust's
+    /// `E::A`, a macro's name, a `use` path).
+    pub not_uses: &'static [&'static str],
+    /// Uses written as a key of the same name (JavaScript's `{x}`, Rust's
+    /// `S { x }`): a token of this kind, or a token in a node of this
+    /// kind; an inlined value is written `x: value` there.
+    pub shorthands: &'static [&'static str],
+}
+
+/// How constant a declared variable is (see [`Variable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Constness {
+    /// Always a constant (Rust's `const`).
+    Always,
+    /// Never (Rust's `let`: its initializer may run once only).
+    Never,
+    /// A constant when the declaration or the statement holding it has a
+    /// child with this text (C's and JavaScript's `const`).
+    Marked(&'static str),
+    /// A constant unless the declaration has a child with this text (Rust's
+    /// `static mut`).
+    UnlessMarked(&'static str),
+}
+
+/// A declaration of one variable with its value (see [`Language::variables`]).
+pub struct Variable {
+    /// The node kind.
+    pub kind: &'static str,
+    /// The field of the declared name (only a plain name is inlined).
+    pub name: &'static str,
+    /// The field of the value.
+    pub value: &'static str,
+    /// Other fields it may have (Rust's `type`); one in any other field
+    /// (Rust's `let ... else`) keeps it.
+    pub other_fields: &'static [&'static str],
+    /// Named children without a field it may have (`mut`, `pub`).
+    pub modifiers: &'static [&'static str],
+    /// Whether it is a constant: a constant is inlined at all its uses, a
+    /// variable only at its one use.
+    pub constness: Constness,
+}
+
+/// Where expressions and names sit (see [`Language::expressions`]).
+pub struct Expressions {
+    /// Expressions that may replace a name anywhere without parentheses
+    /// (literals, names, calls, member accesses, parenthesized ones).
+    pub primary: &'static [&'static str],
+    /// Positions (`kind` or `kind.field`) where any expression may stand
+    /// without parentheses (an argument, a statement, a declaration's value).
+    pub bare: &'static [&'static str],
+    /// Positions where a name is written or its address taken (the left of
+    /// an assignment, `x++`, C's `&x`): a value cannot take its place.
+    pub writes: &'static [&'static str],
+    /// Lists whose elements may be dropped without changing what the other
+    /// elements mean to the program's types (array literals and C's
+    /// initializer lists, unlike argument lists).
+    pub droppable: &'static [&'static str],
+    /// Positions that build a larger expression on the one in them (`e.f`,
+    /// `e[i]`, `e(..)`): a value that is gone takes these along.
+    pub postfix: &'static [&'static str],
+}
+
+/// A record type with named fields (see [`Language::records`]).
+pub struct Record {
+    /// The node kind of the definition (`struct_specifier`).
+    pub kind: &'static str,
+    /// The field of its name (its tag).
+    pub name: &'static str,
+    /// The field of its body.
+    pub body: &'static str,
+    /// The kind of a field declaration in the body.
+    pub member: &'static str,
+    /// The field of a member's declarators (several in C's `int a, b;`);
+    /// the name is the first name token of each (behind C's `*`).
+    pub member_name: &'static str,
+    /// The field of a member's type (a record type there is initialized
+    /// by a nested positional initializer).
+    pub member_type: &'static str,
+    /// Accesses `e.f`: (node kind, field of the name).
+    pub accesses: &'static [(&'static str, &'static str)],
+    /// Positions where an access is a method's name, not a field (Rust's
+    /// `x.len()`).
+    pub methods: &'static [&'static str],
+    /// Fields named in a literal or a pattern (`.f = v`, `S { f: v }`,
+    /// `S { f, .. }`): node kinds that go with the field, named by their
+    /// first name token.
+    pub named: &'static [&'static str],
+    /// Positional initializers (C's `struct S s = {1, 2};`): element k of
+    /// the list initializes the record's named member k.
+    pub positional: &'static [Positional],
+}
+
+/// A typed node whose value may be a positional initializer (see
+/// [`Record::positional`]).
+pub struct Positional {
+    /// The node kind (C's `declaration`, `compound_literal_expression`).
+    pub kind: &'static str,
+    /// Fields from the node to its type.
+    pub type_path: &'static [&'static str],
+    /// The field of its declarators, each with its own value (empty: the
+    /// node holds the value itself).
+    pub declarators: &'static str,
+    /// The field of the value.
+    pub value: &'static str,
+    /// Declarator kinds that make the value a list of lists (an array of
+    /// records: one more level of braces each).
+    pub arrays: &'static [&'static str],
+    /// The initializer list kind.
+    pub list: &'static str,
+}
+
+/// An enumeration (see [`Language::enumerations`]).
+pub struct Enumeration {
+    /// The node kind of the definition.
+    pub kind: &'static str,
+    /// The field of its name.
+    pub name: &'static str,
+    /// The field of its body.
+    pub body: &'static str,
+    /// The kind of a member.
+    pub member: &'static str,
+    /// The field of a member's name.
+    pub member_name: &'static str,
+    /// The field of a member's explicit value (C's `A = 3`). Non-empty:
+    /// members are used by their plain name, and a use of a removed member
+    /// becomes its value.
+    pub value: &'static str,
+    /// Paths to a member (`E::A`): (node kind, field of the type, field of
+    /// the member). A path whose type is the enumeration's name (or
+    /// `Self`) is a use; it goes with what it builds (`E::B(1)`).
+    pub paths: &'static [(&'static str, &'static str, &'static str)],
+    /// Patterns: positions of a pattern (`match_arm.pattern`) whose holder
+    /// goes when the pattern uses a removed member.
+    pub arms: &'static [&'static str],
+    /// Pattern alternatives (`A | B`): the one using a removed member goes
+    /// while others stay.
+    pub alternatives: &'static [&'static str],
+}
+
 impl Language {
     /// Every supported language, in the order they are listed in messages.
     pub const ALL: &'static [&'static Language] = &[&c::C, &rust::RUST, &javascript::JAVASCRIPT];
@@ -271,6 +463,28 @@ impl Language {
             prototypes: &[],
             expression_statements: &[],
             type_aliases: &[],
+            scoping: Scoping {
+                value_names: &["identifier"],
+                scopes: &[],
+                parameter_lists: &[],
+                binders: &[],
+                visible_before: &[],
+                qualified: &[],
+                not_uses: &[],
+                shorthands: &[],
+            },
+            variables: &[],
+            expressions: Expressions {
+                primary: &[],
+                bare: &[],
+                writes: &[],
+                droppable: &[],
+                postfix: &[],
+            },
+            records: &[],
+            enumerations: &[],
+            placeholder: "",
+            stub_bodies: &[],
             preprocessor: None,
         }
     }
@@ -459,7 +673,76 @@ mod tests {
                 .chain(lang.callee_fields)
                 .chain(lang.prototypes.iter().map(|(_, body, _)| body))
                 .chain(lang.type_aliases.iter().flat_map(|a| [&a.name, &a.aliased]));
-            for field in lang.definer_fields.iter().chain(fields) {
+            // The by-name tables: kinds, and `kind.field` positions.
+            let s = &lang.scoping;
+            let e = &lang.expressions;
+            let mut positions: Vec<&str> = Vec::new();
+            for list in [
+                s.value_names,
+                s.scopes,
+                s.parameter_lists,
+                s.binders,
+                s.visible_before,
+                s.qualified,
+                s.not_uses,
+                s.shorthands,
+                e.primary,
+                e.bare,
+                e.writes,
+                e.droppable,
+                e.postfix,
+            ] {
+                positions.extend(list.iter().copied());
+            }
+            let mut more_fields: Vec<&str> = Vec::new();
+            for v in lang.variables {
+                positions.push(v.kind);
+                positions.extend(v.modifiers.iter().copied());
+                more_fields.extend([v.name, v.value]);
+                more_fields.extend(v.other_fields.iter().copied());
+            }
+            for r in lang.records {
+                positions.extend([r.kind, r.member]);
+                positions.extend(r.methods.iter().copied());
+                positions.extend(r.named.iter().copied());
+                more_fields.extend([r.name, r.body, r.member_name, r.member_type]);
+                for (kind, field) in r.accesses {
+                    positions.push(kind);
+                    more_fields.push(field);
+                }
+                for p in r.positional {
+                    positions.extend([p.kind, p.list]);
+                    positions.extend(p.arrays.iter().copied());
+                    more_fields.extend(p.type_path.iter().copied());
+                    more_fields.push(p.value);
+                    more_fields.extend((!p.declarators.is_empty()).then_some(p.declarators));
+                }
+            }
+            for en in lang.enumerations {
+                positions.extend([en.kind, en.member]);
+                positions.extend(en.arms.iter().copied());
+                positions.extend(en.alternatives.iter().copied());
+                more_fields.extend([en.name, en.body, en.member_name]);
+                more_fields.extend((!en.value.is_empty()).then_some(en.value));
+                for (kind, path, name) in en.paths {
+                    positions.push(kind);
+                    more_fields.extend([*path, *name]);
+                }
+            }
+            for (kind, field, _) in lang.stub_bodies {
+                positions.push(kind);
+                more_fields.push(field);
+            }
+            for spec in positions {
+                let (kind, field) = spec.split_once('.').unwrap_or((spec, ""));
+                assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                assert!(
+                    field.is_empty() || ts.field_id_for_name(field).is_some(),
+                    "{}: field {field}",
+                    lang.name
+                );
+            }
+            for field in lang.definer_fields.iter().chain(fields).chain(&more_fields) {
                 assert!(
                     ts.field_id_for_name(field).is_some(),
                     "{}: field {field}",

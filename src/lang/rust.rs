@@ -1,6 +1,9 @@
 //! Rust.
 
-use super::{Language, Layout, Signature, TypeAlias};
+use super::{
+    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, TypeAlias,
+    Variable,
+};
 
 /// The Rust table entry.
 pub static RUST: Language = Language {
@@ -97,6 +100,174 @@ pub static RUST: Language = Language {
         aliased: "type",
         allowed: &["visibility_modifier"],
     }],
+    scoping: Scoping {
+        value_names: &["identifier"],
+        scopes: &[
+            "source_file",
+            "mod_item",
+            "declaration_list",
+            "block",
+            "match_arm",
+            "for_expression",
+            "while_expression",
+            "if_expression",
+            "closure_expression",
+        ],
+        parameter_lists: &["parameters", "closure_parameters"],
+        // Names bound by patterns other than `let x` and `x: T`.
+        binders: &[
+            "closure_parameters",
+            "match_pattern",
+            "tuple_pattern",
+            "slice_pattern",
+            "tuple_struct_pattern",
+            "or_pattern",
+            "ref_pattern",
+            "mut_pattern",
+            "captured_pattern",
+        ],
+        // Items are visible in their whole module or block; `let` only
+        // below it (and a later `let` of the name shadows it).
+        visible_before: &[
+            "const_item",
+            "static_item",
+            "function_item",
+            "function_signature_item",
+        ],
+        qualified: &["scoped_identifier.name"],
+        not_uses: &[
+            "scoped_identifier.path",
+            "scoped_type_identifier.path",
+            "macro_invocation.macro",
+            "use_declaration.argument",
+            "use_list",
+            "use_as_clause.path",
+            "use_as_clause.alias",
+            "scoped_use_list.path",
+            "attribute",
+            "label",
+            "lifetime",
+        ],
+        shorthands: &["shorthand_field_initializer"],
+    },
+    variables: &[
+        Variable {
+            kind: "const_item",
+            name: "name",
+            value: "value",
+            other_fields: &["type"],
+            modifiers: &["visibility_modifier"],
+            constness: Constness::Always,
+        },
+        Variable {
+            kind: "static_item",
+            name: "name",
+            value: "value",
+            other_fields: &["type"],
+            modifiers: &["visibility_modifier", "mutable_specifier"],
+            constness: Constness::UnlessMarked("mut"),
+        },
+        // `let x = f();` runs `f` once: only its one use gets it.
+        Variable {
+            kind: "let_declaration",
+            name: "pattern",
+            value: "value",
+            other_fields: &["type"],
+            modifiers: &["mutable_specifier"],
+            constness: Constness::Never,
+        },
+    ],
+    expressions: Expressions {
+        primary: &[
+            "identifier",
+            "self",
+            "integer_literal",
+            "float_literal",
+            "string_literal",
+            "raw_string_literal",
+            "char_literal",
+            "boolean_literal",
+            "call_expression",
+            "macro_invocation",
+            "field_expression",
+            "index_expression",
+            "parenthesized_expression",
+            "scoped_identifier",
+            "generic_function",
+            "tuple_expression",
+            "array_expression",
+            "unit_expression",
+        ],
+        // Not a condition or a match's value: a struct literal there needs
+        // parentheses.
+        bare: &[
+            "arguments",
+            "array_expression",
+            "tuple_expression",
+            "parenthesized_expression",
+            "token_tree",
+            "block",
+            "expression_statement",
+            "let_declaration.value",
+            "const_item.value",
+            "static_item.value",
+            "field_initializer.value",
+            "return_expression",
+            "assignment_expression.right",
+            "compound_assignment_expr.right",
+        ],
+        writes: &[
+            "assignment_expression.left",
+            "compound_assignment_expr.left",
+        ],
+        droppable: &["array_expression"],
+        // `index_expression` has no fields: a value gone from its index
+        // takes the indexing along too.
+        postfix: &[
+            "field_expression.value",
+            "index_expression",
+            "call_expression.function",
+            "struct_expression.name",
+            "try_expression",
+            "await_expression",
+        ],
+    },
+    records: &[Record {
+        kind: "struct_item",
+        name: "name",
+        body: "body",
+        member: "field_declaration",
+        member_name: "name",
+        member_type: "type",
+        accesses: &[("field_expression", "field")],
+        // `x.len()` calls a method `len`.
+        methods: &["call_expression.function"],
+        named: &[
+            "field_initializer",
+            "shorthand_field_initializer",
+            "field_pattern",
+        ],
+        positional: &[],
+    }],
+    enumerations: &[Enumeration {
+        kind: "enum_item",
+        name: "name",
+        body: "body",
+        member: "enum_variant",
+        member_name: "name",
+        value: "",
+        paths: &[
+            ("scoped_identifier", "path", "name"),
+            ("scoped_type_identifier", "path", "name"),
+        ],
+        arms: &["match_arm.pattern"],
+        alternatives: &["or_pattern"],
+    }],
+    // Of type `!`, so of any type (`todo!()` is one token longer).
+    placeholder: "loop {}",
+    // `{}` type-checks only for functions returning `()`; a body that
+    // never returns, for any return type.
+    stub_bodies: &[("function_item", "body", "{ loop {} }")],
     ..Language::entry(
         "rust",
         tree_sitter_rust::LANGUAGE,

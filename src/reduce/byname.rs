@@ -1,12 +1,17 @@
 //! What the reductions by name share: finding a node's child by field
-//! name, and collecting the nodes of the kinds a language table names.
+//! name, collecting the nodes of the kinds a language table names, reading
+//! the table's positions (`kind.field`), what deleting a declarator takes
+//! along, where a value may be written in place of a name, and what
+//! becomes of a use whose value is gone.
 //! Names are resolved syntactically, by the text of identifier tokens, as
 //! C-Reduce's and C-Vise's passes do without a compiler: a wrong guess (two
 //! functions of one name in different scopes) makes a candidate the test
 //! rejects, never a wrong result.
 
+use std::sync::Arc;
+
 use crate::edit::{Edit, EditView};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{FieldId, Grammar, KindId, NodeId, Original, Role};
 
 /// The first child of `n` in the field called `field`.
 pub fn child(grammar: &Grammar, original: &Original, n: NodeId, field: &str) -> Option<NodeId> {
@@ -83,6 +88,257 @@ pub fn current_text<'o>(
     }
 }
 
+/// The kinds called `names`, each with all its ids.
+pub fn kinds(grammar: &Grammar, names: &[&str]) -> Vec<KindId> {
+    names
+        .iter()
+        .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
+        .collect()
+}
+
+/// Positions of nodes in their parents, from a language table's specs:
+/// `kind.field` (a child in that field of a node of that kind) or `kind`
+/// (a child of it outside any field).
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    entries: Vec<(KindId, Option<FieldId>)>,
+}
+
+impl Positions {
+    /// The positions `specs` name in `grammar` (a field the grammar does
+    /// not have matches nothing).
+    pub fn new(grammar: &Grammar, specs: &[&str]) -> Positions {
+        let mut entries = Vec::new();
+        for spec in specs {
+            let (kind, field) = match spec.split_once('.') {
+                Some((kind, field)) => match grammar.field_id(field) {
+                    Some(f) => (kind, Some(f)),
+                    None => continue,
+                },
+                None => (*spec, None),
+            };
+            for &k in grammar.kind_ids(kind, true) {
+                entries.push((k, field));
+            }
+        }
+        Positions { entries }
+    }
+
+    /// Whether `n` sits in one of the positions.
+    pub fn matches(&self, original: &Original, n: NodeId) -> bool {
+        let nodes = &original.nodes;
+        let parent = nodes.parent(n);
+        if parent == NodeId::NONE {
+            return false;
+        }
+        let at = (nodes.kind(parent), nodes.field(n));
+        self.entries.contains(&at)
+    }
+}
+
+/// The first name token in the subtree of `n` (`n` itself if it is one).
+pub fn first_name(grammar: &Grammar, original: &Original, n: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    nodes
+        .subtree(n)
+        .find(|&m| nodes.is_leaf(m) && grammar.is_identifier(nodes.kind(m)))
+}
+
+/// What deleting list element or optional node `n` deletes in `current`:
+/// `n`, or, when `n` is the last live element of a list that must keep
+/// one (C's `int x = 1;` has one declarator), the list's owner, if that
+/// may go itself.
+pub fn deletion(original: &Original, current: EditView<'_>, n: NodeId) -> Option<NodeId> {
+    match original.role(n) {
+        Role::Optional => Some(n),
+        Role::Element { list, .. } => {
+            let info = original.list(list);
+            let others = info
+                .elements
+                .iter()
+                .any(|&e| e != n && current.is_live(original, e));
+            if others || !info.plus {
+                return Some(n);
+            }
+            let owner = info.parent;
+            match original.role(owner) {
+                Role::Fixed => None,
+                _ => Some(owner),
+            }
+        }
+        Role::Fixed => None,
+    }
+}
+
+/// Where values are written at the place of a name, and what goes when a
+/// value is gone: the positions of a language's [`crate::lang::Expressions`].
+pub struct Places {
+    primary: Vec<KindId>,
+    bare: Positions,
+    writes: Positions,
+    droppable: Vec<KindId>,
+    postfix: Positions,
+    statements: Vec<KindId>,
+    placeholder: Option<Arc<[u8]>>,
+    placeholder_primary: bool,
+}
+
+/// What becomes of a use whose value is gone.
+#[derive(Clone, Debug)]
+pub enum Gone {
+    /// The node goes (an array element, the statement that writes it).
+    Delete(NodeId),
+    /// The node becomes the language's placeholder (C's `0`).
+    Text(NodeId, Arc<[u8]>),
+}
+
+impl Gone {
+    /// The node edited.
+    pub fn node(&self) -> NodeId {
+        match self {
+            Gone::Delete(n) | Gone::Text(n, _) => *n,
+        }
+    }
+
+    /// The edit.
+    pub fn edit(&self) -> Edit {
+        match self {
+            Gone::Delete(_) => Edit::Delete,
+            Gone::Text(_, text) => Edit::Text(text.clone()),
+        }
+    }
+
+    /// Tokens the edit removes from the original (`placeholder` tokens
+    /// replace a node of text).
+    pub fn removed(&self, original: &Original, placeholder: usize) -> isize {
+        let tokens = original.nodes.tokens(self.node()) as isize;
+        match self {
+            Gone::Delete(_) => tokens,
+            Gone::Text(..) => tokens - placeholder as isize,
+        }
+    }
+}
+
+impl Places {
+    /// The places of `original`'s language.
+    pub fn new(grammar: &Grammar, original: &Original) -> Places {
+        let language = original.language;
+        let e = &language.expressions;
+        let primary = kinds(grammar, e.primary);
+        let placeholder =
+            (!language.placeholder.is_empty()).then(|| Arc::from(language.placeholder.as_bytes()));
+        // One word (C's `0`) stands anywhere; anything longer (Rust's
+        // `loop {}`) is parenthesized where a bare expression may not be.
+        let placeholder_primary = language
+            .placeholder
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        Places {
+            bare: Positions::new(grammar, e.bare),
+            writes: Positions::new(grammar, e.writes),
+            droppable: kinds(grammar, e.droppable),
+            postfix: Positions::new(grammar, e.postfix),
+            statements: kinds(
+                grammar,
+                &language
+                    .expression_statements
+                    .iter()
+                    .map(|(k, _)| *k)
+                    .collect::<Vec<_>>(),
+            ),
+            placeholder,
+            placeholder_primary,
+            primary,
+        }
+    }
+
+    /// Whether a node of `kind` written at `at` needs parentheses.
+    pub fn needs_parentheses(&self, original: &Original, kind: KindId, at: NodeId) -> bool {
+        !self.primary.contains(&kind) && !self.bare.matches(original, at)
+    }
+
+    /// Whether `n` is written to or its address taken (`x = 1`, `x++`, `&x`).
+    pub fn is_written(&self, original: &Original, n: NodeId) -> bool {
+        self.writes.matches(original, n)
+    }
+
+    /// What becomes of the expression `e` when its value is gone: the
+    /// expressions built on it go along (`e.f`, `e[i]`, `e(..)`); a write
+    /// to it (`e = 1`, `e++`, C's `&e`) is gone as a whole, and goes with
+    /// its statement if it is one; an element of an array goes; anything
+    /// else becomes the placeholder. `None` where nothing fits (no
+    /// placeholder).
+    pub fn gone(&self, original: &Original, e: NodeId) -> Option<Gone> {
+        let nodes = &original.nodes;
+        let mut top = e;
+        // Chains of postfix and writes are short; the bound guards against
+        // a cycle of kinds.
+        for _ in 0..32 {
+            if self.postfix.matches(original, top) {
+                top = nodes.parent(top);
+                continue;
+            }
+            if !self.writes.matches(original, top) {
+                break;
+            }
+            let write = nodes.parent(top);
+            let statement = nodes.parent(write);
+            if statement != NodeId::NONE
+                && self.statements.contains(&nodes.kind(statement))
+                && !matches!(original.role(statement), Role::Fixed)
+            {
+                return Some(Gone::Delete(statement));
+            }
+            top = write;
+        }
+        self.gone_reading(original, top)
+    }
+
+    fn gone_reading(&self, original: &Original, top: NodeId) -> Option<Gone> {
+        let nodes = &original.nodes;
+        let parent = nodes.parent(top);
+        if self.droppable.contains(&nodes.kind(parent))
+            && matches!(original.role(top), Role::Element { .. })
+        {
+            return Some(Gone::Delete(top));
+        }
+        let text = self.placeholder.as_ref()?;
+        let text = if self.placeholder_primary || self.bare.matches(original, top) {
+            text.clone()
+        } else {
+            let mut wrapped = Vec::with_capacity(text.len() + 2);
+            wrapped.push(b'(');
+            wrapped.extend_from_slice(text);
+            wrapped.push(b')');
+            Arc::from(wrapped)
+        };
+        Some(Gone::Text(top, text))
+    }
+}
+
+/// Adds to `edits` what becomes of each use in `uses` (the use, and what
+/// goes with it), skipping uses that `current` no longer shows as they
+/// were (deleted, replaced, or edited inside).
+pub fn add_uses(
+    original: &Original,
+    current: EditView<'_>,
+    uses: &[(NodeId, Gone)],
+    edits: &mut Vec<(NodeId, Edit)>,
+) {
+    for (u, gone) in uses {
+        let n = gone.node();
+        if !current.is_live(original, *u)
+            || current.get(*u).is_some()
+            || edited_inside(original, current, *u)
+            || !current.is_live(original, n)
+            || matches!(current.get(n), Some(Edit::Text(_)))
+        {
+            continue;
+        }
+        edits.push((n, gone.edit()));
+    }
+}
+
 /// Running a reduction's pass-start tasks on a snippet, for the tests.
 #[cfg(test)]
 pub mod testing {
@@ -98,7 +354,7 @@ pub mod testing {
     /// Parses `src` and runs `f` on the tree, the reduction context and the
     /// tasks `reduction` queues when a pass over it starts (`visits`: when
     /// each node below the root is visited as a child, in preorder).
-    fn proposed<R>(
+    pub fn proposed<R>(
         reduction: &dyn Reduction,
         lang: &str,
         src: &str,

@@ -248,40 +248,25 @@ fn task<'a>(cx: &Syntax<'a>, mut ranges: Vec<(usize, usize)>) -> Option<Queued<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduce::byname::testing::candidates;
+    use crate::reduce::byname::testing::{candidates, proposed as proposed_by};
     use crate::syntax::{count_errors, parse};
 
     /// The candidates for `src`, which may have parse errors (the helper
     /// in `byname` insists on none), each with its own error count.
     fn proposed(src: &str) -> Vec<(String, usize)> {
-        let g = Grammar::of(crate::lang::Language::by_name("c").unwrap());
-        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-        let config = crate::reduce::Config::default();
-        let stats = crate::stats::Stats::new(crate::reduce::names());
-        let oracle = |_: &[u8]| true;
-        let cx = Syntax::new(
-            &o,
-            o.nodes.root(),
-            g,
-            crate::lexical::Lexicon::of(g.language),
-            &config,
-            &stats,
-            &oracle,
-            &crate::task::Silent,
-        );
-        let mut tasks = Vec::new();
-        CONDITIONALS.pass_start(&cx, PassKind::Reduce, &mut tasks);
-        let none = crate::edit::EditSet::new();
-        tasks
-            .into_iter()
-            .map(|(_, job)| {
-                let edits = job.first_change().unwrap().edits(&cx, none.view()).unwrap();
-                let mut out = Vec::new();
-                crate::edit::render(&o, none.view_with(&edits), &mut out);
-                let errors = count_errors(&parse(g, &out));
-                (String::from_utf8(out).unwrap(), errors)
-            })
-            .collect()
+        proposed_by(&CONDITIONALS, "c", src, false, |o, cx, tasks| {
+            let none = crate::edit::EditSet::new();
+            tasks
+                .into_iter()
+                .map(|(_, job)| {
+                    let edits = job.first_change().unwrap().edits(cx, none.view()).unwrap();
+                    let mut out = Vec::new();
+                    crate::edit::render(o, none.view_with(&edits), &mut out);
+                    let errors = count_errors(&parse(cx.grammar, &out));
+                    (String::from_utf8(out).unwrap(), errors)
+                })
+                .collect()
+        })
     }
 
     #[test]

@@ -15,9 +15,11 @@ pub mod conditionals;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
+pub mod fields;
 pub mod hoist;
 pub mod inline_macros;
 pub mod inline_types;
+pub mod inline_values;
 pub mod layout;
 pub mod macro_bodies;
 pub mod memory;
@@ -27,8 +29,11 @@ pub mod prototype;
 pub mod rename;
 pub mod replace;
 pub mod retries;
+pub mod scopes;
+pub mod stub_bodies;
 mod syntax;
 pub mod tidy;
+pub mod variants;
 
 use std::fmt::Debug;
 
@@ -64,7 +69,12 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &rename::RENAME,
     &params::PARAMS,
     &prototype::PROTOTYPE,
+    &stub_bodies::STUB_BODIES,
     &inline_types::INLINE_TYPES,
+    &inline_values::INLINE_CONSTS,
+    &inline_values::INLINE_VARS,
+    &fields::FIELDS,
+    &variants::VARIANTS,
     &macro_bodies::MACRO_BODIES,
     &inline_macros::INLINE_MACROS,
     &conditionals::CONDITIONALS,

@@ -134,6 +134,26 @@ pub fn reduce(
     driver.reduce(input, scope)
 }
 
+/// Records one of the passes at the end (layout, tidy, format: one task,
+/// no rounds) that started at `started` with the best of size `start`.
+fn push_final_pass(
+    stats: &Stats,
+    kind: &'static str,
+    started: Instant,
+    start: Size,
+    tests_before: u64,
+) {
+    stats.push_pass(PassReport {
+        kind,
+        number: 1,
+        seconds: started.elapsed().as_secs_f64(),
+        start,
+        end: stats.best(),
+        tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+        rounds: 0,
+    });
+}
+
 /// The state of one single-file reduction between passes.
 struct Driver<'s, 'a> {
     session: &'s Session<'a>,
@@ -481,15 +501,7 @@ impl Driver<'_, '_> {
             }
         };
         *stats.formatter.lock() = Some(outcome);
-        stats.push_pass(PassReport {
-            kind: "format",
-            number: 1,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end: stats.best(),
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-            rounds: 0,
-        });
+        push_final_pass(stats, "format", started, start, tests_before);
     }
 
     /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
@@ -522,15 +534,8 @@ impl Driver<'_, '_> {
             self.text = done.best.text.clone();
             self.checkpoints.push(self.text.clone());
         }
-        stats.push_pass(PassReport {
-            kind: if layout { "layout" } else { "tidy" },
-            number: 1,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end: stats.best(),
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-            rounds: 0,
-        });
+        let kind = if layout { "layout" } else { "tidy" };
+        push_final_pass(stats, kind, started, start, tests_before);
         Ok(kept)
     }
 

@@ -94,6 +94,22 @@ impl Sandbox {
             .collect()
     }
 
+    /// Reduces `program` (written as `name`) with a test script of body
+    /// `check` at -j 2 with `extra` arguments: the result, checked to pass
+    /// the test.
+    pub fn reduce_with(&self, name: &str, program: &str, check: &str, extra: &[&str]) -> String {
+        self.file(name, program);
+        let script = self.script("check.sh", check);
+        let mut args = vec!["-q", "-j", "2", "-i", "./check.sh", "-o", "reduced.out"];
+        args.extend(extra);
+        args.push(name);
+        let out = self.run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let result = String::from_utf8(self.read("reduced.out")).unwrap();
+        assert!(self.accepts(&script, name, result.as_bytes()));
+        result
+    }
+
     /// Runs `script` on `content` the way treereduce does (own directory,
     /// file under `name`), returning whether it exits 0.
     pub fn accepts(&self, script: &Path, name: &str, content: &[u8]) -> bool {
