@@ -33,6 +33,9 @@ pub struct PassReport {
     pub tests: u64,
     /// Rounds of lanes played during the pass (see [`Report::rounds`]).
     pub rounds: u64,
+    /// Candidates the pass did not test because it prunes (see
+    /// [`Report::skipped`]); 0 in a pass that tests everything.
+    pub skipped: u64,
 }
 
 /// Per-kind counters in a report.

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::delete::Delete;
-use super::{Best, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
+use super::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::EditView;
 use crate::syntax::{ListId, NodeId, Original};
 use crate::task::{Job, Priority, Queued, Tests};
@@ -95,7 +95,7 @@ impl LevelTask {
             self.list,
             self.chunk,
             self.first,
-            cx.config.ddmin_subsets,
+            Search::of(cx.config),
         )
     }
 }
@@ -121,6 +121,26 @@ impl<'a> Job<Syntax<'a>> for ChunkTask {
     }
 }
 
+/// How ddmin searches, from the reduction's configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Also test "keep only this chunk" (`--ddmin-subsets`).
+    pub subsets: bool,
+    /// Go down to single elements when the levels between do not pay
+    /// ([`Level::pays`]; `Config::prune`).
+    pub prune: bool,
+}
+
+impl Search {
+    /// The search `config` asks for.
+    pub fn of(config: &Config) -> Search {
+        Search {
+            subsets: config.ddmin_subsets,
+            prune: config.prune,
+        }
+    }
+}
+
 /// Lists this short go straight to single-element deletions.
 const SINGLES_UP_TO: usize = 2;
 
@@ -134,6 +154,8 @@ pub struct Level {
     remaining: AtomicUsize,
     /// Its tasks that committed.
     deleted: AtomicUsize,
+    /// Whether the next level may skip to single elements.
+    prune: bool,
 }
 
 impl Level {
@@ -162,7 +184,11 @@ impl Level {
         } else {
             return None;
         };
-        Some(if super::xknob("TR_X_DDMIN", 1) == 1 && next > 1 && !self.pays(next, deleted) { 1 } else { next })
+        Some(if self.prune && next > 1 && !self.pays(next, deleted) {
+            1
+        } else {
+            next
+        })
     }
 
     /// Whether a level of chunks of `next` elements is expected to delete
@@ -237,9 +263,9 @@ pub fn expand<'a>(
     list: ListId,
     chunk: usize,
     first: bool,
-    subsets: bool,
+    search: Search,
 ) -> Vec<Queued<Syntax<'a>>> {
-    let Some((level, changes)) = plan(original, current, list, chunk, first, subsets) else {
+    let Some((level, changes)) = plan(original, current, list, chunk, first, search) else {
         return Vec::new();
     };
     let plus = original.list(list).plus.then_some(list);
@@ -277,7 +303,7 @@ fn plan(
     list: ListId,
     chunk: usize,
     first: bool,
-    subsets: bool,
+    search: Search,
 ) -> Option<(Level, Vec<Chunk>)> {
     let info = &original.list(list);
     // Live elements, each as the nodes it stands for (one node, or a line's tokens).
@@ -307,7 +333,7 @@ fn plan(
         if !(info.plus && chunks.len() == 1) {
             changes.push((tokens(c), c.clone()));
         }
-        if subsets && chunks.len() > 2 {
+        if search.subsets && chunks.len() > 2 {
             let mut rest: Vec<NodeId> = chunks
                 .iter()
                 .enumerate()
@@ -324,6 +350,7 @@ fn plan(
         tasks: changes.len(),
         remaining: AtomicUsize::new(changes.len()),
         deleted: AtomicUsize::new(0),
+        prune: search.prune,
     };
     Some((level, changes))
 }
@@ -359,7 +386,11 @@ mod tests {
         first: bool,
         subsets: bool,
     ) -> Plan {
-        plan(o, current, list, chunk, first, subsets).unwrap()
+        let search = Search {
+            subsets,
+            prune: false,
+        };
+        plan(o, current, list, chunk, first, search).unwrap()
     }
 
     /// The element texts each deletion of a level deletes.
@@ -419,6 +450,41 @@ mod tests {
             next_level(level_of(&tasks), &[true, false, false, false, false]),
             None
         );
+    }
+
+    #[test]
+    fn pruned_levels_go_to_single_elements_when_halving_does_not_pay() {
+        let o = original(&format!(
+            "f([{}]);\n",
+            (1..=16)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        let list = array_list(&o);
+        let edits = EditSet::new();
+        let level = |chunk: usize, prune: bool| {
+            let search = Search {
+                subsets: false,
+                prune,
+            };
+            plan(&o, edits.view(), list, chunk, chunk == 16, search)
+                .unwrap()
+                .0
+        };
+        // Halving pays while chunks are large: a chunk of 16 that failed
+        // still leaves each element a good chance.
+        assert_eq!(next_level(&level(16, true), &[false]), Some(8));
+        assert_eq!(next_level(&level(8, true), &[false, false]), Some(4));
+        // Four chunks of 4 all failed: chunks of 2 would delete less than
+        // one element per test, so singles come next.
+        assert_eq!(next_level(&level(4, true), &[false; 4]), Some(1));
+        assert_eq!(next_level(&level(4, false), &[false; 4]), Some(2));
+        // Progress keeps the chunk size while it pays.
+        let some = [true, false, false, false];
+        assert_eq!(next_level(&level(4, true), &some), Some(4));
+        // Singles are the last level either way.
+        assert_eq!(next_level(&level(1, true), &[false; 16]), None);
     }
 
     #[test]

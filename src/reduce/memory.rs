@@ -46,11 +46,7 @@ impl Memory {
     /// `before` into `after`: the span where the two differ, what each has
     /// there, and [`CONTEXT`] bytes of `before` on each side.
     pub fn identity(kind: &str, before: &[u8], after: &[u8]) -> u128 {
-        let prefix = before
-            .iter()
-            .zip(after)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
         let room = before.len().min(after.len()) - prefix;
         let suffix = before
             .iter()
@@ -67,11 +63,10 @@ impl Memory {
             hasher.update(bytes);
         };
         part(kind.as_bytes());
-        let context = super::xknob("TR_X_CTX", CONTEXT as i64) as usize;
-        part(&before[prefix.saturating_sub(context)..prefix]);
+        part(&before[prefix.saturating_sub(CONTEXT)..prefix]);
         part(&before[prefix..end_before]);
         part(&after[prefix..end_after]);
-        part(&before[end_before..(end_before + context).min(before.len())]);
+        part(&before[end_before..(end_before + CONTEXT).min(before.len())]);
         hasher.digest128()
     }
 
@@ -85,20 +80,13 @@ impl Memory {
     /// proposed again within its pass, such as a commit tried again after
     /// a merge that failed, is proposed on purpose).
     pub fn failed_before(&self, identity: u128, pass: usize) -> bool {
-        self.failed
-            .lock()
-            .get(&identity)
-            .is_some_and(|&p| p < pass)
+        self.failed.lock().get(&identity).is_some_and(|&p| p < pass)
     }
 
     /// How many changes it holds.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.failed.lock().len()
-    }
-
-    /// Whether it holds nothing.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -52,11 +52,6 @@ pub const RANK_RENAME: u8 = 2;
 /// Rank of token canonicalization: after everything else of the pass.
 pub const RANK_CANON: u8 = 3;
 
-/// XKNOB (experiments only).
-pub fn xknob(name: &str, default: i64) -> i64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// Every reduction, in the order their tasks are proposed for a visited
 /// node (which decides the order of equal priorities, so the order of
 /// tests at `-j 1`).
@@ -195,6 +190,11 @@ pub struct Config {
     /// `jobs` gives the same result; otherwise a pass tests groups of up to
     /// `jobs` changes side by side (see `engine::group`).
     pub in_order: bool,
+    /// Skip the tests that are not worth running (see `reduce::memory`, the
+    /// hoisting candidates' [`FAILED_ALTERNATIVES`], ddmin's levels that do
+    /// not pay and replacements that deletion covers); off, every pass
+    /// tests every candidate of every reduction.
+    pub prune: bool,
     /// A formatter to run on the result (program and arguments; it reads
     /// the text on stdin and writes it on stdout), kept if the test accepts
     /// its output.
@@ -221,6 +221,7 @@ impl Default for Config {
             passes: None,
             ddmin_subsets: false,
             in_order: false,
+            prune: true,
             formatter: None,
             off: Vec::new(),
             verify: true,

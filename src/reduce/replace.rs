@@ -34,7 +34,7 @@ impl Reduction for ReplaceReduction {
         out: &mut Vec<Queued<Syntax<'a>>>,
     ) {
         if let Some(slot) = inner_slot(cx, c)
-            && !(super::xknob("TR_X_REPL", 1) == 1 && deletion_covers(cx.original, c))
+            && !(cx.config.prune && deletion_covers(cx.original, c))
         {
             out.extend(tasks(cx.original, c, &slot.types));
         }
@@ -154,6 +154,26 @@ pub fn edits(
 mod tests {
     use super::*;
     use crate::reduce::byname::testing::candidates_on_visit;
+
+    #[test]
+    fn deletion_covers_statements_but_not_arguments() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int f(int a) { g(a, 1); return a; }\n";
+        let o = Original::parse(g, std::sync::Arc::from(src.as_bytes())).unwrap();
+        let node = |text: &str| {
+            (0..o.nodes.len())
+                .map(NodeId::new)
+                .rfind(|&n| o.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        // A statement of a block: deleting it is what `;` would do.
+        assert!(deletion_covers(&o, node("g(a, 1);")));
+        assert!(deletion_covers(&o, node("return a;")));
+        // An argument: replacing keeps the position of the next one.
+        assert!(!deletion_covers(&o, node("1")));
+        // Not a list element at all.
+        assert!(!deletion_covers(&o, node("{ g(a, 1); return a; }")));
+    }
 
     #[test]
     fn a_name_is_followed_by_the_smallest_tree_that_is_not_one() {

@@ -121,9 +121,7 @@ impl<'a> Syntax<'a> {
             stats,
             oracle,
             observer,
-            retries: config
-                .runs(RETRIES_NAME)
-                .then(|| Retries::new(original)),
+            retries: config.runs(RETRIES_NAME).then(|| Retries::new(original)),
             memory: None,
             prune: false,
             alternatives: Mutex::new(HashMap::new()),
@@ -147,10 +145,7 @@ impl<'a> Syntax<'a> {
                 .alternatives
                 .lock()
                 .get(&n)
-                .is_some_and(|&failed| {
-                    let b = super::xknob("TR_X_BUDGET", FAILED_ALTERNATIVES as i64);
-                    b > 0 && failed as i64 >= b
-                })
+                .is_some_and(|&failed| failed >= FAILED_ALTERNATIVES)
     }
 
     /// The tasks a pass of `kind` starts with: the visit of the scope, then
@@ -351,7 +346,7 @@ impl Syntax<'_> {
             && remembered(change)
         {
             identity = Memory::identity(change.kind(), &best.text, &worker.buf);
-            if self.prune && super::xknob("TR_X_MEM", 1) == 1 && memory.failed_before(identity, pass) {
+            if self.prune && memory.failed_before(identity, pass) {
                 return Applied::Skipped;
             }
         }

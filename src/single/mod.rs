@@ -151,6 +151,7 @@ fn push_final_pass(
         end: stats.best(),
         tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         rounds: 0,
+        skipped: 0,
     });
 }
 
@@ -346,12 +347,12 @@ impl Driver<'_, '_> {
         let mut number = 0;
         let mut kind = PassKind::Reduce;
         let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
-        let knob = |name: &str, default: usize| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-        // XKNOB: 0 = no pruning, 1 = full pass right after a pruned pass with nothing, 2 = full pass at the end
-        let policy = knob("TR_X_FULL", 2);
-        let mut prune = policy != 0;
-        let mut pruned_since_full = false;
-        let mut last_full = false;
+        // Whether this pass prunes; whether a pass since the last one that
+        // did not prune skipped anything; whether this pass is the check of
+        // a fixpoint that pruned passes reached.
+        let mut prune = session.config.prune;
+        let mut pruned_since_check = false;
+        let mut checking = false;
         while session.config.passes.is_none_or(|max| number < max) {
             number += 1;
             stats.pass.store(number as u64, Ordering::Relaxed);
@@ -378,7 +379,7 @@ impl Driver<'_, '_> {
             let first = Best::of(&original);
             let start = first.size();
             let done = run_pass(self.run, &subject, first, subject.start(kind));
-            let pruned = stats.skipped.load(Ordering::Relaxed) > skipped_before;
+
             let best = done.best;
             let end = best.size();
             stats.push_pass(PassReport {
@@ -392,6 +393,7 @@ impl Driver<'_, '_> {
                 end,
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
                 rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -404,52 +406,42 @@ impl Driver<'_, '_> {
             if self.run.stopped() {
                 break;
             }
-            if policy == 1 {
-                // A pass that pruned nothing tested everything: the next prunes
-                // again.
-                let unfinished = !changed && pruned;
-                prune = !unfinished;
-                if unfinished {
-                    continue;
+            if checking {
+                // The check found something: pruned passes again, from it.
+                checking = false;
+                prune = true;
+                if !changed || (end.tokens, end.bytes) >= (start.tokens, start.bytes) {
+                    break;
                 }
+                round_start = (end.tokens, end.bytes);
+                continue;
             }
-            if policy == 2 {
-                if prune {
-                    pruned_since_full |= pruned;
-                } else {
-                    pruned_since_full = false;
-                }
-                if last_full {
-                    last_full = false;
-                    prune = true;
-                    if !changed || (end.tokens, end.bytes) >= (start.tokens, start.bytes) {
-                        break;
-                    }
-                    round_start = (end.tokens, end.bytes);
-                    continue;
-                }
-                let converged = match kind {
-                    PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
-                    PassKind::Reduce => !changed && !session.config.runs(crate::reduce::canon::CANON.name()),
-                };
-                if converged && pruned_since_full {
-                    kind = PassKind::Reduce;
-                    prune = false;
-                    last_full = true;
-                    continue;
-                }
+            pruned_since_check |= stats.skipped.load(Ordering::Relaxed) > skipped_before;
+            let canon = session.config.runs(crate::reduce::canon::CANON.name());
+            let converged = match kind {
+                PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
+                PassKind::Reduce => !changed && !canon,
+            };
+            if converged && pruned_since_check {
+                // Not a fixpoint while a skipped change might be
+                // interesting: one pass that tests everything decides.
+                kind = PassKind::Reduce;
+                prune = false;
+                checking = true;
+                pruned_since_check = false;
+                continue;
             }
             match kind {
                 PassKind::Canon => {
                     // Nothing canonicalized: the syntax passes have nothing new.
-                    if !changed || (end.tokens, end.bytes) >= round_start {
+                    if converged {
                         break;
                     }
                     round_start = (end.tokens, end.bytes);
                     kind = PassKind::Reduce;
                 }
                 PassKind::Reduce if !changed => {
-                    if !session.config.runs(crate::reduce::canon::CANON.name()) {
+                    if converged {
                         break;
                     }
                     kind = PassKind::Canon;
