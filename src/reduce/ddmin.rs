@@ -202,9 +202,7 @@ impl Level {
     /// the estimate stays near one half), and that of one element as its
     /// `chunk`-th root `q`, elements taken as independent; a chunk of `next`
     /// elements then goes with chance `q^next` and takes `next` elements
-    /// with it. On js-yaml-hex-int the levels of 2 to 5 elements of a
-    /// function body deleted 14% of their chunks, less than one element
-    /// per test.
+    /// with it (doc/benchmarks.md, "Fewer tests").
     fn pays(&self, next: usize, deleted: usize) -> bool {
         let chance = (deleted as f64 + 1.0) / (self.tasks as f64 + 2.0);
         let q = chance.powf(1.0 / self.chunk as f64);

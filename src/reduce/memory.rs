@@ -3,23 +3,21 @@
 //!
 //! Every pass re-parses the program and proposes every candidate again, so
 //! a change that was not interesting in one pass is tested again in the
-//! next, although only a few of the program's parts changed in between. On
-//! js-yaml-hex-int the passes after the first spent half of their tests on
-//! changes an earlier pass had found not interesting, and about one in a
-//! hundred of those was interesting the second time (doc/benchmarks.md,
-//! "Fewer tests"). A pass that prunes (see `single`) does not test such a
-//! change again; a pass that prunes nothing always ends the syntax
-//! fixpoint, so the result is still one on which no candidate of any
-//! reduction is interesting.
+//! next, although only a few of the program's parts changed in between. In
+//! an unpruned run on js-yaml-hex-int, 1,570 of 5,434 tests were of a
+//! change whose text had failed before, and 54 of those were interesting
+//! the second time (doc/benchmarks.md, "Fewer tests"). A pass that prunes
+//! (see `single`) does not test such a change again; a pass that prunes
+//! nothing always ends the syntax fixpoint, so the result is still one on
+//! which no candidate of any reduction is interesting.
 //!
 //! Node ids change with every re-parse, so a change is known by its text:
 //! the bytes it removes and the bytes it puts in their place, with up to
 //! [`CONTEXT`] bytes of the program on each side. The context stands for
 //! the neighbourhood the change was tried in: a change next to something
-//! that changed since is tested again. Identifying a change by its own
-//! text alone was measured too: it skipped twice as many tests, but five
-//! in a hundred of them would have been interesting, and finding them
-//! again took more passes than it saved.
+//! that changed since is tested again: with the context, the same run
+//! repeated 740 failed changes, of which 7 were interesting the second
+//! time, against 54 of 1,570 without it.
 
 use std::collections::HashMap;
 

@@ -44,11 +44,9 @@ impl Reduction for ReplaceReduction {
 /// Whether deleting `c` does what replacing it would: `c` is an element of
 /// a list without separators (statements, items, fields) that may lose
 /// it. There the smallest tree of the slot is a placeholder that keeps no
-/// position (`;`, `{}`), so replacing `c` by it is tested as often as, and
-/// fails with, ddmin's deletion of the same element: on js-yaml-hex-int,
-/// 430 of the replacements tested were of an element whose deletion was
-/// tested in the same pass, and 12 of them had another verdict. In a
-/// separated list (arguments, array elements) a placeholder keeps the
+/// position (`;`, `{}`), so replacing `c` by it costs a test that ddmin's
+/// deletion of the same element already makes (doc/benchmarks.md, "Fewer
+/// tests"). In a separated list (arguments, array elements) a placeholder keeps the
 /// position of what follows (`f(a, b)` -> `f(0, b)`), and deletion does
 /// not, so replacement stays.
 pub fn deletion_covers(original: &Original, c: NodeId) -> bool {
