@@ -93,6 +93,7 @@ impl Options {
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
             in_order: self.in_order,
+            prune: true,
             formatter: self.formatter.clone(),
             off: reduce::switchable()
                 .map(|r| r.name())

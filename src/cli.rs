@@ -311,6 +311,15 @@ pub struct Args {
     #[arg(long, help_heading = "Performance")]
     pub in_order: bool,
 
+    /// Test every candidate of every pass: do not skip changes that failed
+    /// in an earlier pass, a node's further hoisting candidates after 8
+    /// failed in a row, ddmin's levels between halves and single elements
+    /// when they do not pay, or replacements of statements that deletion
+    /// covers [default: skip them; the last pass is always one that tests
+    /// everything].
+    #[arg(long, help_heading = "Performance")]
+    pub no_prune: bool,
+
     /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the best
     /// result is re-checked and written, and the exit code is 7.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, help_heading = "Performance")]

@@ -33,6 +33,9 @@ pub struct PassReport {
     pub tests: u64,
     /// Rounds of lanes played during the pass (see [`Report::rounds`]).
     pub rounds: u64,
+    /// Candidates the pass did not test because it prunes (see
+    /// [`Report::skipped`]); 0 in a pass that tests everything.
+    pub skipped: u64,
 }
 
 /// Per-kind counters in a report.
@@ -79,6 +82,10 @@ pub struct Report {
     pub cache_hits: u64,
     /// Candidates dropped for new parse errors, without a test.
     pub syntax_rejected: u64,
+    /// Candidates not tested in a pass that prunes: the same change failed
+    /// in an earlier pass, or the node's hoisting candidates failed too
+    /// often in a row in this one.
+    pub skipped: u64,
     /// Tests run ahead whose verdict was never used.
     pub conflicts: u64,
     /// Tests run ahead that were stopped early once their verdict was no
@@ -150,6 +157,8 @@ pub struct Stats {
     pub cache_hits: AtomicU64,
     /// Candidates rejected by the parse check.
     pub syntax_rejected: AtomicU64,
+    /// See [`Report::skipped`].
+    pub skipped: AtomicU64,
     /// Tests run ahead whose verdict went unused.
     pub conflicts: AtomicU64,
     /// Tests run ahead and stopped early.
@@ -226,6 +235,7 @@ impl Stats {
             timed_out: zero(),
             cache_hits: zero(),
             syntax_rejected: zero(),
+            skipped: zero(),
             conflicts: zero(),
             abandoned: zero(),
             rounds: zero(),
@@ -318,6 +328,7 @@ impl Stats {
             timed_out: load(&self.timed_out),
             cache_hits: load(&self.cache_hits),
             syntax_rejected: load(&self.syntax_rejected),
+            skipped: load(&self.skipped),
             conflicts: load(&self.conflicts),
             abandoned: load(&self.abandoned),
             rounds: load(&self.rounds),

@@ -162,6 +162,10 @@ pub enum Applied<C> {
     Implied,
     /// The candidate is malformed (new parse errors): dropped without a test.
     Rejected,
+    /// The subject knows without a test that the candidate is not worth
+    /// one now (the syntax subject: the same change failed in an earlier
+    /// pass, see `reduce::memory`): dropped like a malformed one.
+    Skipped,
     /// A candidate to test.
     Candidate(C),
 }

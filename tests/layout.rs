@@ -5,36 +5,13 @@
 
 mod common;
 
-use common::{Sandbox, stderr};
+use common::{Sandbox, reduce_example, stderr};
 
 /// Reduces `examples/<example>/<input>` at -j 2 with `flags`; returns the
 /// result and the statistics.
 fn reduce(example: &str, input: &str, flags: &[&str]) -> (String, serde_json::Value) {
-    let sb = Sandbox::new();
-    let script = sb.example(&format!("{example}/check.sh"));
-    sb.example(&format!("{example}/{input}"));
-    let mut args = vec![
-        "-q",
-        "-j",
-        "2",
-        "-o",
-        "out",
-        "--stats-json",
-        "stats.json",
-        "-i",
-        "./check.sh",
-    ];
-    args.extend_from_slice(flags);
-    args.push(input);
-    let out = sb.run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let reduced = sb.read("out");
-    assert!(
-        sb.accepts(&script, input, &reduced),
-        "the test rejects the result"
-    );
-    let stats = serde_json::from_slice(&sb.read("stats.json")).unwrap();
-    (String::from_utf8(reduced).unwrap(), stats)
+    let (text, stats) = reduce_example(example, input, flags);
+    (String::from_utf8(text).unwrap(), stats)
 }
 
 /// The passes of a run by kind: (kind, tests).

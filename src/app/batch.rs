@@ -590,6 +590,7 @@ fn reduce_prepared(
         // share the -j budget; a result then does not depend on how many
         // inputs shared it.
         in_order: true,
+        prune: true,
         formatter: None,
         off: Vec::new(),
         verify: !args.no_verify,

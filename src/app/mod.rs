@@ -593,6 +593,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
         in_order: args.in_order,
+        prune: !args.no_prune,
         formatter,
         off: args.off.clone(),
         verify: !args.no_verify,
@@ -871,6 +872,13 @@ fn summary(
         s.push_str(&format!(
             "; {} verdicts kept from earlier runs (--cache)",
             thousands(stored)
+        ));
+    }
+    let skipped = stats.skipped.load(Relaxed);
+    if skipped > 0 {
+        s.push_str(&format!(
+            "; {} skipped as not worth a test (--no-prune tests them)",
+            count(skipped, "candidate", "candidates")
         ));
     }
     let errors = stats.oracle_errors.load(Relaxed);

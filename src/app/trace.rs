@@ -352,6 +352,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             passes: None,
             ddmin_subsets: false,
             in_order: args.in_order,
+            prune: true,
             formatter: None,
             off: Vec::new(),
             verify: true,

@@ -173,7 +173,7 @@ impl<'a> Run<'a> {
 }
 
 /// `change` applied to `state`: the candidate to test, or `None` when there
-/// is nothing to test (implied, or malformed), counted as such.
+/// is nothing to test (implied, malformed, or skipped), counted as such.
 fn candidate<S: Subject>(
     stats: &Stats,
     subject: &S,
@@ -189,6 +189,10 @@ fn candidate<S: Subject>(
         }
         crate::task::Applied::Rejected => {
             bump(&stats.syntax_rejected);
+            None
+        }
+        crate::task::Applied::Skipped => {
+            bump(&stats.skipped);
             None
         }
     }

@@ -418,6 +418,7 @@ impl Pair<'_> {
             passes: None,
             ddmin_subsets: false,
             in_order: self.config.in_order,
+            prune: true,
             formatter: None,
             off,
             verify: false,

@@ -18,10 +18,10 @@
 //! quarter more tests without making any result smaller.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::delete::Delete;
-use super::{Best, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
+use super::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::EditView;
 use crate::syntax::{ListId, NodeId, Original};
 use crate::task::{Job, Priority, Queued, Tests};
@@ -95,7 +95,7 @@ impl LevelTask {
             self.list,
             self.chunk,
             self.first,
-            cx.config.ddmin_subsets,
+            Search::of(cx.config),
         )
     }
 }
@@ -121,6 +121,26 @@ impl<'a> Job<Syntax<'a>> for ChunkTask {
     }
 }
 
+/// How ddmin searches, from the reduction's configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Also test "keep only this chunk" (`--ddmin-subsets`).
+    pub subsets: bool,
+    /// Go down to single elements when the levels between do not pay
+    /// ([`Level::pays`]; `Config::prune`).
+    pub prune: bool,
+}
+
+impl Search {
+    /// The search `config` asks for.
+    pub fn of(config: &Config) -> Search {
+        Search {
+            subsets: config.ddmin_subsets,
+            prune: config.prune,
+        }
+    }
+}
+
 /// Lists this short go straight to single-element deletions.
 const SINGLES_UP_TO: usize = 2;
 
@@ -129,8 +149,13 @@ const SINGLES_UP_TO: usize = 2;
 pub struct Level {
     list: ListId,
     chunk: usize,
+    /// Its tasks.
+    tasks: usize,
     remaining: AtomicUsize,
-    progress: AtomicBool,
+    /// Its tasks that committed.
+    deleted: AtomicUsize,
+    /// Whether the next level may skip to single elements.
+    prune: bool,
 }
 
 impl Level {
@@ -144,20 +169,44 @@ impl Level {
     /// chunk size, if there is a next level.
     fn next_chunk(&self, committed: bool) -> Option<usize> {
         if committed {
-            self.progress.store(true, Ordering::SeqCst);
+            self.deleted.fetch_add(1, Ordering::SeqCst);
         }
         if self.remaining.fetch_sub(1, Ordering::SeqCst) != 1 {
             return None;
         }
         // After progress at single elements ddmin would sweep them again; the
         // fixpoint's next pass does that sweep anyway, on a smaller program.
-        if self.progress.load(Ordering::SeqCst) && self.chunk > 1 {
-            Some(self.chunk)
+        let deleted = self.deleted.load(Ordering::SeqCst);
+        let next = if deleted > 0 && self.chunk > 1 {
+            self.chunk
         } else if self.chunk > 1 {
-            Some(self.chunk.div_ceil(2))
+            self.chunk.div_ceil(2)
         } else {
-            None
-        }
+            return None;
+        };
+        Some(if self.prune && next > 1 && !self.pays(next, deleted) {
+            1
+        } else {
+            next
+        })
+    }
+
+    /// Whether a level of chunks of `next` elements is expected to delete
+    /// more than one element per test, judging by this level, which deleted
+    /// `deleted` of its chunks of `chunk` elements. If not, the level of
+    /// single elements (one test per element) is cheaper than it and every
+    /// level between: ddmin's halving costs tests without deleting more.
+    ///
+    /// The chance that a chunk of `chunk` elements can go is estimated as
+    /// `(deleted + 1) / (tasks + 2)` (a level of few chunks says little, so
+    /// the estimate stays near one half), and that of one element as its
+    /// `chunk`-th root `q`, elements taken as independent; a chunk of `next`
+    /// elements then goes with chance `q^next` and takes `next` elements
+    /// with it (doc/benchmarks.md, "Fewer tests").
+    fn pays(&self, next: usize, deleted: usize) -> bool {
+        let chance = (deleted as f64 + 1.0) / (self.tasks as f64 + 2.0);
+        let q = chance.powf(1.0 / self.chunk as f64);
+        next as f64 * q.powi(next as i32) >= 1.0
     }
 }
 
@@ -212,9 +261,9 @@ pub fn expand<'a>(
     list: ListId,
     chunk: usize,
     first: bool,
-    subsets: bool,
+    search: Search,
 ) -> Vec<Queued<Syntax<'a>>> {
-    let Some((level, changes)) = plan(original, current, list, chunk, first, subsets) else {
+    let Some((level, changes)) = plan(original, current, list, chunk, first, search) else {
         return Vec::new();
     };
     let plus = original.list(list).plus.then_some(list);
@@ -252,7 +301,7 @@ fn plan(
     list: ListId,
     chunk: usize,
     first: bool,
-    subsets: bool,
+    search: Search,
 ) -> Option<(Level, Vec<Chunk>)> {
     let info = &original.list(list);
     // Live elements, each as the nodes it stands for (one node, or a line's tokens).
@@ -282,7 +331,7 @@ fn plan(
         if !(info.plus && chunks.len() == 1) {
             changes.push((tokens(c), c.clone()));
         }
-        if subsets && chunks.len() > 2 {
+        if search.subsets && chunks.len() > 2 {
             let mut rest: Vec<NodeId> = chunks
                 .iter()
                 .enumerate()
@@ -296,8 +345,10 @@ fn plan(
     let level = Level {
         list,
         chunk,
+        tasks: changes.len(),
         remaining: AtomicUsize::new(changes.len()),
-        progress: AtomicBool::new(false),
+        deleted: AtomicUsize::new(0),
+        prune: search.prune,
     };
     Some((level, changes))
 }
@@ -333,7 +384,11 @@ mod tests {
         first: bool,
         subsets: bool,
     ) -> Plan {
-        plan(o, current, list, chunk, first, subsets).unwrap()
+        let search = Search {
+            subsets,
+            prune: false,
+        };
+        plan(o, current, list, chunk, first, search).unwrap()
     }
 
     /// The element texts each deletion of a level deletes.
@@ -393,6 +448,41 @@ mod tests {
             next_level(level_of(&tasks), &[true, false, false, false, false]),
             None
         );
+    }
+
+    #[test]
+    fn pruned_levels_go_to_single_elements_when_halving_does_not_pay() {
+        let o = original(&format!(
+            "f([{}]);\n",
+            (1..=16)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        let list = array_list(&o);
+        let edits = EditSet::new();
+        let level = |chunk: usize, prune: bool| {
+            let search = Search {
+                subsets: false,
+                prune,
+            };
+            plan(&o, edits.view(), list, chunk, chunk == 16, search)
+                .unwrap()
+                .0
+        };
+        // Halving pays while chunks are large: a chunk of 16 that failed
+        // still leaves each element a good chance.
+        assert_eq!(next_level(&level(16, true), &[false]), Some(8));
+        assert_eq!(next_level(&level(8, true), &[false, false]), Some(4));
+        // Four chunks of 4 all failed: chunks of 2 would delete less than
+        // one element per test, so singles come next.
+        assert_eq!(next_level(&level(4, true), &[false; 4]), Some(1));
+        assert_eq!(next_level(&level(4, false), &[false; 4]), Some(2));
+        // Progress keeps the chunk size while it pays.
+        let some = [true, false, false, false];
+        assert_eq!(next_level(&level(4, true), &some), Some(4));
+        // Singles are the last level either way.
+        assert_eq!(next_level(&level(1, true), &[false; 16]), None);
     }
 
     #[test]

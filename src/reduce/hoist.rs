@@ -69,6 +69,10 @@ impl Change for Hoist {
         edits(cx.original, current, self.node, self.first, self.last)
     }
 
+    fn alternative_of(&self) -> Option<NodeId> {
+        Some(self.node)
+    }
+
     /// A node hoisted into a slot keeps the slot, so it may be hoisted again
     /// from what replaced it.
     fn follow_ups<'a>(&self, cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {

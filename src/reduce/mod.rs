@@ -22,6 +22,7 @@ pub mod inline_types;
 pub mod inline_values;
 pub mod layout;
 pub mod macro_bodies;
+pub mod memory;
 pub mod params;
 pub mod preproc;
 pub mod prototype;
@@ -157,7 +158,23 @@ pub trait Change: Send + Sync + Debug {
     fn deletes(&self) -> bool {
         false
     }
+    /// The node this change is one of several alternatives for (hoisting's
+    /// candidates of one node): a pass that prunes tests no more of them
+    /// after [`FAILED_ALTERNATIVES`] failed in a row.
+    fn alternative_of(&self) -> Option<NodeId> {
+        None
+    }
 }
+
+/// How many of one node's alternative changes may fail in a row before a
+/// pass that prunes tests no more of them ([`Change::alternative_of`]).
+/// Perses' search for hoisting candidates finds hundreds below a large node
+/// when it crosses a long list (a function body), each keeping one small
+/// piece, and they nearly all fail. Alone, this cap took js-yaml-hex-int
+/// from 4,920 to 4,233 tests and js-q-join from 864 to 559 at the same
+/// size, and changed no C case's size (doc/benchmarks.md, "Fewer tests"):
+/// where hoisting succeeds, it is mostly among a node's first candidates.
+pub const FAILED_ALTERNATIVES: u32 = 8;
 
 /// Configuration of the syntax reductions.
 #[derive(Clone, Debug)]
@@ -172,6 +189,11 @@ pub struct Config {
     /// `jobs` gives the same result; otherwise a pass tests groups of up to
     /// `jobs` changes side by side (see `engine::group`).
     pub in_order: bool,
+    /// Skip the tests that are not worth running (see `reduce::memory`, the
+    /// hoisting candidates' [`FAILED_ALTERNATIVES`], ddmin's levels that do
+    /// not pay and replacements that deletion covers); off, every pass
+    /// tests every candidate of every reduction.
+    pub prune: bool,
     /// A formatter to run on the result (program and arguments; it reads
     /// the text on stdin and writes it on stdout), kept if the test accepts
     /// its output.
@@ -198,6 +220,7 @@ impl Default for Config {
             passes: None,
             ddmin_subsets: false,
             in_order: false,
+            prune: true,
             formatter: None,
             off: Vec::new(),
             verify: true,

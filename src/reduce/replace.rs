@@ -33,9 +33,29 @@ impl Reduction for ReplaceReduction {
         c: NodeId,
         out: &mut Vec<Queued<Syntax<'a>>>,
     ) {
-        if let Some(slot) = inner_slot(cx, c) {
+        if let Some(slot) = inner_slot(cx, c)
+            && !(cx.config.prune && deletion_covers(cx.original, c))
+        {
             out.extend(tasks(cx.original, c, &slot.types));
         }
+    }
+}
+
+/// Whether deleting `c` does what replacing it would: `c` is an element of
+/// a list without separators (statements, items, fields) that may lose
+/// it. There the smallest tree of the slot is a placeholder that keeps no
+/// position (`;`, `{}`), so replacing `c` by it costs a test that ddmin's
+/// deletion of the same element already makes (doc/benchmarks.md, "Fewer
+/// tests"). In a separated list (arguments, array elements) a placeholder keeps the
+/// position of what follows (`f(a, b)` -> `f(0, b)`), and deletion does
+/// not, so replacement stays.
+pub fn deletion_covers(original: &Original, c: NodeId) -> bool {
+    match original.role(c) {
+        crate::syntax::Role::Element { list, .. } => {
+            let info = original.list(list);
+            !info.separated && (!info.plus || info.elements.len() > 1)
+        }
+        _ => false,
     }
 }
 
@@ -132,6 +152,26 @@ pub fn edits(
 mod tests {
     use super::*;
     use crate::reduce::byname::testing::candidates_on_visit;
+
+    #[test]
+    fn deletion_covers_statements_but_not_arguments() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int f(int a) { g(a, 1); return a; }\n";
+        let o = Original::parse(g, std::sync::Arc::from(src.as_bytes())).unwrap();
+        let node = |text: &str| {
+            (0..o.nodes.len())
+                .map(NodeId::new)
+                .rfind(|&n| o.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        // A statement of a block: deleting it is what `;` would do.
+        assert!(deletion_covers(&o, node("g(a, 1);")));
+        assert!(deletion_covers(&o, node("return a;")));
+        // An argument: replacing keeps the position of the next one.
+        assert!(!deletion_covers(&o, node("1")));
+        // Not a list element at all.
+        assert!(!deletion_covers(&o, node("{ g(a, 1); return a; }")));
+    }
 
     #[test]
     fn a_name_is_followed_by_the_smallest_tree_that_is_not_one() {

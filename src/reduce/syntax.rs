@@ -8,8 +8,13 @@ use std::sync::Arc;
 
 use tree_sitter::{InputEdit, Parser, Point, Tree};
 
-use super::retries::Retries;
-use super::{Change, Config, PassKind, REDUCTIONS, Visit};
+use std::collections::HashMap;
+
+use parking_lot::Mutex;
+
+use super::memory::Memory;
+use super::retries::{RETRIES_NAME, Retries};
+use super::{Change, Config, FAILED_ALTERNATIVES, PassKind, REDUCTIONS, Visit};
 use crate::edit::{Edit, EditSet, EditView, render};
 use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
@@ -62,6 +67,8 @@ pub struct Candidate {
     text: Vec<u8>,
     tree: Tree,
     errors: usize,
+    /// The change's identity in the memory of failed changes (0 without one).
+    identity: u128,
 }
 
 /// One pass over `original` (see the module documentation).
@@ -81,6 +88,15 @@ pub struct Syntax<'a> {
     oracle: &'a dyn Oracle,
     observer: &'a dyn Observer,
     retries: Option<Retries>,
+    /// The changes that failed in this reduction's passes, and this pass's
+    /// number among them.
+    memory: Option<(&'a Memory, usize)>,
+    /// Whether this pass prunes: it does not test a change the memory says
+    /// failed in an earlier pass, nor a node's further alternatives after
+    /// [`FAILED_ALTERNATIVES`] of them failed in a row.
+    prune: bool,
+    /// For each node with alternative changes, how many failed in a row.
+    alternatives: Mutex<HashMap<NodeId, u32>>,
 }
 
 impl<'a> Syntax<'a> {
@@ -105,10 +121,31 @@ impl<'a> Syntax<'a> {
             stats,
             oracle,
             observer,
-            retries: config
-                .runs(super::retries::RETRIES_NAME)
-                .then(|| Retries::new(original)),
+            retries: config.runs(RETRIES_NAME).then(|| Retries::new(original)),
+            memory: None,
+            prune: false,
+            alternatives: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// This pass, number `pass` of a reduction, records its failed changes
+    /// in `memory`; if it `prune`s, it skips what the memory and the
+    /// failed alternatives say is not worth a test (see the fields).
+    pub fn remembering(mut self, memory: &'a Memory, pass: usize, prune: bool) -> Self {
+        self.memory = Some((memory, pass));
+        self.prune = prune;
+        self
+    }
+
+    /// Whether node `n`'s alternatives failed too often in a row for this
+    /// pass to test more of them.
+    fn exhausted(&self, n: NodeId) -> bool {
+        self.prune
+            && self
+                .alternatives
+                .lock()
+                .get(&n)
+                .is_some_and(|&failed| failed >= FAILED_ALTERNATIVES)
     }
 
     /// The tasks a pass of `kind` starts with: the visit of the scope, then
@@ -141,7 +178,10 @@ impl<'a> Subject for Syntax<'a> {
         let Some(extra) = change.edits(self, best.edits.view()) else {
             return Applied::Implied;
         };
-        self.candidate(best, extra, worker)
+        if change.alternative_of().is_some_and(|n| self.exhausted(n)) {
+            return Applied::Skipped;
+        }
+        self.candidate(best, extra, worker, Some(change))
     }
 
     fn merges(&self) -> bool {
@@ -171,9 +211,9 @@ impl<'a> Subject for Syntax<'a> {
                 extra.entry(n).or_insert(edit);
             }
         }
-        match self.candidate(base, extra.into_iter().collect(), worker) {
+        match self.candidate(base, extra.into_iter().collect(), worker, None) {
             Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
-            Applied::Implied | Applied::Rejected => None,
+            Applied::Implied | Applied::Rejected | Applied::Skipped => None,
         }
     }
 
@@ -243,9 +283,20 @@ impl<'a> Subject for Syntax<'a> {
         {
             retries.failed(self.grammar, self.original, best.edits.view(), *node);
         }
+        if let Some((memory, pass)) = self.memory
+            && remembered(change)
+        {
+            memory.failed(candidate.identity, pass);
+        }
+        if let Some(n) = change.alternative_of() {
+            *self.alternatives.lock().entry(n).or_default() += 1;
+        }
     }
 
     fn committed(&self, change: &dyn Change, before: &Best, after: &Best) -> Vec<Queued<Self>> {
+        if let Some(n) = change.alternative_of() {
+            self.alternatives.lock().remove(&n);
+        }
         let mut follow_ups = change.follow_ups(self);
         if let Some(retries) = &self.retries {
             let unlocked = retries.committed(
@@ -268,18 +319,36 @@ impl<'a> Subject for Syntax<'a> {
 /// name and merge two names.
 const FRESH_NAMES: u64 = 0;
 
+/// Whether a failure of `change` is remembered for later passes: not for
+/// retries, which are tests of failed deletions again on purpose.
+fn remembered(change: &dyn Change) -> bool {
+    change.kind() != RETRIES_NAME
+}
+
 impl Syntax<'_> {
-    /// `best` with `extra` added, rendered and re-parsed from the best's
-    /// tree; rejected if it has more parse errors than the best.
+    /// `best` with `extra` (the edits of `change`, or of a merge) added,
+    /// rendered and re-parsed from the best's tree; skipped if this pass
+    /// prunes and the change failed in an earlier pass, rejected if it has
+    /// more parse errors than the best.
     fn candidate(
         &self,
         best: &Best,
         extra: Vec<(NodeId, Edit)>,
         worker: &mut Worker,
+        change: Option<&dyn Change>,
     ) -> Applied<Candidate> {
         render(self.original, best.edits.view_with(&extra), &mut worker.buf);
         if worker.buf[..] == best.text[..] {
             return Applied::Implied;
+        }
+        let mut identity = 0;
+        if let (Some((memory, pass)), Some(change)) = (self.memory, change)
+            && remembered(change)
+        {
+            identity = Memory::identity(change.kind(), &best.text, &worker.buf);
+            if self.prune && memory.failed_before(identity, pass) {
+                return Applied::Skipped;
+            }
         }
         // The buffer goes back to the worker when the candidate is done.
         let text = std::mem::take(&mut worker.buf);
@@ -294,6 +363,7 @@ impl Syntax<'_> {
             text,
             tree,
             errors,
+            identity,
         })
     }
 }
@@ -440,6 +510,7 @@ mod tests {
                 text: Vec::new(),
                 tree: original.tree.clone(),
                 errors: 0,
+                identity: 0,
             };
             cx.failed(change, &best, &candidate);
             // Deleting the only use unlocks what waits on `helper`.

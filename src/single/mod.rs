@@ -14,6 +14,7 @@ use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::layout::LAYOUT;
+use crate::reduce::memory::Memory;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
@@ -128,6 +129,7 @@ pub fn reduce(
         run: &run,
         text: Arc::from(input),
         checkpoints: Vec::new(),
+        memory: Memory::new(),
     };
     driver.reduce(input, scope)
 }
@@ -149,6 +151,7 @@ fn push_final_pass(
         end: stats.best(),
         tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         rounds: 0,
+        skipped: 0,
     });
 }
 
@@ -160,6 +163,8 @@ struct Driver<'s, 'a> {
     text: Arc<[u8]>,
     /// Results of the passes, newest last: fallbacks if the final re-check fails.
     checkpoints: Vec<Arc<[u8]>>,
+    /// The changes that failed in the passes so far.
+    memory: Memory,
 }
 
 impl Driver<'_, '_> {
@@ -324,6 +329,15 @@ impl Driver<'_, '_> {
     /// rounds matters: identifier replacement may undo a canonical name the
     /// round before, and the canonicalization pass then shrinks the text
     /// again, without end. Returns the tree of the final text.
+    ///
+    /// Passes prune (`reduce::Syntax::remembering`): they do not test again
+    /// what failed in an earlier pass, nor all of a node's hoisting
+    /// candidates. A pass that pruned something and committed nothing is
+    /// not a fixpoint, so the next pass prunes nothing: the syntax fixpoint
+    /// is always a pass that tested every candidate and found none
+    /// interesting, as without pruning. Running every pass unpruned until
+    /// the fixpoint instead was the rule before; it tested, on
+    /// js-yaml-hex-int, the same failed changes in up to ten passes.
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
@@ -333,6 +347,12 @@ impl Driver<'_, '_> {
         let mut number = 0;
         let mut kind = PassKind::Reduce;
         let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
+        // Whether this pass prunes; whether a pass since the last one that
+        // did not prune skipped anything; whether this pass is the check of
+        // a fixpoint that pruned passes reached.
+        let mut prune = session.config.prune;
+        let mut pruned_since_check = false;
+        let mut checking = false;
         while session.config.passes.is_none_or(|max| number < max) {
             number += 1;
             stats.pass.store(number as u64, Ordering::Relaxed);
@@ -354,9 +374,12 @@ impl Driver<'_, '_> {
                 session.oracle,
                 session.observer,
             );
+            let subject = subject.remembering(&self.memory, number, prune);
+            let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
             let done = run_pass(self.run, &subject, first, subject.start(kind));
+
             let best = done.best;
             let end = best.size();
             stats.push_pass(PassReport {
@@ -370,6 +393,7 @@ impl Driver<'_, '_> {
                 end,
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
                 rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -382,17 +406,42 @@ impl Driver<'_, '_> {
             if self.run.stopped() {
                 break;
             }
+            if checking {
+                // The check found something: pruned passes again, from it.
+                checking = false;
+                prune = true;
+                if !changed || (end.tokens, end.bytes) >= (start.tokens, start.bytes) {
+                    break;
+                }
+                round_start = (end.tokens, end.bytes);
+                continue;
+            }
+            pruned_since_check |= stats.skipped.load(Ordering::Relaxed) > skipped_before;
+            let canon = session.config.runs(crate::reduce::canon::CANON.name());
+            let converged = match kind {
+                PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
+                PassKind::Reduce => !changed && !canon,
+            };
+            if converged && pruned_since_check {
+                // Not a fixpoint while a skipped change might be
+                // interesting: one pass that tests everything decides.
+                kind = PassKind::Reduce;
+                prune = false;
+                checking = true;
+                pruned_since_check = false;
+                continue;
+            }
             match kind {
                 PassKind::Canon => {
                     // Nothing canonicalized: the syntax passes have nothing new.
-                    if !changed || (end.tokens, end.bytes) >= round_start {
+                    if converged {
                         break;
                     }
                     round_start = (end.tokens, end.bytes);
                     kind = PassKind::Reduce;
                 }
                 PassKind::Reduce if !changed => {
-                    if !session.config.runs(crate::reduce::canon::CANON.name()) {
+                    if converged {
                         break;
                     }
                     kind = PassKind::Canon;

@@ -125,6 +125,38 @@ impl Sandbox {
     }
 }
 
+/// Reduces the bundled `examples/<example>/<input>` with the example's
+/// check.sh at -j 2 (the verdict cache off) with `flags`: the result,
+/// checked to pass the test, and the statistics.
+pub fn reduce_example(example: &str, input: &str, flags: &[&str]) -> (Vec<u8>, serde_json::Value) {
+    let sb = Sandbox::new();
+    let script = sb.example(&format!("{example}/check.sh"));
+    sb.example(&format!("{example}/{input}"));
+    let mut args = vec![
+        "-q",
+        "-j",
+        "2",
+        "--no-cache",
+        "-o",
+        "out",
+        "--stats-json",
+        "stats.json",
+        "-i",
+        "./check.sh",
+    ];
+    args.extend_from_slice(flags);
+    args.push(input);
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = sb.read("out");
+    assert!(
+        sb.accepts(&script, input, &reduced),
+        "the test rejects the result"
+    );
+    let stats = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    (reduced, stats)
+}
+
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
