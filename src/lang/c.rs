@@ -7,6 +7,21 @@ use super::{
     Scoping, Signature, TypeAlias, Variable,
 };
 
+/// C's `struct`: members are field declarations, used as `x.f` and `p->f`,
+/// initialized by `.f = v` or by position.
+const C_STRUCT: Record = Record {
+    kind: "struct_specifier",
+    name: "name",
+    body: "body",
+    member: "field_declaration",
+    member_name: "declarator",
+    member_type: "type",
+    accesses: &[("field_expression", "field")],
+    methods: &[],
+    named: &["initializer_pair"],
+    positional: C_POSITIONAL,
+};
+
 /// The C table entry.
 pub static C: Language = Language {
     extensions: &["c", "h"],
@@ -149,30 +164,12 @@ pub static C: Language = Language {
             "call_expression.function",
         ],
     },
+    // A union's members are declared and used as a struct's.
     records: &[
-        Record {
-            kind: "struct_specifier",
-            name: "name",
-            body: "body",
-            member: "field_declaration",
-            member_name: "declarator",
-            member_type: "type",
-            accesses: &[("field_expression", "field")],
-            methods: &[],
-            named: &["initializer_pair"],
-            positional: C_POSITIONAL,
-        },
+        C_STRUCT,
         Record {
             kind: "union_specifier",
-            name: "name",
-            body: "body",
-            member: "field_declaration",
-            member_name: "declarator",
-            member_type: "type",
-            accesses: &[("field_expression", "field")],
-            methods: &[],
-            named: &["initializer_pair"],
-            positional: C_POSITIONAL,
+            ..C_STRUCT
         },
     ],
     enumerations: &[Enumeration {
