@@ -9,7 +9,7 @@ mod render;
 
 use std::sync::Arc;
 
-pub use render::{glue, render, render_node};
+pub use render::{changed_span, glue, render, render_node};
 
 use crate::syntax::{NodeId, Original};
 

@@ -14,6 +14,22 @@ use super::{Edit, EditView};
 use crate::lang::Language;
 use crate::syntax::{NodeId, Original, Role};
 
+/// Where `after` differs from `before`: the length of their common prefix,
+/// and the ends of the differing span in each, before the longest common
+/// suffix that does not overlap the prefix.
+pub fn changed_span(before: &[u8], after: &[u8]) -> (usize, usize, usize) {
+    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+    let room = before.len().min(after.len()) - prefix;
+    let suffix = before
+        .iter()
+        .rev()
+        .zip(after.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    (prefix, before.len() - suffix, after.len() - suffix)
+}
+
 /// Writes the candidate `original` + `edits` into `out` (cleared first).
 pub fn render(original: &Original, edits: EditView<'_>, out: &mut Vec<u8>) {
     out.clear();

@@ -24,6 +24,8 @@ use std::collections::HashMap;
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::Xxh3;
 
+use crate::edit::changed_span;
+
 /// Bytes of the program on each side of a change that belong to its
 /// identity.
 pub const CONTEXT: usize = 60;
@@ -44,16 +46,7 @@ impl Memory {
     /// `before` into `after`: the span where the two differ, what each has
     /// there, and [`CONTEXT`] bytes of `before` on each side.
     pub fn identity(kind: &str, before: &[u8], after: &[u8]) -> u128 {
-        let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
-        let room = before.len().min(after.len()) - prefix;
-        let suffix = before
-            .iter()
-            .rev()
-            .zip(after.iter().rev())
-            .take(room)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let (end_before, end_after) = (before.len() - suffix, after.len() - suffix);
+        let (prefix, end_before, end_after) = changed_span(before, after);
         let mut hasher = Xxh3::new();
         // Lengths first, so that no two different splits hash alike.
         let mut part = |bytes: &[u8]| {

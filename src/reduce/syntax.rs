@@ -15,7 +15,7 @@ use parking_lot::Mutex;
 use super::memory::Memory;
 use super::retries::{RETRIES_NAME, Retries};
 use super::{Change, Config, FAILED_ALTERNATIVES, PassKind, REDUCTIONS, Visit};
-use crate::edit::{Edit, EditSet, EditView, render};
+use crate::edit::{Edit, EditSet, EditView, changed_span, render};
 use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::{Size, Stats};
@@ -415,20 +415,7 @@ impl Worker {
     /// Parses `candidate`, reusing `base` (the tree of `base_text`): the edit
     /// is the span between the common prefix and the common suffix.
     pub fn reparse(&mut self, base_text: &[u8], base: &Tree, candidate: &[u8]) -> Tree {
-        let prefix = base_text
-            .iter()
-            .zip(candidate)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let max_suffix = base_text.len().min(candidate.len()) - prefix;
-        let suffix = base_text
-            .iter()
-            .rev()
-            .zip(candidate.iter().rev())
-            .take(max_suffix)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let (old_end, new_end) = (base_text.len() - suffix, candidate.len() - suffix);
+        let (prefix, old_end, new_end) = changed_span(base_text, candidate);
         let start_position = point_at(base_text, prefix);
         let edit = InputEdit {
             start_byte: prefix,
