@@ -233,7 +233,20 @@ pub fn for_run(
 fn connect(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
-    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    // Switching a new file to WAL does not wait on the busy handler when
+    // another process is doing the same: try again until the busy timeout.
+    let started = std::time::Instant::now();
+    let mode: String = loop {
+        match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && started.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            other => break other?,
+        }
+    };
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(rusqlite::Error::InvalidQuery);
     }
@@ -245,26 +258,42 @@ fn connect(path: &Path) -> rusqlite::Result<Connection> {
             Some(ok),
         ));
     }
+    // Checked and created in one write transaction: processes that open a
+    // new file at once must not see it half set up (tables made, format
+    // not yet written), nor both set it up.
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let checked = check_or_create(&conn);
+    conn.execute_batch(if checked.is_ok() {
+        "COMMIT"
+    } else {
+        "ROLLBACK"
+    })?;
+    checked?;
+    Ok(conn)
+}
+
+/// Inside a transaction: sets up an empty file as a cache of this format,
+/// or checks that a non-empty one is one.
+fn check_or_create(conn: &Connection) -> rusqlite::Result<()> {
     let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
     let format: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))?;
     if tables == 0 {
         conn.execute_batch(&format!(
-            "BEGIN IMMEDIATE;
-             CREATE TABLE IF NOT EXISTS verdicts (k BLOB PRIMARY KEY, v INTEGER NOT NULL) WITHOUT ROWID;
+            "CREATE TABLE verdicts (k BLOB PRIMARY KEY, v INTEGER NOT NULL) WITHOUT ROWID;
              PRAGMA application_id = {APPLICATION_ID};
-             PRAGMA user_version = {FORMAT};
-             COMMIT;"
-        ))?;
+             PRAGMA user_version = {FORMAT};"
+        ))
     } else if app != APPLICATION_ID || format != FORMAT {
-        return Err(rusqlite::Error::SqliteFailure(
+        Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_NOTADB),
             Some(format!(
                 "not a treereduce verdict cache of format {FORMAT} (application id {app:#x}, format {format})"
             )),
-        ));
+        ))
+    } else {
+        Ok(())
     }
-    Ok(conn)
 }
 
 /// Removes the cache file with its WAL and shared-memory files.
@@ -286,6 +315,31 @@ mod tests {
 
     fn store(dir: &Path) -> (SqliteStore, Option<String>) {
         SqliteStore::open(dir, context(b"#!/bin/sh\n", "c", b"a.c")).unwrap()
+    }
+
+    #[test]
+    fn connections_that_create_one_file_at_once_all_see_a_sound_cache() {
+        // Each round: 8 threads open the same new file at the same moment;
+        // none may see it half set up.
+        for _ in 0..20 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("verdicts.sqlite3");
+            let start = std::sync::Barrier::new(8);
+            std::thread::scope(|scope| {
+                let opened: Vec<_> = (0..8)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            start.wait();
+                            connect(&path).map(drop)
+                        })
+                    })
+                    .collect();
+                for o in opened {
+                    let r = o.join().unwrap();
+                    assert!(r.is_ok(), "{r:?}");
+                }
+            });
+        }
     }
 
     #[test]
