@@ -474,6 +474,7 @@ fn completions_and_man_page_come_from_the_binary() {
         "\\-\\-interesting",
         "\\-\\-no\\-hoist",
         "completions",
+        ".SH \"EXIT STATUS\"",
     ] {
         assert!(roff.contains(needle), "{needle} missing from the man page");
     }

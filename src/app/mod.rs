@@ -71,7 +71,8 @@ pub fn main() -> ExitCode {
 /// switch per reduction of the table that can be switched off. Parsing,
 /// the completions and the man page all use it.
 pub fn command() -> clap::Command {
-    let mut command = Cli::command();
+    let mut command =
+        Cli::command().after_help(format!("{}\n\n{}", crate::cli::AFTER_HELP, exit::help()));
     for r in reduce::switchable() {
         let flag = format!("no-{}", r.name());
         command = command.arg(
@@ -106,15 +107,27 @@ fn run_command(command: Command) -> Result<u8, Failure> {
         Command::Trace(args) => trace::run(args),
         Command::Batch(args) => batch::run(*args),
         Command::Dedup { dirs, output } => batch::dedup(&dirs, output.as_deref()),
-        Command::Man => {
-            let mut text = Vec::new();
-            clap_mangen::Man::new(self::command())
-                .render(&mut text)
-                .map_err(|e| Failure::Internal(e.into()))?;
-            print_all(&text)
-        }
+        Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
         Command::Pair(args) => pair::run(*args),
     }
+}
+
+/// The man page (roff): clap_mangen's sections, with the exit codes in an
+/// EXIT STATUS section of their own, made from [`crate::exit`] (their short
+/// list in `--help` would repeat them).
+pub fn man_page() -> std::io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(self::command().after_help(crate::cli::AFTER_HELP));
+    let mut text = Vec::new();
+    man.render_title(&mut text)?;
+    man.render_name_section(&mut text)?;
+    man.render_synopsis_section(&mut text)?;
+    man.render_description_section(&mut text)?;
+    man.render_options_section(&mut text)?;
+    man.render_subcommands_section(&mut text)?;
+    man.render_extra_section(&mut text)?;
+    text.extend_from_slice(exit::man_section().as_bytes());
+    man.render_version_section(&mut text)?;
+    Ok(text)
 }
 
 /// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
