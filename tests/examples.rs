@@ -101,3 +101,78 @@ fn the_c_example_runs_as_written() {
     assert!(reduced.len() < 200, "{}", String::from_utf8_lossy(&reduced));
     assert!(sb.accepts(&sb.path().join("check.sh"), "inventory.c", &reduced));
 }
+
+/// What the README says of the pair example: `... from a N-token
+/// difference to M in about T tests: the seed `S` and the variant `V`.`
+fn readme_pair_figures() -> ((u64, u64, u64), String, String) {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .unwrap()
+        .replace("\n  ", " ")
+        .replace('\n', " ");
+    let at = readme
+        .find("The example in `examples/pair-c-div-by-zero/`")
+        .expect("the README describes the pair example");
+    let sentence = &readme[at..];
+    let sentence = &sentence[..sentence.find("`. ").unwrap()];
+    let (figures, texts) = sentence.split_once(": the seed `").unwrap();
+    let numbers: Vec<u64> = figures
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{sentence}");
+    let (seed, variant) = texts.split_once("` and the variant `").unwrap();
+    (
+        (numbers[0], numbers[1], numbers[2]),
+        seed.to_string(),
+        variant.to_string(),
+    )
+}
+
+/// `text` with every run of white space made one space.
+fn one_line(text: &[u8]) -> String {
+    String::from_utf8_lossy(text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pair example as written: both results parse (tree-sitter finds no
+/// error, gcc compiles them), and the README's figures are the run's.
+#[test]
+fn the_pair_example_runs_as_written_and_gives_the_readme_figures() {
+    let (sb, err) = run_as_written("pair-c-div-by-zero");
+    for file in ["good.reduced.c", "bad.reduced.c"] {
+        let measure = sb.run(&["--measure", file]);
+        let size: serde_json::Value = serde_json::from_slice(&measure.stdout).unwrap();
+        assert_eq!(size["errors"], 0, "{file}: {size}");
+        let gcc = std::process::Command::new("gcc")
+            .args(["-fsyntax-only", file])
+            .current_dir(sb.path())
+            .output()
+            .unwrap();
+        assert!(
+            gcc.status.success(),
+            "gcc rejects {file}:\n{}\n{}",
+            String::from_utf8_lossy(&sb.read(file)),
+            stderr(&gcc)
+        );
+    }
+    // `difference 16 -> 2 tokens; 140 tests in 6.1 s`
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("treereduce pair:"))
+        .unwrap_or_else(|| panic!("no summary: {err}"));
+    let after = summary.split_once("difference ").unwrap().1;
+    let numbers: Vec<u64> = after
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .take(3)
+        .collect();
+    let ((from, to, tests), seed, variant) = readme_pair_figures();
+    assert_eq!((numbers[0], numbers[1]), (from, to), "{summary}");
+    assert_eq!(one_line(&sb.read("good.reduced.c")), seed);
+    assert_eq!(one_line(&sb.read("bad.reduced.c")), variant);
+    // "About": the tests a side stops when the other says no first vary.
+    let off = numbers[2].abs_diff(tests) as f64 / tests as f64;
+    assert!(off <= 0.15, "{summary}: README says about {tests} tests");
+}
