@@ -832,9 +832,22 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     })
 }
 
-/// `text` as one word for a POSIX shell: single-quoted, with each `'`
-/// written as `'\''`, so nothing in it expands.
+/// `text` as one word for a POSIX shell, quoted only where the shell needs
+/// it: a word of letters, digits and `_ @ % + = : , . / -` stays as it is
+/// (`./check.sh`, `--timeout=5`); any other word is single-quoted, with
+/// each `'` written as `'\''`, so nothing in it expands. A word that
+/// starts like an assignment (`A=b`) is quoted too, or a shell would take
+/// it for one as a command's first word. (shlex's quoting also quotes `=`
+/// and `,` everywhere, to be safe inside brace expansions we never write.)
 fn shell_quote(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
+    let assignment = text.split_once('=').is_some_and(|(name, _)| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    });
+    if !text.is_empty() && text.chars().all(plain) && !assignment {
+        return text.to_string();
+    }
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
@@ -1006,13 +1019,60 @@ mod tests {
 
     #[test]
     fn shell_quoting_keeps_every_character() {
-        for name in ["plain.c", "it's.c", "a$HOME.c", "sp ace`x`.c", "''"] {
+        let words = [
+            "plain.c",
+            "it's.c",
+            "a$HOME.c",
+            "sp ace`x`.c",
+            "''",
+            "",
+            "~/x",
+            "*.c",
+            "a;b",
+            "#c",
+            "x=1",
+            "--timeout=5",
+            "-j",
+            "a\\b",
+            "new\nline",
+            "é.c",
+            "{a,b}",
+            "!x",
+            "[ab]",
+        ];
+        for name in words {
             let out = std::process::Command::new("sh")
                 .arg("-c")
                 .arg(format!("printf %s {}", shell_quote(name)))
                 .output()
                 .unwrap();
             assert_eq!(String::from_utf8(out.stdout).unwrap(), name);
+        }
+    }
+
+    #[test]
+    fn only_words_a_shell_would_change_are_quoted() {
+        for plain in [
+            "treereduce",
+            "batch",
+            "-i",
+            "./check.sh",
+            "--timeout=5",
+            "a/b-c_d.c",
+            "1,2",
+        ] {
+            assert_eq!(shell_quote(plain), plain);
+        }
+        for (word, quoted) in [
+            ("crash dir/a.c", "'crash dir/a.c'"),
+            ("it's", "'it'\\''s'"),
+            ("", "''"),
+            ("$HOME", "'$HOME'"),
+            ("~", "'~'"),
+            ("CC=gcc", "'CC=gcc'"),
+            ("*.c", "'*.c'"),
+        ] {
+            assert_eq!(shell_quote(word), quoted);
         }
     }
 
