@@ -13,15 +13,11 @@ pub use report_args::ReportArgs;
 pub use test_args::{LaunchArgs, TestArgs, timeout_help};
 pub use trace_args::TraceArgs;
 
-const AFTER_HELP: &str = "\
+/// The part of `--help` after the options that is no exit code (those
+/// come from [`crate::exit`], added where the command is built).
+pub const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
-candidate under the input's own file name; exit code 0 means \"still interesting\".
-
-Exit codes: 0 success, 1 internal error, 2 bad arguments or unreadable input,
-3 the input is not interesting, 4 the test could not be run repeatedly (the best
-result so far is kept), 5 the result could not be written where asked (it is saved
-in the temporary folder), 6 the --deadline passed (the best result so far is
-re-checked and kept), 7 (batch) some inputs failed, 130 interrupted (the best result so far is kept).";
+candidate under the input's own file name; exit code 0 means \"still interesting\".";
 
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 ///
@@ -31,7 +27,6 @@ re-checked and kept), 7 (batch) some inputs failed, 130 interrupted (the best re
     name = "treereduce",
     version,
     about,
-    after_help = AFTER_HELP,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]

@@ -1,32 +1,145 @@
 //! Exit codes of the `treereduce` command. Stable: scripts and CI rely on them.
+//!
+//! This table is the one place they are described. `--help` lists their
+//! short texts ([`help`]), the man page their meanings ([`man_section`]),
+//! and a test checks every table and list of exit codes in README.md and
+//! doc/*.md against it. A new code is one more entry of the table (and a row
+//! of the README's table, which the test asks for).
 
-/// The reduction finished; the result is written.
-pub const SUCCESS: u8 = 0;
-/// Something failed inside treereduce (a bug, or an I/O error while running).
-pub const INTERNAL: u8 = 1;
-/// Bad arguments, unreadable input, or an unusable test script.
-pub const USAGE: u8 = 2;
-/// The test does not find the input interesting, so there is nothing to reduce.
-pub const NOT_INTERESTING: u8 = 3;
-/// The test could not be run (no verdict: the candidate could not be
-/// written, the script could not be started) several times in a row; the
-/// best result found before is written.
-pub const TEST_ERRORS: u8 = 4;
-/// The result could not be written where asked (the output's folder went
-/// away, the disk is full); it is saved in the temporary folder instead,
-/// and the message says where.
-pub const OUTPUT_FAILED: u8 = 5;
-/// `trace`: the generator cannot be used: it fails, hangs, writes nothing,
-/// makes no decisions treereduce can see, ignores the replay, or is not
-/// deterministic given its decisions.
-pub const GENERATOR_FAILED: u8 = 6;
-/// The `--deadline` passed: the reduction stopped early, and the best
-/// result found until then is re-checked and written (or, if it passed
-/// while the input was being checked, nothing is written).
-pub const DEADLINE: u8 = 7;
-/// `treereduce batch`: at least one input could not be reduced (unreadable,
-/// empty, not UTF-8, not interesting, the test failed on it); the others
-/// were, and `summary.json` says which failed and why.
-pub const SOME_FAILED: u8 = 8;
-/// Interrupted (Ctrl-C or SIGTERM); the best result so far is written.
-pub const INTERRUPTED: u8 = 130;
+/// One exit code, as the documents describe it.
+#[derive(Clone, Copy, Debug)]
+pub struct Code {
+    /// The number the process exits with.
+    pub code: u8,
+    /// The constant's name (`DEADLINE`).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "read by the check of the documents")
+    )]
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub short: &'static str,
+    /// The full meaning: the man page's text, and the README table's row.
+    pub meaning: &'static str,
+    /// Words one of which every description of the code contains, so that
+    /// a list in a document that gives a code another code's meaning is
+    /// found (`6 the deadline passed`, where 6 is the generator's code).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "read by the check of the documents")
+    )]
+    pub words: &'static [&'static str],
+}
+
+/// Defines a constant per code and [`ALL`], the table, from one list.
+macro_rules! exit_codes {
+    ($($name:ident = $code:literal {
+        short: $short:literal,
+        meaning: $meaning:literal,
+        words: [$($word:literal),+ $(,)?] $(,)?
+    })*) => {
+        $(
+            #[doc = $meaning]
+            pub const $name: u8 = $code;
+        )*
+        /// Every exit code, in increasing order.
+        pub const ALL: &[Code] = &[$(Code {
+            code: $code,
+            name: stringify!($name),
+            short: $short,
+            meaning: $meaning,
+            words: &[$($word),+],
+        }),*];
+    };
+}
+
+exit_codes! {
+    SUCCESS = 0 {
+        short: "success: the result is written",
+        meaning: "done; the result is written",
+        words: ["done", "reduced", "success"],
+    }
+    INTERNAL = 1 {
+        short: "internal error",
+        meaning: "internal error (a bug, or an I/O error while running)",
+        words: ["internal"],
+    }
+    USAGE = 2 {
+        short: "bad arguments, unreadable or too large input, unusable test script",
+        meaning: "bad arguments, unreadable input, an input too large for this machine's memory, unusable script (missing, not executable), output path equal to the input",
+        words: ["bad arguments", "usage"],
+    }
+    NOT_INTERESTING = 3 {
+        short: "the input is not interesting",
+        meaning: "the script does not find the input interesting (or times out on it)",
+        words: ["not interesting", "does not find"],
+    }
+    TEST_ERRORS = 4 {
+        short: "the test could not be run, repeatedly (the best result so far is kept)",
+        meaning: "the script could not be run (no verdict: the candidate could not be written, the script could not be started) 5 times in a row; the output holds the best result found before",
+        words: ["could not be run"],
+    }
+    OUTPUT_FAILED = 5 {
+        short: "the result could not be written where asked (it is saved in the temporary folder)",
+        meaning: "the result could not be written where asked (the output's folder went away, the disk is full); it is saved in the temporary folder and the message says where",
+        words: ["could not be written"],
+    }
+    GENERATOR_FAILED = 6 {
+        short: "trace: the generator cannot be used",
+        meaning: "`trace`: the generator cannot be used: it fails, hangs, writes nothing, makes no decision the hook can see, does not follow the replay of its own decisions, or writes another program from them",
+        words: ["generator"],
+    }
+    DEADLINE = 7 {
+        short: "the --deadline passed (the best result so far is re-checked and kept)",
+        meaning: "`--deadline` passed; the output holds the best result found until then, re-checked (nothing is written if the deadline passed during the check of the input)",
+        words: ["deadline"],
+    }
+    SOME_FAILED = 8 {
+        short: "batch: at least one input failed (the others are reduced)",
+        meaning: "`treereduce batch`: at least one input failed (see `summary.md`); the others are reduced",
+        words: ["failed"],
+    }
+    INTERRUPTED = 130 {
+        short: "interrupted (the best result so far is kept)",
+        meaning: "interrupted by Ctrl-C or SIGTERM; the output holds the best result found so far",
+        words: ["interrupted"],
+    }
+}
+
+/// The exit codes as `--help` lists them.
+pub fn help() -> String {
+    let mut text = String::from("Exit codes:");
+    for c in ALL {
+        text.push_str(&format!("\n  {:>3}  {}", c.code, c.short));
+    }
+    text
+}
+
+/// The man page's EXIT STATUS section (roff), from the full meanings.
+pub fn man_section() -> String {
+    let mut roff = String::from(".SH \"EXIT STATUS\"\n");
+    for c in ALL {
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            c.code,
+            roff_text(c.meaning)
+        ));
+    }
+    roff
+}
+
+/// `text` as a line of roff: backslashes and hyphens escaped, backticks
+/// dropped (they are Markdown's), and a leading `.` or `'` made literal.
+fn roff_text(text: &str) -> String {
+    let mut out = text
+        .replace('\\', "\\e")
+        .replace('-', "\\-")
+        .replace('`', "");
+    if out.starts_with(['.', '\'']) {
+        out.insert_str(0, "\\&");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

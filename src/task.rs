@@ -266,13 +266,26 @@ pub trait Subject: Sync + Sized {
     ) -> Option<Box<Self::Change>> {
         None
     }
-    /// `change` turned `before` into `after`: the tasks that became possible.
+    /// `change` turned `before` into `after`: the tasks that became possible
+    /// through this change (its own follow-ups). In rounds a lane calls it,
+    /// beside the other lanes.
     fn committed(
         &self,
         _change: &Self::Change,
         _before: &Self::State,
         _after: &Self::State,
     ) -> Vec<Queued<Self>> {
+        Vec::new()
+    }
+    /// A commit turned `before` into `after`: the tasks that became possible
+    /// through what the pass's commits did together (a failed deletion
+    /// whose names lost their last uses elsewhere, [`crate::reduce::retries`]),
+    /// in an order of their own. The engine calls it once per commit, in
+    /// the order of the commits, never beside another call of it or of
+    /// [`Subject::failed`] (in rounds: by the coordinator, before the lanes
+    /// hear their verdicts), so what it returns depends on the verdicts
+    /// only, not on which lane got there first.
+    fn advanced(&self, _before: &Self::State, _after: &Self::State) -> Vec<Queued<Self>> {
         Vec::new()
     }
 }

@@ -410,36 +410,6 @@ fn a_missing_tool_is_named() {
     );
 }
 
-/// Which functions stay depends on the order deletions are committed in, and
-/// the test's duration varies with the candidate: -j 4 still gives, run after
-/// run, the text -j 1 gives.
-#[test]
-fn every_job_count_gives_the_text_one_job_gives() {
-    let sb = Sandbox::new();
-    let mut program = String::new();
-    for i in 1..=8 {
-        program.push_str(&format!("int f{i}(int x) {{ return x * {i}; }}\n"));
-    }
-    program.push_str("int main(void) { return f1(1) + f2(2) + f3(3) + f4(4) + f5(5); }\n");
-    sb.file("a.c", &program);
-    sb.script(
-        "check.sh",
-        "sleep 0.0$(( $(cksum < \"$1\" | cut -d' ' -f1) % 4 ))\n\
-         gcc -c -o out.o -x c \"$1\" 2>/dev/null || exit 1\n\
-         [ \"$(grep -c 'return x' \"$1\")\" -ge 3 ]",
-    );
-    let reduce = |jobs: &str| {
-        let out = sb.run(&["-q", "-j", jobs, "-o", "-", "-i", "./check.sh", "a.c"]);
-        assert!(out.status.success(), "{}", stderr(&out));
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let one = reduce("1");
-    assert_eq!(one.matches("return x").count(), 3, "{one}");
-    for _ in 0..5 {
-        assert_eq!(reduce("4"), one);
-    }
-}
-
 #[test]
 fn completions_and_man_page_come_from_the_binary() {
     let sb = Sandbox::new();
@@ -474,6 +444,7 @@ fn completions_and_man_page_come_from_the_binary() {
         "\\-\\-interesting",
         "\\-\\-no\\-hoist",
         "completions",
+        ".SH \"EXIT STATUS\"",
     ] {
         assert!(roff.contains(needle), "{needle} missing from the man page");
     }

@@ -2,9 +2,9 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{Sandbox, processes_with, stderr, wait_no_processes};
+use common::{Sandbox, processes_with, stderr, wait_exit, wait_no_processes, wait_until};
 
 fn c_pair(sb: &Sandbox) {
     for name in ["good.c", "bad.c", "ok.sh", "bug.sh"] {
@@ -214,13 +214,15 @@ fn ctrl_c_keeps_both_best_programs_and_the_diff() {
     let sb = Sandbox::new();
     c_pair(&sb);
     let good = sb.read("good.c");
-    // Once `hang` exists every test hangs, so the signal finds tests running.
+    // Once `hang` exists every test hangs (longer than any test waits), so
+    // the signal finds tests running, which must be stopped for the run to
+    // end.
     let hang = sb.path().join("hang");
     for (slow, real) in [("slow-ok.sh", "ok.sh"), ("slow-bug.sh", "bug.sh")] {
         sb.script(
             slow,
             &format!(
-                "export TMPDIR=\"$PWD\"\n[ -f '{}' ] && sleep 1.4142\nexec {} \"$@\"",
+                "export TMPDIR=\"$PWD\"\n[ -f '{}' ] && sleep 1000.4142\nexec {} \"$@\"",
                 hang.display(),
                 sb.path().join(real).display()
             ),
@@ -235,26 +237,22 @@ fn ctrl_c_keeps_both_best_programs_and_the_diff() {
     .spawn()
     .unwrap();
     let seed_out = sb.path().join("good.reduced.c");
-    let deadline = Instant::now() + Duration::from_secs(60);
     let improved = || std::fs::read(&seed_out).is_ok_and(|r| r.len() < good.len());
-    while !improved() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(improved(), "the seed did not improve within 60 s");
+    wait_until("the seed improving", Duration::from_secs(120), improved);
     std::fs::write(&hang, "").unwrap();
-    while processes_with("sleep 1.4142").is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until("a hanging test", Duration::from_secs(60), || {
+        !processes_with("sleep 1000.4142").is_empty()
+    });
     // SAFETY: signalling our own child process.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let out = child.wait_with_output().unwrap();
+    let out = wait_exit(child, Duration::from_secs(60), "the run stopping at Ctrl-C");
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     let (seed, variant) = (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
     assert!(seed.len() < good.len());
     assert!(sb.accepts(&sb.path().join("ok.sh"), "good.c", &seed));
     assert!(sb.accepts(&sb.path().join("bug.sh"), "bad.c", &variant));
     assert!(!changed_lines(&sb.read("bad.reduced.diff")).is_empty());
-    assert_eq!(wait_no_processes("sleep 1.4142"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.4142"), Vec::<String>::new());
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
 }
 

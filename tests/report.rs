@@ -19,16 +19,20 @@ fn the_markdown_report_sits_beside_the_result() {
         "-i",
         "./check.sh",
         "-o",
-        "out.c",
+        "it's out.c",
         "inventory.c",
     ]);
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
-    let result = String::from_utf8(sandbox.read("out.c")).unwrap();
-    let md = String::from_utf8(sandbox.read("out.c.md")).unwrap();
+    let result = String::from_utf8(sandbox.read("it's out.c")).unwrap();
+    let md = String::from_utf8(sandbox.read("it's out.c.md")).unwrap();
     let script = String::from_utf8(sandbox.read("check.sh")).unwrap();
     assert!(md.contains(&format!("```c\n{result}```")), "{md}");
     assert!(md.contains(&script), "{md}");
-    assert!(md.contains("'--report' 'md' '-i' './check.sh'"), "{md}");
+    // The command as a shell takes it: quotes only where they are needed.
+    assert!(
+        md.contains(" -q -j 2 --report md -i ./check.sh -o 'it'\\''s out.c' inventory.c\n"),
+        "{md}"
+    );
     assert!(md.contains("5518 bytes (1336 tokens)"), "{md}");
 }
 

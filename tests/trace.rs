@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 use std::time::Duration;
 
-use common::{Sandbox, stderr};
+use common::{Sandbox, stderr, wait_exit, wait_until};
 
 fn json(sandbox: &Sandbox, name: &str) -> serde_json::Value {
     serde_json::from_slice(&sandbox.read(name)).unwrap()
@@ -260,25 +260,31 @@ fn an_uninteresting_program_stops_before_anything_is_written() {
 #[test]
 fn ctrl_c_during_the_generator_check_is_an_interruption() {
     let s = Sandbox::new();
+    // Each run of the generator says so in `runs`; the replays (every run
+    // after the recording) take longer than the test waits.
+    let runs = s.path().join("runs");
     s.file(
         "gen.py",
-        "import random, time\nx = random.randint(0, 9)\ntime.sleep(1.5)\nprint('bug', x)\n",
+        format!(
+            "import random, time\nx = random.randint(0, 9)\nwith open({runs:?}, 'a') as f:\n    f.write('run\\n')\nif open({runs:?}).read().count('run') > 1:\n    time.sleep(300)\nprint('bug', x)\n",
+        ),
     );
     s.script("check.sh", "grep -q bug \"$1\"");
     let child = s
         .command(&trace_args(
-            &["-o", "out.txt", "--no-finish"],
+            &["-o", "out.txt", "--no-finish", "--gen-timeout", "600"],
             &["python3", "gen.py"],
         ))
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Into the first replay (the recording takes 1.5 s), or still in the
-    // recording on a slow machine: an interruption either way.
-    std::thread::sleep(Duration::from_millis(2500));
+    // Into the first replay of the check.
+    wait_until("the first replay", Duration::from_secs(120), || {
+        std::fs::read_to_string(&runs).is_ok_and(|r| r.lines().count() >= 2)
+    });
     // SAFETY: sending SIGINT to the child we started.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-    let out = child.wait_with_output().unwrap();
+    let out = wait_exit(child, Duration::from_secs(60), "the run stopping at Ctrl-C");
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
     assert!(!s.path().join("out.txt").exists());
@@ -291,10 +297,15 @@ fn ctrl_c_keeps_the_best_program() {
         "gen.py",
         "import random\nrandom.seed(1)\nfor i in range(80):\n    if random.randint(0, 1):\n        print('line', random.randint(0, 9))\nprint('bug')\n",
     );
-    // Slow enough that the reduction is still running at the signal.
+    // Once `hang` exists every test hangs (longer than any test waits), so
+    // the signal finds the reduction running.
+    let hang = s.path().join("hang");
     s.script(
         "check.sh",
-        "sleep 0.3; test $(grep -c line \"$1\") -ge 5 && grep -q bug \"$1\"",
+        &format!(
+            "[ -f '{}' ] && sleep 1000.2718\nsleep 0.3; test $(grep -c line \"$1\") -ge 5 && grep -q bug \"$1\"",
+            hang.display()
+        ),
     );
     let child = s
         .command(&trace_args(
@@ -304,18 +315,31 @@ fn ctrl_c_keeps_the_best_program() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // The output exists once the checks are done and the reduction starts
-    // (on a loaded machine that may take longer than the sleep alone).
-    let started = std::time::Instant::now();
-    while !s.path().join("out.txt").exists() && started.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::thread::sleep(Duration::from_millis(1500));
+    // The output holds the generated program once the checks are done, and
+    // a shorter one once the reduction has improved on it.
+    let generated = Command::new("python3")
+        .arg("gen.py")
+        .current_dir(s.path())
+        .output()
+        .unwrap()
+        .stdout;
+    let out_txt = s.path().join("out.txt");
+    wait_until("an improvement", Duration::from_secs(120), || {
+        std::fs::read(&out_txt).is_ok_and(|t| t.len() < generated.len())
+    });
+    std::fs::write(&hang, "").unwrap();
+    wait_until("a hanging test", Duration::from_secs(60), || {
+        !common::processes_with("sleep 1000.2718").is_empty()
+    });
     // SAFETY: sending SIGINT to the child we started.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-    let out = child.wait_with_output().unwrap();
+    let out = wait_exit(child, Duration::from_secs(60), "the run stopping at Ctrl-C");
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     let text = String::from_utf8(s.read("out.txt")).unwrap();
     assert!(text.ends_with("bug\n"), "{text}");
-    assert!(common::wait_no_processes("sleep 0.3").is_empty());
+    assert!(
+        text.lines().filter(|l| l.starts_with("line")).count() >= 5,
+        "{text}"
+    );
+    assert!(common::wait_no_processes("sleep 1000.2718").is_empty());
 }

@@ -1,7 +1,8 @@
 // A QuickCheck-style generator of JavaScript programs: recursive random
 // expressions over the variables defined so far, statements that define
 // variables and print some of them. Every program it writes runs (each
-// variable is defined before it is used). Usage: node gen.js SEED
+// variable is defined before it is used). Usage: node gen.js SEED; the
+// example is seed 11, reduced by the command at the top of check.sh.
 //
 // Structure marks: with treereduce, `treereduceTrace` marks loops and
 // optional blocks exactly; without it the fallback below does the same

@@ -87,11 +87,32 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(d.reached());
-        // A run cancelled before (Ctrl-C) is not reported as a deadline.
+        // A run cancelled before (Ctrl-C) is not reported as a deadline: the
+        // timer's thread ends (dropping what it holds) without setting it.
+        struct Ended(std::sync::mpsc::Sender<()>);
+        impl Drop for Ended {
+            fn drop(&mut self) {
+                let _ = self.0.send(());
+            }
+        }
+        let (ended, timer_gone) = std::sync::mpsc::channel();
+        let ended = Ended(ended);
         let cancel = Arc::new(Cancel::new().unwrap());
         cancel.cancel();
-        let d = Deadline::start(Instant::now(), "1ms".into(), cancel.clone());
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(!d.reached());
+        let fired = Arc::new(AtomicBool::new(false));
+        let d = Deadline::start_with(
+            Instant::now(),
+            "1ms".into(),
+            move || {
+                let _held = &ended;
+                cancel.is_cancelled()
+            },
+            {
+                let fired = fired.clone();
+                move || fired.store(true, Ordering::SeqCst)
+            },
+        );
+        timer_gone.recv_timeout(Duration::from_secs(30)).unwrap();
+        assert!(!d.reached() && !fired.load(Ordering::SeqCst));
     }
 }

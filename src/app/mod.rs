@@ -71,7 +71,8 @@ pub fn main() -> ExitCode {
 /// switch per reduction of the table that can be switched off. Parsing,
 /// the completions and the man page all use it.
 pub fn command() -> clap::Command {
-    let mut command = Cli::command();
+    let mut command =
+        Cli::command().after_help(format!("{}\n\n{}", crate::cli::AFTER_HELP, exit::help()));
     for r in reduce::switchable() {
         let flag = format!("no-{}", r.name());
         command = command.arg(
@@ -106,15 +107,27 @@ fn run_command(command: Command) -> Result<u8, Failure> {
         Command::Trace(args) => trace::run(args),
         Command::Batch(args) => batch::run(*args),
         Command::Dedup { dirs, output } => batch::dedup(&dirs, output.as_deref()),
-        Command::Man => {
-            let mut text = Vec::new();
-            clap_mangen::Man::new(self::command())
-                .render(&mut text)
-                .map_err(|e| Failure::Internal(e.into()))?;
-            print_all(&text)
-        }
+        Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
         Command::Pair(args) => pair::run(*args),
     }
+}
+
+/// The man page (roff): clap_mangen's sections, with the exit codes in an
+/// EXIT STATUS section of their own, made from [`crate::exit`] (their short
+/// list in `--help` would repeat them).
+pub fn man_page() -> std::io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(self::command().after_help(crate::cli::AFTER_HELP));
+    let mut text = Vec::new();
+    man.render_title(&mut text)?;
+    man.render_name_section(&mut text)?;
+    man.render_synopsis_section(&mut text)?;
+    man.render_description_section(&mut text)?;
+    man.render_options_section(&mut text)?;
+    man.render_subcommands_section(&mut text)?;
+    man.render_extra_section(&mut text)?;
+    text.extend_from_slice(exit::man_section().as_bytes());
+    man.render_version_section(&mut text)?;
+    Ok(text)
 }
 
 /// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
@@ -819,9 +832,22 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     })
 }
 
-/// `text` as one word for a POSIX shell: single-quoted, with each `'`
-/// written as `'\''`, so nothing in it expands.
+/// `text` as one word for a POSIX shell, quoted only where the shell needs
+/// it: a word of letters, digits and `_ @ % + = : , . / -` stays as it is
+/// (`./check.sh`, `--timeout=5`); any other word is single-quoted, with
+/// each `'` written as `'\''`, so nothing in it expands. A word that
+/// starts like an assignment (`A=b`) is quoted too, or a shell would take
+/// it for one as a command's first word. (shlex's quoting also quotes `=`
+/// and `,` everywhere, to be safe inside brace expansions we never write.)
 fn shell_quote(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
+    let assignment = text.split_once('=').is_some_and(|(name, _)| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    });
+    if !text.is_empty() && text.chars().all(plain) && !assignment {
+        return text.to_string();
+    }
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
@@ -993,13 +1019,60 @@ mod tests {
 
     #[test]
     fn shell_quoting_keeps_every_character() {
-        for name in ["plain.c", "it's.c", "a$HOME.c", "sp ace`x`.c", "''"] {
+        let words = [
+            "plain.c",
+            "it's.c",
+            "a$HOME.c",
+            "sp ace`x`.c",
+            "''",
+            "",
+            "~/x",
+            "*.c",
+            "a;b",
+            "#c",
+            "x=1",
+            "--timeout=5",
+            "-j",
+            "a\\b",
+            "new\nline",
+            "é.c",
+            "{a,b}",
+            "!x",
+            "[ab]",
+        ];
+        for name in words {
             let out = std::process::Command::new("sh")
                 .arg("-c")
                 .arg(format!("printf %s {}", shell_quote(name)))
                 .output()
                 .unwrap();
             assert_eq!(String::from_utf8(out.stdout).unwrap(), name);
+        }
+    }
+
+    #[test]
+    fn only_words_a_shell_would_change_are_quoted() {
+        for plain in [
+            "treereduce",
+            "batch",
+            "-i",
+            "./check.sh",
+            "--timeout=5",
+            "a/b-c_d.c",
+            "1,2",
+        ] {
+            assert_eq!(shell_quote(plain), plain);
+        }
+        for (word, quoted) in [
+            ("crash dir/a.c", "'crash dir/a.c'"),
+            ("it's", "'it'\\''s'"),
+            ("", "''"),
+            ("$HOME", "'$HOME'"),
+            ("~", "'~'"),
+            ("CC=gcc", "'CC=gcc'"),
+            ("*.c", "'*.c'"),
+        ] {
+            assert_eq!(shell_quote(word), quoted);
         }
     }
 

@@ -812,6 +812,15 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
             }
         }
+        // What the round's commits unlocked together, accounted here in the
+        // order of the round (a lane's own follow-ups come with its task).
+        for (i, decision) in decisions.iter().enumerate() {
+            if *decision == Decision::Committed {
+                let state = verdicts[i].as_ref()?.0.clone();
+                let unlocked = self.subject.advanced(&base, &state);
+                self.queue_all(unlocked);
+            }
+        }
         for (&(slot, _), decision) in round.iter().zip(&decisions) {
             let best = self.base.clone();
             let message = match decision {

@@ -798,6 +798,8 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
         self.commit(key, next.clone());
         let follow_ups = subject.committed(change, &best, &next);
         self.follow_ups.extend(follow_ups);
+        let unlocked = subject.advanced(&best, &next);
+        self.follow_ups.extend(unlocked);
         true
     }
 }

@@ -33,6 +33,16 @@ struct Items {
     calls: AtomicUsize,
     /// Tests run by the coordinator (worker 0).
     by_coordinator: AtomicUsize,
+    /// Hold every test run ahead (by a worker other than 0) until a test
+    /// has been abandoned, and the coordinator's first test until two tests
+    /// run ahead have started (each for at most 30 s).
+    hold_ahead: bool,
+    /// Tests run ahead that started.
+    ahead_started: AtomicUsize,
+    /// Calls of `abandon`.
+    abandons: AtomicUsize,
+    /// The coordinator's first test has begun.
+    first_begun: std::sync::atomic::AtomicBool,
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
 }
 
@@ -123,6 +133,25 @@ impl Subject for Items {
             (VerdictCache::key(&text(candidate)) % 300) as u64,
         ));
         let stop = &self.abandoned[_worker];
+        if self.hold_ahead {
+            let start = std::time::Instant::now();
+            let wait = |done: &dyn Fn() -> bool| {
+                while !done() && start.elapsed() < std::time::Duration::from_secs(30) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            };
+            if _worker == 0 {
+                if !self.first_begun.swap(true, Ordering::SeqCst) {
+                    wait(&|| self.ahead_started.load(Ordering::SeqCst) >= 2);
+                }
+            } else {
+                self.ahead_started.fetch_add(1, Ordering::SeqCst);
+                wait(&|| self.abandons.load(Ordering::SeqCst) > 0);
+                if stop.swap(false, Ordering::SeqCst) {
+                    return Ok(Verdict::Cancelled);
+                }
+            }
+        }
         let until = std::time::Instant::now() + self.sleep;
         while std::time::Instant::now() < until {
             if stop.swap(false, Ordering::SeqCst) {
@@ -143,6 +172,7 @@ impl Subject for Items {
 
     fn abandon(&self, worker: usize) {
         self.abandoned[worker].store(true, Ordering::SeqCst);
+        self.abandons.fetch_add(1, Ordering::SeqCst);
     }
 
     fn accept(&self, _: &BTreeSet<u32>, candidate: BTreeSet<u32>, _: &mut ()) -> BTreeSet<u32> {
@@ -205,6 +235,10 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
         by_coordinator: AtomicUsize::new(0),
+        hold_ahead: false,
+        ahead_started: AtomicUsize::new(0),
+        abandons: AtomicUsize::new(0),
+        first_begun: Default::default(),
         improvements: Mutex::new(Vec::new()),
     }
 }
@@ -251,37 +285,53 @@ fn every_worker_count_keeps_exactly_what_the_oracle_needs() {
     });
 }
 
+/// Improvements of a pass at `jobs` whose result depends on the order of
+/// the commits, with tests of 5 ms (`hold_ahead`: see [`Items`]), and the
+/// tests that were abandoned.
+fn ordered_improvements(jobs: usize, hold_ahead: bool) -> (Vec<(u64, BTreeSet<u32>)>, usize) {
+    let mut subject = items(&[5], 0);
+    subject.min_sum = 200;
+    subject.hold_ahead = hold_ahead;
+    subject.sleep = std::time::Duration::from_millis(5);
+    let stats = Stats::new(["delete"]);
+    let run = Run::new(jobs, &stats, None);
+    // Small numbers first: the larger ones that stay depend on the
+    // order of the commits.
+    let tasks = deletions(40, |i| u64::from(100 - i));
+    let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+    let report = stats.report();
+    // Each of the 40 verdicts came from one run or the cache.
+    assert_eq!(report.tests - report.conflicts + report.cache_hits, 40);
+    assert_eq!(subject.improvements.lock().last().unwrap().1, *done.best);
+    (subject.improvements.into_inner(), report.abandoned as usize)
+}
+
+/// A test run ahead on the branch of a verdict that did not come is
+/// stopped, and changes nothing. At -j 3 the first look-ahead sends a
+/// worker down each branch of the coordinator's first verdict (both are as
+/// likely, with no verdict yet); the subject holds the tests run ahead until
+/// one is abandoned, and the coordinator's first test until both have
+/// started, so the one that lost is still running when the verdict comes.
+#[test]
+fn a_test_run_ahead_on_a_branch_that_lost_is_abandoned() {
+    within(120, || {
+        let (one, _) = ordered_improvements(1, false);
+        let (three, abandoned) = ordered_improvements(3, true);
+        assert!(abandoned >= 1);
+        assert_eq!(three, one);
+    });
+}
+
 #[test]
 fn every_worker_count_gives_the_result_and_improvements_of_one() {
     within(120, || {
-        let abandoned = AtomicUsize::new(0);
-        let improvements = |jobs: usize| {
-            let mut subject = items(&[5], 0);
-            subject.min_sum = 200;
-            // Long enough for the coordinator to abandon tests that lost.
-            subject.sleep = std::time::Duration::from_millis(5);
-            let stats = Stats::new(["delete"]);
-            let run = Run::new(jobs, &stats, None);
-            // Small numbers first: the larger ones that stay depend on the
-            // order of the commits.
-            let tasks = deletions(40, |i| u64::from(100 - i));
-            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
-            let report = stats.report();
-            // Each of the 40 verdicts came from one run or the cache.
-            assert_eq!(report.tests - report.conflicts + report.cache_hits, 40);
-            abandoned.fetch_add(report.abandoned as usize, Ordering::SeqCst);
-            assert_eq!(subject.improvements.lock().last().unwrap().1, *done.best);
-            subject.improvements.into_inner()
-        };
-        let one = improvements(1);
+        let (one, _) = ordered_improvements(1, false);
         assert!(one.len() > 20, "{}", one.len());
         for jobs in [2, 3, 4, 16] {
             for _ in 0..5 {
-                assert_eq!(improvements(jobs), one, "-j {jobs}");
+                assert_eq!(ordered_improvements(jobs, false).0, one, "-j {jobs}");
             }
         }
-        // Tests on branches that lost were stopped (and changed nothing).
-        assert!(abandoned.load(Ordering::SeqCst) > 0);
     });
 }
 

@@ -34,6 +34,8 @@ struct State {
     lanes: usize,
     /// Permits held by priority requests.
     urgent_held: usize,
+    /// Requests waiting, priority or not.
+    waiting: usize,
 }
 
 /// A held permit; dropping it gives it back.
@@ -63,6 +65,7 @@ impl Gate {
                 urgent: 0,
                 lanes: 0,
                 urgent_held: 0,
+                waiting: 0,
             }),
             freed: Condvar::new(),
         }
@@ -90,6 +93,7 @@ impl Gate {
         if urgent {
             state.urgent += 1;
         }
+        state.waiting += 1;
         let granted = loop {
             if stops.iter().any(|s| s.is_cancelled()) {
                 break false;
@@ -102,6 +106,7 @@ impl Gate {
         if urgent {
             state.urgent -= 1;
         }
+        state.waiting -= 1;
         if granted {
             state.free -= 1;
             if urgent {
@@ -114,6 +119,14 @@ impl Gate {
             self.freed.notify_all();
             None
         }
+    }
+}
+
+#[cfg(test)]
+impl Gate {
+    /// Requests waiting (or deciding whether to), priority or not.
+    fn waiting(&self) -> usize {
+        self.state.lock().waiting
     }
 }
 
@@ -188,17 +201,25 @@ mod tests {
         let (a, b) = (Cancel::new().unwrap(), Cancel::new().unwrap());
         let held = gate.acquire(false, [&a, &b]).unwrap();
         let order = Mutex::new(Vec::new());
+        // Each request is waiting before the next step.
+        let waiting = |n: usize| {
+            let start = std::time::Instant::now();
+            while gate.waiting() < n {
+                assert!(start.elapsed() < Duration::from_secs(30), "no {n} waiting");
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
         std::thread::scope(|s| {
             s.spawn(|| {
                 let _p = gate.acquire(false, [&a, &b]).unwrap();
                 order.lock().push("ahead");
             });
-            std::thread::sleep(Duration::from_millis(50));
+            waiting(1);
             s.spawn(|| {
                 let _p = gate.acquire(true, [&a, &b]).unwrap();
                 order.lock().push("urgent");
             });
-            std::thread::sleep(Duration::from_millis(50));
+            waiting(2);
             drop(held);
         });
         assert_eq!(*order.lock(), ["urgent", "ahead"]);
@@ -206,7 +227,7 @@ mod tests {
         let stop = Cancel::new().unwrap();
         std::thread::scope(|s| {
             let waiter = s.spawn(|| gate.acquire(true, [&a, &stop]).is_none());
-            std::thread::sleep(Duration::from_millis(30));
+            waiting(1);
             stop.cancel();
             assert!(waiter.join().unwrap());
         });

@@ -317,7 +317,9 @@ impl Pair<'_> {
             if let Some(t) = t {
                 // Undo the replacement in the variant.
                 let undo = splice(&self.variant, &s, &self.seed[t.clone()]);
-                if self.tests.holds(0, Which::Variant, (&self.seed, &undo)) {
+                if self.parses_as_well(&undo, &self.variant)
+                    && self.tests.holds(0, Which::Variant, (&self.seed, &undo))
+                {
                     self.set_variant(undo);
                     continue;
                 }
@@ -355,7 +357,7 @@ impl Pair<'_> {
         let side = self.tests.one(which, &other);
         let g = self.grammar;
         let without = splice(text, &range, b"");
-        if count_errors(&parse(g, &without)) <= count_errors(&parse(g, text))
+        if self.parses_as_well(&without, text)
             && matches!(side.test(0, &without), Ok(Verdict::Interesting))
         {
             return Ok(without);
@@ -438,12 +440,25 @@ impl Pair<'_> {
             }
             diff.apply(|k| on[k])
         };
+        // A subset of the hunks may cut a statement in two; such a variant
+        // is not tested, as in single mode.
+        let limit = errors(self.grammar, &self.variant);
         let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
-            self.tests
-                .holds(worker, Which::Variant, (&self.seed, &test(keep)))
+            let variant = test(keep);
+            errors(self.grammar, &variant) <= limit
+                && self
+                    .tests
+                    .holds(worker, Which::Variant, (&self.seed, &variant))
         });
         self.set_variant(test(&kept));
         self.check_failures()
+    }
+
+    /// Whether `candidate` has no more parse errors than `current`, the
+    /// program of the pair it would replace: the check every candidate
+    /// passes before a test, as in single mode.
+    fn parses_as_well(&self, candidate: &[u8], current: &[u8]) -> bool {
+        errors(self.grammar, candidate) <= errors(self.grammar, current)
     }
 
     /// Algorithm 4: reduce the seed with the whole single-file reducer,
@@ -455,6 +470,7 @@ impl Pair<'_> {
             grammar: self.grammar,
             diff: &diff,
             tests: self.tests,
+            variant_errors: errors(self.grammar, &self.variant),
         };
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
@@ -471,9 +487,12 @@ impl Pair<'_> {
             }
             other => other?,
         };
-        let variant = both.variant_of(&seed);
-        self.seed = seed;
-        self.variant = variant;
+        // A seed the reducer did not change keeps its variant (the one
+        // tested), whatever patching the difference back onto it gives.
+        if seed != self.seed {
+            self.variant = both.variant_of(&seed);
+            self.seed = seed;
+        }
         self.check_failures()
     }
 
@@ -581,6 +600,11 @@ fn first_true<X: Sync>(
         }
     }
     None
+}
+
+/// ERROR and MISSING nodes in `text`'s syntax tree.
+fn errors(grammar: &Grammar, text: &[u8]) -> usize {
+    count_errors(&parse(grammar, text))
 }
 
 /// The size of one program of a pair.

@@ -15,7 +15,7 @@ use xxhash_rust::xxh3::xxh3_128;
 
 use super::diff::Diff;
 use crate::oracle::{Oracle, OracleError, ScriptOracle, Verdict};
-use crate::syntax::Grammar;
+use crate::syntax::{Grammar, count_errors, parse};
 
 /// Verdicts by key, with counters: what a side (or the pair's one test)
 /// remembers.
@@ -398,6 +398,12 @@ impl Oracle for OneSide<'_, '_> {
 /// and the difference patched onto it gives a variant with ψ_v. With a test
 /// per program the two scripts run at the same time, and the first "no"
 /// stops the other; with one test of the pair it runs once on both.
+///
+/// The single-file reducer checks that the seed candidate parses as well as
+/// its best; the patched variant is checked here, before any test runs: a
+/// variant with more parse errors than `variant_errors` is not interesting
+/// (a patch can land a hunk where it no longer parses, and a test that only
+/// looks for the bug's message may accept what a compiler rejects).
 pub struct Both<'s, 'a> {
     /// The language of both programs.
     pub grammar: &'static Grammar,
@@ -405,6 +411,9 @@ pub struct Both<'s, 'a> {
     pub diff: &'s Diff,
     /// How the pair is tested.
     pub tests: &'s Tests<'a>,
+    /// The most parse errors a patched variant may have: the variant's
+    /// when the reducer started.
+    pub variant_errors: usize,
 }
 
 /// How long aligning a candidate with the seed may take before a coarser
@@ -421,6 +430,9 @@ impl Both<'_, '_> {
 impl Oracle for Both<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         let variant = self.variant_of(candidate);
+        if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
+            return Ok(Verdict::NotInteresting);
+        }
         let (seed_side, variant_side) = match self.tests {
             Tests::Sides { seed, variant } => (seed, variant),
             Tests::Joint(j) => return j.test(worker, candidate, &variant),

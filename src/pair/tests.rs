@@ -166,3 +166,92 @@ fn one_test_of_the_pair_decides_like_two() {
     assert!(report.cache_hits > 0);
     assert_eq!(one.steps.last().unwrap().pair_tests, Some(report.tests));
 }
+
+/// Every program a test is asked about, per side.
+#[derive(Default)]
+struct Seen {
+    seeds: parking_lot::Mutex<Vec<Vec<u8>>>,
+    variants: parking_lot::Mutex<Vec<Vec<u8>>>,
+}
+
+impl Seen {
+    /// The candidates with more parse errors than their side's input had.
+    fn worse_than(&self, (seed, variant): (&[u8], &[u8])) -> Vec<String> {
+        let errors = |t: &[u8]| count_errors(&parse(c(), t));
+        let mut worse = Vec::new();
+        for (side, input, seen) in [
+            ("seed", seed, &self.seeds),
+            ("variant", variant, &self.variants),
+        ] {
+            let limit = errors(input);
+            assert!(!seen.lock().is_empty(), "no {side} was tested");
+            for t in seen.lock().iter().filter(|t| errors(t) > limit) {
+                worse.push(format!("{side}: {}", String::from_utf8_lossy(t)));
+            }
+        }
+        worse
+    }
+}
+
+/// The bundled example's inputs.
+const GOOD: &str = include_str!("../../examples/pair-c-div-by-zero/good.c");
+const BAD: &str = include_str!("../../examples/pair-c-div-by-zero/bad.c");
+
+/// Like the example's scripts, the variant's test only looks for the bug
+/// (gcc warns about a division by zero even in a program it rejects), so
+/// only the parse check keeps a candidate that does not parse from being
+/// accepted. Every candidate of every reducer (MinTdiff's undone
+/// replacements and subtrees, MinLdiff's subsets of hunks, MinCommonality's
+/// and the final canonicalization's patched variants) is recorded, with one
+/// test per program and with one test of the pair: none parses worse than
+/// its input. (The example once gave the variant `int a() { int p;p / 0 }`.)
+#[test]
+fn every_candidate_parses_no_worse_than_its_input() {
+    let no_bug = |t: &[u8]| !String::from_utf8_lossy(t).contains("/ 0");
+    let bug = |t: &[u8]| String::from_utf8_lossy(t).contains("/ 0");
+    for (seed, variant) in [(GOOD, BAD), (SEED, VARIANT)] {
+        for jobs in [1, 3] {
+            let seen = Seen::default();
+            let seed_ok = |t: &[u8]| {
+                seen.seeds.lock().push(t.to_vec());
+                parses(t) && no_bug(t)
+            };
+            let variant_bug = |t: &[u8]| {
+                seen.variants.lock().push(t.to_vec());
+                bug(t)
+            };
+            let out = reduce(
+                c(),
+                (seed.as_bytes(), variant.as_bytes()),
+                &Tests::sides(&seed_ok, &variant_bug),
+                &config(jobs),
+                None,
+                &Quiet,
+            )
+            .unwrap();
+            let worse = seen.worse_than((seed.as_bytes(), variant.as_bytes()));
+            assert!(worse.is_empty(), "-j {jobs}: {worse:#?}");
+            assert_eq!(count_errors(&parse(c(), &out.variant)), 0);
+            assert!(bug(&out.variant) && no_bug(&out.seed));
+
+            let seen = Seen::default();
+            let pair = |s: &[u8], v: &[u8]| {
+                seen.seeds.lock().push(s.to_vec());
+                seen.variants.lock().push(v.to_vec());
+                parses(s) && no_bug(s) && bug(v)
+            };
+            let tests = Tests::joint(&pair);
+            reduce(
+                c(),
+                (seed.as_bytes(), variant.as_bytes()),
+                &tests,
+                &config(jobs),
+                None,
+                &Quiet,
+            )
+            .unwrap();
+            let worse = seen.worse_than((seed.as_bytes(), variant.as_bytes()));
+            assert!(worse.is_empty(), "-j {jobs}, one test: {worse:#?}");
+        }
+    }
+}

@@ -101,7 +101,12 @@ impl Retries {
     }
 
     /// Accounts for a commit of `extra` on top of `before` (giving `after`);
-    /// returns the deletions that became worth retrying.
+    /// returns the deletions that became worth retrying, in the order of
+    /// their nodes. Neither the order the names are visited in (a hash
+    /// map's, different in every process) nor the order the watches were
+    /// registered in (by lanes side by side) shows in it: retries of equal
+    /// size run in the order they are queued, so either would make runs
+    /// differ.
     pub fn committed<'a>(
         &self,
         original: &Original,
@@ -128,9 +133,9 @@ impl Retries {
                 }
             }
         }
-        let mut tasks = Vec::new();
+        let mut fired = Vec::new();
         if removed.is_empty() {
-            return tasks;
+            return Vec::new();
         }
         let mut waiting = self.waiting.lock();
         for (name, k) in removed {
@@ -151,21 +156,27 @@ impl Retries {
                     return true;
                 }
                 watch.fired.store(true, Ordering::SeqCst);
-                tasks.push(Attempt::queued(
-                    Priority {
-                        tokens: original.nodes.tokens(watch.node) as u64,
-                        rank: RANK_ATTEMPT,
-                    },
-                    Delete {
-                        nodes: vec![watch.node],
-                        plus: None,
-                        kind: RETRIES_NAME,
-                    },
-                ));
+                fired.push(watch.node);
                 false
             });
         }
-        tasks
+        fired.sort_unstable();
+        fired
+            .into_iter()
+            .map(|node| {
+                Attempt::queued(
+                    Priority {
+                        tokens: original.nodes.tokens(node) as u64,
+                        rank: RANK_ATTEMPT,
+                    },
+                    Delete {
+                        nodes: vec![node],
+                        plus: None,
+                        kind: RETRIES_NAME,
+                    },
+                )
+            })
+            .collect()
     }
 }
 

@@ -293,24 +293,36 @@ impl<'a> Subject for Syntax<'a> {
         }
     }
 
-    fn committed(&self, change: &dyn Change, before: &Best, after: &Best) -> Vec<Queued<Self>> {
-        if let Some(n) = change.alternative_of() {
-            self.alternatives.lock().remove(&n);
+    fn committed(&self, change: &dyn Change, _before: &Best, _after: &Best) -> Vec<Queued<Self>> {
+        change.follow_ups(self)
+    }
+
+    /// Besides the retries, a node the commit changed has no failed
+    /// alternatives in a row any more (a hoisted node may be hoisted again
+    /// from what replaced it). Done here rather than per change: a lane
+    /// builds its next candidate while the others take in their commits,
+    /// and whether that candidate is skipped must not depend on which
+    /// lane got there first.
+    fn advanced(&self, before: &Best, after: &Best) -> Vec<Queued<Self>> {
+        {
+            let mut alternatives = self.alternatives.lock();
+            for (n, _) in &after.added {
+                alternatives.remove(n);
+            }
         }
-        let mut follow_ups = change.follow_ups(self);
-        if let Some(retries) = &self.retries {
-            let unlocked = retries.committed(
-                self.original,
-                before.edits.view(),
-                after.edits.view(),
-                &after.added,
-            );
-            self.stats
-                .retries
-                .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
-            follow_ups.extend(unlocked);
-        }
-        follow_ups
+        let Some(retries) = &self.retries else {
+            return Vec::new();
+        };
+        let unlocked = retries.committed(
+            self.original,
+            before.edits.view(),
+            after.edits.view(),
+            &after.added,
+        );
+        self.stats
+            .retries
+            .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        unlocked
     }
 }
 
@@ -512,7 +524,8 @@ mod tests {
                 added,
                 ..Best::of(&original)
             };
-            cx.committed(&delete_call, &best, &after).len()
+            cx.committed(&delete_call, &best, &after);
+            cx.advanced(&best, &after).len()
         };
         let delete = Delete {
             nodes: vec![helper],

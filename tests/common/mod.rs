@@ -200,3 +200,33 @@ pub fn wait_no_processes(marker: &str) -> Vec<String> {
     }
     processes_with(marker)
 }
+
+/// Waits until `done` holds, looking every 20 ms, for at most `limit` (a
+/// generous bound: only a run that never gets there reaches it); panics
+/// saying what did not happen.
+pub fn wait_until(what: &str, limit: std::time::Duration, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Waits for `child` to end, for at most `limit` (a generous bound), and
+/// returns its output; a child still running then is killed and the test
+/// fails saying `what` did not happen.
+pub fn wait_exit(child: std::process::Child, limit: std::time::Duration, what: &str) -> Output {
+    let pid = child.id();
+    let (done, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    match output.recv_timeout(limit) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            // SAFETY: signalling the child this test started.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+            panic!("{what}: the run was still going after {limit:?}");
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The bundled examples: each says at its top the command that reduces it,
+//! and the cheap ones are run as written there.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{Sandbox, stderr};
+
+/// What precedes the command in an example script's top comment.
+const MARK: &str = "# Run in this directory: ";
+
+fn examples() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// The files of `dir` whose names end in `suffix` (or do not, with `not`).
+fn files(dir: &Path, suffix: &str, not: bool) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(suffix) != not)
+        .collect();
+    names.sort();
+    names
+}
+
+/// The command in the top comment (the lines after `#!`) of `script`.
+fn command_of(script: &Path) -> Option<String> {
+    let text = fs::read_to_string(script).unwrap();
+    text.lines()
+        .skip(1)
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(MARK))
+        .map(str::to_string)
+}
+
+/// The example's command, which every script of it gives at its top.
+fn command(dir: &Path) -> Vec<String> {
+    let scripts = files(dir, ".sh", false);
+    assert!(!scripts.is_empty(), "{dir:?} has no script");
+    let commands: Vec<Option<String>> = scripts.iter().map(|s| command_of(&dir.join(s))).collect();
+    let first = commands[0].clone();
+    assert!(
+        first.is_some() && commands.iter().all(|c| *c == first),
+        "{dir:?}: every script starts with a comment `{MARK}treereduce ...`: {commands:?}"
+    );
+    first
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_example_says_its_command_at_its_top() {
+    let dirs = examples();
+    assert!(dirs.len() >= 7, "{dirs:?}");
+    for dir in dirs {
+        let words = command(&dir);
+        assert_eq!(words[0], "treereduce", "{dir:?}: {words:?}");
+        // It names its scripts and every input the example holds.
+        for script in files(&dir, ".sh", false) {
+            assert!(words.contains(&format!("./{script}")), "{dir:?}: {words:?}");
+        }
+        for input in files(&dir, ".sh", true) {
+            assert!(words.contains(&input), "{dir:?}: {input} not in {words:?}");
+        }
+    }
+}
+
+/// Runs the example `name`'s command as written, in a copy of its
+/// directory: the run's stderr.
+fn run_as_written(name: &str) -> (Sandbox, String) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    let sb = Sandbox::new();
+    for file in files(&dir, "", false) {
+        sb.example(&format!("{name}/{file}"));
+    }
+    let words = command(&dir);
+    let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let out = sb.run(&args);
+    assert!(out.status.success(), "{name}: {}", stderr(&out));
+    (sb, stderr(&out))
+}
+
+#[test]
+fn the_c_example_runs_as_written() {
+    let (sb, _) = run_as_written("c-too-many-args");
+    let reduced = sb.read("inventory.reduced.c");
+    assert!(reduced.len() < 200, "{}", String::from_utf8_lossy(&reduced));
+    assert!(sb.accepts(&sb.path().join("check.sh"), "inventory.c", &reduced));
+}
+
+/// What the README says of the pair example: `... from a N-token
+/// difference to M in about T tests: the seed `S` and the variant `V`.`
+fn readme_pair_figures() -> ((u64, u64, u64), String, String) {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .unwrap()
+        .replace("\n  ", " ")
+        .replace('\n', " ");
+    let at = readme
+        .find("The example in `examples/pair-c-div-by-zero/`")
+        .expect("the README describes the pair example");
+    let sentence = &readme[at..];
+    let sentence = &sentence[..sentence.find("`. ").unwrap()];
+    let (figures, texts) = sentence.split_once(": the seed `").unwrap();
+    let numbers: Vec<u64> = figures
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{sentence}");
+    let (seed, variant) = texts.split_once("` and the variant `").unwrap();
+    (
+        (numbers[0], numbers[1], numbers[2]),
+        seed.to_string(),
+        variant.to_string(),
+    )
+}
+
+/// `text` with every run of white space made one space.
+fn one_line(text: &[u8]) -> String {
+    String::from_utf8_lossy(text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pair example as written: both results parse (tree-sitter finds no
+/// error, gcc compiles them), and the README's figures are the run's.
+#[test]
+fn the_pair_example_runs_as_written_and_gives_the_readme_figures() {
+    let (sb, err) = run_as_written("pair-c-div-by-zero");
+    for file in ["good.reduced.c", "bad.reduced.c"] {
+        let measure = sb.run(&["--measure", file]);
+        let size: serde_json::Value = serde_json::from_slice(&measure.stdout).unwrap();
+        assert_eq!(size["errors"], 0, "{file}: {size}");
+        let gcc = std::process::Command::new("gcc")
+            .args(["-fsyntax-only", file])
+            .current_dir(sb.path())
+            .output()
+            .unwrap();
+        assert!(
+            gcc.status.success(),
+            "gcc rejects {file}:\n{}\n{}",
+            String::from_utf8_lossy(&sb.read(file)),
+            stderr(&gcc)
+        );
+    }
+    // `difference 16 -> 2 tokens; 140 tests in 6.1 s`
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("treereduce pair:"))
+        .unwrap_or_else(|| panic!("no summary: {err}"));
+    let after = summary.split_once("difference ").unwrap().1;
+    let numbers: Vec<u64> = after
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .take(3)
+        .collect();
+    let ((from, to, tests), seed, variant) = readme_pair_figures();
+    assert_eq!((numbers[0], numbers[1]), (from, to), "{summary}");
+    assert_eq!(one_line(&sb.read("good.reduced.c")), seed);
+    assert_eq!(one_line(&sb.read("bad.reduced.c")), variant);
+    // "About": the tests a side stops when the other says no first vary.
+    let off = numbers[2].abs_diff(tests) as f64 / tests as f64;
+    assert!(off <= 0.15, "{summary}: README says about {tests} tests");
+}
