@@ -632,8 +632,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             }
             // Places left once the scan is over: overlapping tasks, in
             // order, tested as speculation (if the outer change is
-            // interesting, the merge is its candidate again, a cache hit; if
-            // not, the inner one is what comes next).
+            // interesting, the merge is its candidate again, a tested
+            // program; if not, the inner one is what comes next).
             if scanned || aside.len() >= width * SET_ASIDE_PER_PLACE {
                 let mut kept = Vec::new();
                 for (order, task, footprint) in std::mem::take(&mut aside) {
@@ -788,6 +788,18 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     interesting.iter().filter_map(|&i| state(i)).collect();
                 let refs: Vec<&S::State> = branches.iter().map(|b| &**b).collect();
                 match self.subject.merge(&base, &refs, &mut self.scratch) {
+                    // The others changed nothing the first did not (an
+                    // overlapping change tested as speculation, inside
+                    // the first's): the best is the merge, and tested.
+                    Some(merged)
+                        if self.subject.state_key(&merged)
+                            == self.subject.state_key(&self.best) =>
+                    {
+                        self.base = self.best.clone();
+                        for &i in &interesting[1..] {
+                            decisions[i] = Decision::Committed;
+                        }
+                    }
                     Some(merged) => {
                         bump(&self.run.stats.merges);
                         self.base = Arc::new(merged);

@@ -654,3 +654,44 @@ fn follow_ups_of_tasks_that_end_without_a_test_run_in_rounds() {
         }
     });
 }
+
+/// Deletes these items at once.
+struct DeleteAll(Vec<u32>);
+
+impl Job<Items> for DeleteAll {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        tests.try_change(&self.0);
+        Vec::new()
+    }
+
+    fn first_change(&self) -> Option<&[u32]> {
+        Some(&self.0)
+    }
+}
+
+/// Regression: a merge that made nothing the round's first interesting
+/// state had not (an overlapping deletion's items were all in a chunk
+/// deleted beside it) became an untested base; found with nothing more
+/// to do, it was "tested" (a cache hit) and committed a second time: an
+/// improvement that changed nothing, and a commit that was none.
+#[test]
+fn a_merge_that_adds_nothing_is_not_committed_again() {
+    within(60, || {
+        let subject = grouped(&[], 0);
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(2, &stats, None);
+        let chunk: Task<Items> = Box::new(DeleteAll(vec![3, 4]));
+        let inner: Task<Items> = Box::new(Delete(4));
+        let tasks = vec![
+            (Priority { tokens: 2, rank: 0 }, chunk),
+            (Priority { tokens: 1, rank: 0 }, inner),
+        ];
+        let done = run_pass(&run, &subject, (0..5).collect(), tasks);
+        assert_eq!(*done.best, BTreeSet::from([0, 1, 2]));
+        assert_eq!(done.commits, 1);
+        assert_eq!(
+            *subject.improvements.lock(),
+            vec![(1, BTreeSet::from([0, 1, 2]))]
+        );
+    });
+}
