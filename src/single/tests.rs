@@ -982,15 +982,31 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
         );
         // The same every time for one -j, and in order the text of -j 1.
         let (again, again_improvements, _, _) = reduce_once();
-        assert_eq!(again, out, "{context}: not deterministic");
-        assert_eq!(
-            again_improvements, improvements,
-            "{context}: not deterministic"
-        );
+        if let Some(at) = (0..improvements.len().max(again_improvements.len()))
+            .find(|&i| improvements.get(i) != again_improvements.get(i))
+        {
+            let shown = |all: &[(u64, Vec<u8>)]| {
+                all.get(at).map_or("(none)".into(), |(_, t)| {
+                    String::from_utf8_lossy(t).into_owned()
+                })
+            };
+            panic!(
+                "{context}: not deterministic: improvement {} was\n{}\nand then\n{}",
+                at + 1,
+                shown(&improvements),
+                shown(&again_improvements)
+            );
+        }
+        assert!(again == out, "{context}: not deterministic");
         if jobs == 1 || in_order {
             match &one {
                 None => one = Some(out.clone()),
-                Some(one) => assert_eq!(&out, one, "{context}: not the text of -j 1"),
+                Some(one) => assert!(
+                    out == *one,
+                    "{context}: not the text of -j 1:\n{}\nagainst\n{}",
+                    String::from_utf8_lossy(&out),
+                    String::from_utf8_lossy(one)
+                ),
             }
         }
         // 1-minimal for the changes of the pass that confirms the
