@@ -30,6 +30,9 @@ struct Items {
     panic_without: Option<u32>,
     /// When set, the test's verdict instead of `needed` and `min_sum`.
     oracle: Option<ItemOracle>,
+    /// Making a candidate that deletes this item takes this long (a lane
+    /// that says late whether it tests).
+    slow_apply: Option<(u32, std::time::Duration)>,
     /// Per worker: its running test was abandoned.
     abandoned: Vec<std::sync::atomic::AtomicBool>,
     calls: AtomicUsize,
@@ -58,6 +61,11 @@ impl Subject for Items {
     fn apply(&self, best: &BTreeSet<u32>, items: &[u32], _: &mut ()) -> Applied<BTreeSet<u32>> {
         if !items.iter().any(|i| best.contains(i)) {
             return Applied::Implied;
+        }
+        if let Some((item, delay)) = self.slow_apply
+            && items.contains(&item)
+        {
+            std::thread::sleep(delay);
         }
         let mut next = best.clone();
         for i in items {
@@ -215,6 +223,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         merges: false,
         panic_without: None,
         oracle: None,
+        slow_apply: None,
         abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
         by_coordinator: AtomicUsize::new(0),
@@ -706,6 +715,44 @@ fn a_merge_that_adds_nothing_is_not_committed_again() {
             *subject.improvements.lock(),
             vec![(1, BTreeSet::from([0, 1, 2]))]
         );
+    });
+}
+
+/// Regression: a task that must be tested alone (here one with nothing
+/// planned) met in the scan while another lane had not yet said whether it
+/// tests was set aside, and the scan stopped; whether it went on when that
+/// lane's message came depended on whether the message of a lane that
+/// ended without a test had been read before: the tasks behind the alone
+/// one joined the round or not, and one -j gave two results. Found by the
+/// engine fuzzer (seed 2537 and others, with tasks that plan their changes).
+#[test]
+fn a_task_that_must_be_tested_alone_holds_the_round_whatever_the_lanes_say_first() {
+    within(120, || {
+        for _ in 0..5 {
+            // 5 and 6 are needed: their deletions fail in the first round,
+            // and that verdict is known in the second.
+            let mut subject = grouped(&[5, 6], 0);
+            // The lane that tests in the second round says so late.
+            subject.slow_apply = Some((1, std::time::Duration::from_millis(100)));
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(2, &stats, None);
+            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+            let tasks = vec![
+                at(100, Box::new(Delete(5))),
+                at(100, Box::new(Delete(6))),
+                // Known not interesting: ends without a test.
+                at(90, Box::new(FirstOf(vec![5]))),
+                at(80, Box::new(Delete(1))),
+                // Nothing planned: its footprint is everything.
+                at(70, Box::new(FirstOf(Vec::new()))),
+                at(60, Box::new(Delete(2))),
+            ];
+            let done = run_pass(&run, &subject, (0..8).collect(), tasks);
+            assert_eq!(*done.best, BTreeSet::from([0, 3, 4, 5, 6, 7]));
+            // The deletions of 1 and 2 were in rounds of their own, not
+            // merged.
+            assert_eq!(stats.report().merges, 0);
+        }
     });
 }
 
