@@ -1102,8 +1102,10 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
 #[test]
 fn fuzz_non_monotone_oracles_on_items() {
     let tally = crate::testing::fuzz("engine fuzz", 40, 120, fuzz_items);
+    // (Not for one case alone, TREEREDUCE_FUZZ_SEED: it may have none.)
+    let count = |key: &str| tally.get(key).copied().unwrap_or(0);
     assert!(
-        tally.get("merges_failed").copied().unwrap_or(0) > 0,
+        count("cases") < 20 || count("merges_failed") > 0,
         "{tally:?}"
     );
 }

@@ -1053,7 +1053,9 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
 #[test]
 fn fuzz_non_monotone_oracles() {
     let tally = crate::testing::fuzz("single fuzz", 12, 300, fuzz_programs);
-    assert!(tally.get("merges").copied().unwrap_or(0) > 0, "{tally:?}");
+    // (Not for one case alone, TREEREDUCE_FUZZ_SEED: it may have none.)
+    let count = |key: &str| tally.get(key).copied().unwrap_or(0);
+    assert!(count("cases") < 10 || count("merges") > 0, "{tally:?}");
 }
 
 /// Regression: identifier replacement (toward the more frequent name) and
