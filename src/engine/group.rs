@@ -579,12 +579,23 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // round is formed, in the order of the tasks (the lanes report in
         // any order).
         let mut ended: Vec<(Order, Vec<Queued<S>>)> = Vec::new();
+        // A task that must be tested alone was put back until the started
+        // lanes have said whether they test; one was set aside because the
+        // round was not empty, and holds it.
+        let (mut deferred, mut held) = (false, false);
         loop {
             let open = |alone: bool, round: &Vec<Entrant>, started: &Vec<Entrant>| {
                 !alone && round.len() + started.len() < width
             };
             let mut scanned = false;
-            while open(alone, &round, &started) && aside.len() < width * SET_ASIDE_PER_PLACE {
+            // An alone task waits for the started lanes to say whether they
+            // test (see below) before the scan goes on.
+            let wait = deferred && !started.is_empty();
+            while !held
+                && !wait
+                && open(alone, &round, &started)
+                && aside.len() < width * SET_ASIDE_PER_PLACE
+            {
                 let Some(free) = self.free_lane() else {
                     break;
                 };
@@ -611,12 +622,21 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                         .unwrap_or_else(Footprint::everything)
                 };
                 if footprint.alone() {
-                    if round.is_empty() && started.is_empty() {
+                    if !started.is_empty() {
+                        // Whether it may run alone (the round is empty)
+                        // depends on what the started lanes say: it is
+                        // decided once they all have, not in the order
+                        // their messages happen to arrive.
+                        self.queue.tasks.insert(order, task);
+                        deferred = true;
+                    } else if round.is_empty() {
                         alone = true;
                         self.launch(free, task)?;
                         started.push((free, order));
                     } else {
+                        // It holds the round: nothing behind it joins.
                         aside.push((order, task, None));
+                        held = true;
                     }
                     break;
                 }
@@ -632,9 +652,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             }
             // Places left once the scan is over: overlapping tasks, in
             // order, tested as speculation (if the outer change is
-            // interesting, the merge is its candidate again, a cache hit; if
-            // not, the inner one is what comes next).
-            if scanned || aside.len() >= width * SET_ASIDE_PER_PLACE {
+            // interesting, the merge is its candidate again, a tested
+            // program; if not, the inner one is what comes next).
+            if !held && (scanned || aside.len() >= width * SET_ASIDE_PER_PLACE) {
                 let mut kept = Vec::new();
                 for (order, task, footprint) in std::mem::take(&mut aside) {
                     match (footprint, self.free_lane()) {
@@ -788,6 +808,18 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     interesting.iter().filter_map(|&i| state(i)).collect();
                 let refs: Vec<&S::State> = branches.iter().map(|b| &**b).collect();
                 match self.subject.merge(&base, &refs, &mut self.scratch) {
+                    // The others changed nothing the first did not (an
+                    // overlapping change tested as speculation, inside
+                    // the first's): the best is the merge, and tested.
+                    Some(merged)
+                        if self.subject.state_key(&merged)
+                            == self.subject.state_key(&self.best) =>
+                    {
+                        self.base = self.best.clone();
+                        for &i in &interesting[1..] {
+                            decisions[i] = Decision::Committed;
+                        }
+                    }
                     Some(merged) => {
                         bump(&self.run.stats.merges);
                         self.base = Arc::new(merged);

@@ -95,8 +95,13 @@ pub struct Syntax<'a> {
     /// failed in an earlier pass, nor a node's further alternatives after
     /// [`FAILED_ALTERNATIVES`] of them failed in a row.
     prune: bool,
-    /// For each node with alternative changes, how many failed in a row.
-    alternatives: Mutex<HashMap<NodeId, u32>>,
+    /// For each node with alternative changes: its edit in the program the
+    /// last of them failed on, and how many failed in a row on programs
+    /// where it had that edit. A commit of an alternative changes the
+    /// node's edit, so the count starts afresh on the programs after it,
+    /// whichever thread accounts for the commit first (in rounds another
+    /// lane may apply its next change before the committing lane has).
+    alternatives: Mutex<HashMap<NodeId, (Option<Edit>, u32)>>,
 }
 
 impl<'a> Syntax<'a> {
@@ -137,15 +142,18 @@ impl<'a> Syntax<'a> {
         self
     }
 
-    /// Whether node `n`'s alternatives failed too often in a row for this
-    /// pass to test more of them.
-    fn exhausted(&self, n: NodeId) -> bool {
+    /// Whether node `n`'s alternatives failed too often in a row on
+    /// programs where it has the edit it has in `best`, for this pass to
+    /// test more of them.
+    fn exhausted(&self, n: NodeId, best: &Best) -> bool {
         self.prune
             && self
                 .alternatives
                 .lock()
                 .get(&n)
-                .is_some_and(|&failed| failed >= FAILED_ALTERNATIVES)
+                .is_some_and(|(edit, failed)| {
+                    *failed >= FAILED_ALTERNATIVES && edit.as_ref() == best.edits.view().get(n)
+                })
     }
 
     /// The tasks a pass of `kind` starts with: the visit of the scope, then
@@ -178,7 +186,10 @@ impl<'a> Subject for Syntax<'a> {
         let Some(extra) = change.edits(self, best.edits.view()) else {
             return Applied::Implied;
         };
-        if change.alternative_of().is_some_and(|n| self.exhausted(n)) {
+        if change
+            .alternative_of()
+            .is_some_and(|n| self.exhausted(n, best))
+        {
             return Applied::Skipped;
         }
         self.candidate(best, extra, worker, Some(change))
@@ -289,7 +300,13 @@ impl<'a> Subject for Syntax<'a> {
             memory.failed(candidate.identity, pass);
         }
         if let Some(n) = change.alternative_of() {
-            *self.alternatives.lock().entry(n).or_default() += 1;
+            let edit = best.edits.view().get(n).cloned();
+            let mut alternatives = self.alternatives.lock();
+            let (on, failed) = alternatives.entry(n).or_insert((None, 0));
+            if *on != edit {
+                (*on, *failed) = (edit, 0);
+            }
+            *failed += 1;
         }
     }
 
@@ -297,19 +314,12 @@ impl<'a> Subject for Syntax<'a> {
         change.follow_ups(self)
     }
 
-    /// Besides the retries, a node the commit changed has no failed
-    /// alternatives in a row any more (a hoisted node may be hoisted again
-    /// from what replaced it). Done here rather than per change: a lane
-    /// builds its next candidate while the others take in their commits,
-    /// and whether that candidate is skipped must not depend on which
-    /// lane got there first.
+    /// The retries a commit unlocks. Done here rather than per change: a
+    /// lane builds its next candidate while the others take in their
+    /// commits, and which retries fire must not depend on which lane got
+    /// there first. (A node's failed alternatives count afresh by their
+    /// edit, see the field.)
     fn advanced(&self, before: &Best, after: &Best) -> Vec<Queued<Self>> {
-        {
-            let mut alternatives = self.alternatives.lock();
-            for (n, _) in &after.added {
-                alternatives.remove(n);
-            }
-        }
         let Some(retries) = &self.retries else {
             return Vec::new();
         };
@@ -539,6 +549,79 @@ mod tests {
             last: body,
         };
         assert_eq!(retried(&hoist, Edit::hoist(body)), 0);
+    }
+
+    /// Regression: in rounds, a lane applies its next change to the new
+    /// best as soon as it hears its verdict, while the lane whose hoist
+    /// made that best may not yet have accounted for its commit, which
+    /// reset the count of the node's failed alternatives. Whether the next
+    /// alternative was skipped depended on which thread ran first, and a
+    /// run at -j 4 gave one of two texts. The count now belongs to the
+    /// node's edit in the programs its alternatives failed on.
+    #[test]
+    fn failed_alternatives_count_afresh_once_the_node_changed_whoever_accounts_first() {
+        use crate::reduce::hoist::Hoist;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int f(int a, int b, int y) { return a + (b * y); }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        // The last node of the text (`y`: the one in the expression).
+        let find = |text: &str| {
+            original
+                .nodes
+                .ids()
+                .rfind(|&n| original.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        let (node, inner, y) = (find("a + (b * y)"), find("(b * y)"), find("y"));
+        let hoist = |to: NodeId| Hoist {
+            node,
+            first: to,
+            last: to,
+        };
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let memory = Memory::new();
+        let cx = Syntax::new(
+            &original,
+            original.nodes.root(),
+            g,
+            crate::lexical::Lexicon::of(g.language),
+            &config,
+            &stats,
+            &oracle,
+            &observer,
+        )
+        .remembering(&memory, 1, true);
+        let mut worker = Worker::new(g);
+        let best = Best::of(&original);
+        for _ in 0..FAILED_ALTERNATIVES {
+            let candidate = Candidate {
+                extra: vec![(node, Edit::hoist(y))],
+                text: Vec::new(),
+                tree: original.tree.clone(),
+                errors: 0,
+                identity: 0,
+            };
+            cx.failed(&hoist(y), &best, &candidate);
+        }
+        assert!(matches!(
+            cx.apply(&best, &hoist(y), &mut worker),
+            Applied::Skipped
+        ));
+        // Another lane's hoist of the node into `(b * y)` made the new best;
+        // before that lane accounts for it, the next alternative is applied.
+        let added = vec![(node, Edit::hoist(inner))];
+        let after = Best {
+            edits: best.edits.merged(&added),
+            added,
+            ..Best::of(&original)
+        };
+        assert!(matches!(
+            cx.apply(&after, &hoist(y), &mut worker),
+            Applied::Candidate(_)
+        ));
     }
 
     #[test]

@@ -338,6 +338,13 @@ impl Driver<'_, '_> {
     /// interesting, as without pruning. Running every pass unpruned until
     /// the fixpoint instead was the rule before; it tested, on
     /// js-yaml-hex-int, the same failed changes in up to ten passes.
+    ///
+    /// The run ends on such a pass in every case: a canonicalization pass
+    /// that renamed without shrinking the round is checked by one too, and
+    /// when a check commits without the round shrinking (renaming and
+    /// canonicalization undoing each other), the syntax passes settle,
+    /// unpruned and without canonicalization, until one finds nothing. The
+    /// round's start only goes down, so the rounds end.
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
@@ -349,10 +356,12 @@ impl Driver<'_, '_> {
         let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
         // Whether this pass prunes; whether a pass since the last one that
         // did not prune skipped anything; whether this pass is the check of
-        // a fixpoint that pruned passes reached.
+        // a fixpoint that pruned passes reached; whether the passes settle
+        // (see below).
         let mut prune = session.config.prune;
         let mut pruned_since_check = false;
         let mut checking = false;
+        let mut settling = false;
         while session.config.passes.is_none_or(|max| number < max) {
             number += 1;
             stats.pass.store(number as u64, Ordering::Relaxed);
@@ -407,12 +416,23 @@ impl Driver<'_, '_> {
                 break;
             }
             if checking {
-                // The check found something: pruned passes again, from it.
-                checking = false;
-                prune = true;
-                if !changed || (end.tokens, end.bytes) >= (start.tokens, start.bytes) {
+                if !changed {
                     break;
                 }
+                if settling || (end.tokens, end.bytes) >= round_start {
+                    // The check found something, but the round did not
+                    // shrink: identifier replacement (toward a frequent
+                    // name) and canonicalization (toward `a`) undid each
+                    // other, and going round again could do so forever.
+                    // The syntax passes settle instead: they run, pruning
+                    // nothing and without canonicalization, until one finds
+                    // nothing.
+                    settling = true;
+                    continue;
+                }
+                // The check found something: pruned passes again, from it.
+                checking = false;
+                prune = session.config.prune;
                 round_start = (end.tokens, end.bytes);
                 continue;
             }
@@ -422,7 +442,10 @@ impl Driver<'_, '_> {
                 PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
                 PassKind::Reduce => !changed && !canon,
             };
-            if converged && pruned_since_check {
+            // A canonicalization pass that renamed without shrinking the
+            // round ends it, but no syntax pass has seen its result yet.
+            let renamed = kind == PassKind::Canon && changed;
+            if converged && (pruned_since_check || renamed) {
                 // Not a fixpoint while a skipped change might be
                 // interesting: one pass that tests everything decides.
                 kind = PassKind::Reduce;
