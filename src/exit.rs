@@ -9,8 +9,9 @@ pub const USAGE: u8 = 2;
 /// The test does not find the input interesting, so there is nothing to reduce.
 pub const NOT_INTERESTING: u8 = 3;
 /// The test could not be run (no verdict: the candidate could not be
-/// written, the script could not be started) several times in a row; the
-/// best result found before is written.
+/// written, the script could not be started) several times in a row, or
+/// during the final re-check of the result; the best result found before
+/// (the newest one the test did not reject) is written, not re-checked.
 pub const TEST_ERRORS: u8 = 4;
 /// The result could not be written where asked (the output's folder went
 /// away, the disk is full); it is saved in the temporary folder instead,

@@ -72,7 +72,8 @@ pub enum Status {
     /// The test does not find the input interesting.
     NotInteresting,
     /// The test could not be run (no verdict) on the input, or 5 times in
-    /// a row later; the best result found before is written.
+    /// a row later, or on the result at the final re-check; the best result
+    /// found before (the newest one the test did not reject) is written.
     TestErrors,
     /// The result could not be written.
     OutputFailed,
@@ -604,7 +605,9 @@ fn reduce_prepared(
     let outcome = single::reduce(&session, &bytes, None);
     let (text, status, reason) = match outcome {
         Ok(o) => {
-            let (status, reason) = if o.cancelled {
+            let (status, reason) = if o.recheck == crate::stats::Recheck::CouldNotRun {
+                (Status::TestErrors, Some(super::not_rechecked(&o)))
+            } else if o.cancelled {
                 (
                     Status::Interrupted,
                     Some("interrupted; the result is the best found until then".to_string()),

@@ -637,20 +637,55 @@ fn run(args: Args) -> Result<u8, Failure> {
         return Ok(code);
     }
     if let Some(reporter) = &reporter {
-        let status = if outcome.cancelled {
-            "interrupted"
-        } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
-            "deadline"
-        } else {
-            "reduced"
-        };
-        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        let (status, reason) = report_status(&stats, &outcome);
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, reason);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
             return Ok(exit::OUTPUT_FAILED);
         }
     }
     report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// The status and the note of a single-mode bug report: what the written
+/// result is worth.
+fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Option<String>) {
+    use crate::stats::Recheck;
+    if outcome.recheck == Recheck::CouldNotRun {
+        return ("test_errors", Some(not_rechecked(outcome)));
+    }
+    let deadline = stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0;
+    let (status, mut reason) = if outcome.cancelled {
+        (
+            "interrupted",
+            Some("interrupted; the result is the best found until then".to_string()),
+        )
+    } else if deadline {
+        (
+            "deadline",
+            Some("stopped at the --deadline; the result is the best found until then".to_string()),
+        )
+    } else {
+        ("reduced", None)
+    };
+    if outcome.recheck == Recheck::NotRun && (outcome.cancelled || deadline) {
+        let note = "it was not re-checked";
+        reason = reason.map(|r| format!("{r}; {note}"));
+    }
+    if outcome.flaky {
+        let note = "the test is flaky: it rejected a result it had accepted, and this is the newest one it accepted again";
+        reason = Some(reason.map_or(note.to_string(), |r| format!("{r}; {note}")));
+    }
+    (status, reason)
+}
+
+/// What to say when the test could not be run on the result at the final
+/// re-check.
+fn not_rechecked(outcome: &single::Outcome) -> String {
+    format!(
+        "the test could not be run to re-check the result ({}); the result is the newest one it did not reject, not re-checked",
+        outcome.recheck_error.as_deref().unwrap_or("no verdict")
+    )
 }
 
 /// Writes the final result. If the output cannot be written (its folder
@@ -721,9 +756,14 @@ fn report(
     }
     if !args.quiet {
         eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
+    } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        // An error, which -q does not hide.
+        eprintln!("treereduce: error: {}", not_rechecked(outcome));
     }
     Ok(if outcome.cancelled {
         exit::INTERRUPTED
+    } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        exit::TEST_ERRORS
     } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
         exit::DEADLINE
     } else {
@@ -908,6 +948,9 @@ fn summary(
     if outcome.flaky {
         s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");
     }
+    if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        s.push_str(&format!("\ntreereduce: error: {}", not_rechecked(outcome)));
+    }
     s
 }
 
@@ -952,6 +995,8 @@ mod tests {
             text: Arc::from(&b"x"[..]),
             cancelled: false,
             flaky: false,
+            recheck: crate::stats::Recheck::Passed,
+            recheck_error: None,
         };
         let line = summary(
             &stats,
