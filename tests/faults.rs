@@ -688,3 +688,53 @@ fn test_unrunnable_during_the_recheck_in_trace_mode() {
     let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
     assert_eq!(stats["finish"]["recheck"], "could_not_run", "{stats}");
 }
+
+/// A timeout counts as not interesting in its run only: whether a test
+/// times out depends on the machine's load and the limit. A test that
+/// sleeps past `--timeout 1` on every candidate, run twice with one cache:
+/// the second run runs those tests again instead of answering "not
+/// interesting" from the cache (it did, before: 0 tests).
+#[test]
+fn timeouts_are_not_kept_in_the_verdict_cache() {
+    let sb = Sandbox::new();
+    let input = "int needed;\nint c1;\nint c2;\n";
+    sb.file("a.c", input);
+    // The input passes at once; smaller candidates without `needed` fail
+    // at once (a verdict, stored), those with it hang.
+    sb.script(
+        "check.sh",
+        &format!(
+            "grep -q needed \"$1\" || exit 1\n[ $(wc -c < \"$1\") -ge {} ] && exit 0\nsleep 31341",
+            input.len()
+        ),
+    );
+    let run = |json: &str| {
+        let out = sb.run(&[
+            "-q",
+            "-j",
+            "1",
+            "--timeout",
+            "1",
+            "--cache",
+            "vc",
+            "--stats-json",
+            json,
+            "-i",
+            "./check.sh",
+            "a.c",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&sb.read(json)).unwrap()
+    };
+    let first = run("1.json");
+    let timed_out = first["timed_out"].as_u64().unwrap();
+    assert!(timed_out > 0, "{first}");
+    let result = sb.read("a.reduced.c");
+    let second = run("2.json");
+    assert_eq!(second["timed_out"].as_u64().unwrap(), timed_out, "{second}");
+    assert!(second["tests"].as_u64().unwrap() >= timed_out, "{second}");
+    // The verdicts the script gave by exiting were kept.
+    assert!(second["stored_hits"].as_u64().unwrap() > 0, "{second}");
+    assert_eq!(sb.read("a.reduced.c"), result);
+    assert_eq!(wait_no_processes("sleep 31341"), Vec::<String>::new());
+}

@@ -567,7 +567,11 @@ fn reduce_prepared(
     );
     // The cache directory was checked at the start; a failure now only
     // loses the cache.
-    let store = args.launch.store(context).unwrap_or(None);
+    let script = store::Script {
+        path: oracle.script(),
+        bytes: &shared.script_bytes,
+    };
+    let store = args.launch.store(context, Some(&script)).unwrap_or(None);
     let result_path = shared.results.join(&input.file_name);
     let destination = match Destination::of(&result_path) {
         Ok(d) => d,
@@ -783,7 +787,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     }
     // A --cache directory that cannot be used is an error now, not per input.
     args.launch
-        .store(0)
+        .store(0, None)
         .map_err(|e| Failure::Usage(anyhow!(e)))?;
 
     // Ctrl-C and the deadline stop the inputs being reduced.

@@ -393,8 +393,12 @@ fn open_store(
         setup.language.name,
         oracle.file_name().as_encoded_bytes(),
     );
+    let script = store::Script {
+        path: oracle.script(),
+        bytes: &script,
+    };
     args.launch
-        .store(context)
+        .store(context, Some(&script))
         .map_err(|e| Failure::Usage(anyhow!(e)))
 }
 

@@ -166,9 +166,8 @@ impl<'a> Run<'a> {
         }
         count_run(stats, verdict);
         self.errors_in_a_row.store(0, Ordering::SeqCst);
-        let interesting = verdict == Verdict::Interesting;
-        self.cache.insert(key, interesting);
-        Some(interesting)
+        self.cache.insert(key, verdict);
+        Some(verdict == Verdict::Interesting)
     }
 }
 

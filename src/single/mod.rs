@@ -567,12 +567,14 @@ impl Driver<'_, '_> {
         const TRIES: usize = 3;
         let stats = self.session.stats;
         let mut flaky = false;
+        let input = VerdictCache::key(&self.checkpoints[0]);
         while self.checkpoints.len() > 1 {
             let candidate = self.checkpoints.pop().expect("more than one checkpoint");
             self.text = candidate.clone();
-            // An earlier run with the same test re-checked this very result.
+            // An earlier run with the same test and input re-checked this
+            // very result.
             let key = VerdictCache::key(&candidate);
-            if self.run.cache().verified(key) {
+            if self.run.cache().verified(key, input) {
                 self.recheck = Recheck::PassedEarlier;
                 return flaky;
             }
@@ -587,7 +589,7 @@ impl Driver<'_, '_> {
                 }
                 match verdict {
                     Ok(Verdict::Interesting) => {
-                        self.run.cache().mark_verified(key);
+                        self.run.cache().mark_verified(key, input);
                         self.recheck = Recheck::Passed;
                         return flaky;
                     }
