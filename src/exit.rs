@@ -4,7 +4,9 @@
 pub const SUCCESS: u8 = 0;
 /// Something failed inside treereduce (a bug, or an I/O error while running).
 pub const INTERNAL: u8 = 1;
-/// Bad arguments, unreadable input, or an unusable test script.
+/// Bad arguments, unreadable input, an input too large (for this machine's
+/// memory, or over the 4 GiB the reducer's tables hold), or an unusable
+/// test script.
 pub const USAGE: u8 = 2;
 /// The test does not find the input interesting, so there is nothing to reduce.
 pub const NOT_INTERESTING: u8 = 3;

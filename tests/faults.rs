@@ -738,3 +738,41 @@ fn timeouts_are_not_kept_in_the_verdict_cache() {
     assert_eq!(sb.read("a.reduced.c"), result);
     assert_eq!(wait_no_processes("sleep 31341"), Vec::<String>::new());
 }
+
+/// An input over the 4 GiB that treereduce's 32-bit tables hold is refused
+/// at once, before it is read or tested, even with --allow-huge-input
+/// (exit 2, with what to do); batch lists it as too_large. The file is
+/// sparse: it takes no disk space. Before, it was read, parsed and tested,
+/// and a reduction that failed on it said "the test seems flaky" (exit 3).
+#[test]
+fn an_input_over_4_gib_is_refused_before_anything_runs() {
+    let sb = Sandbox::new();
+    std::fs::create_dir(sb.path().join("in")).unwrap();
+    let big = sb.path().join("in/big.c");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(4 << 30)
+        .unwrap();
+    let ran = sb.path().join("ran");
+    sb.script("check.sh", &format!("touch '{}'", ran.display()));
+    for extra in [&["--allow-huge-input"][..], &[]] {
+        let mut args = vec!["-i", "./check.sh", "-o", "out.c"];
+        args.extend_from_slice(extra);
+        args.push("in/big.c");
+        let out = sb.run(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains("cut it down first"), "{err}");
+        if !extra.is_empty() {
+            assert!(err.contains("4 GiB"), "{err}");
+        }
+        assert!(!ran.exists() && !sb.path().join("out.c").exists());
+    }
+    let out = sb.run(&["batch", "-q", "-i", "./check.sh", "-o", "out", "in"]);
+    assert_eq!(out.status.code(), Some(8), "{}", stderr(&out));
+    let record: serde_json::Value =
+        serde_json::from_slice(&sb.read("out/results/big.c.json")).unwrap();
+    assert_eq!(record["status"], "too_large", "{record}");
+    assert_eq!(record["start_bytes"], 4u64 << 30, "{record}");
+    assert!(!ran.exists());
+}

@@ -31,7 +31,7 @@ use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 use super::deadline::Deadline;
 use super::report;
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_memory, progress,
+    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_size, progress,
     same_file, store, total_memory, usage,
 };
 use crate::cli::BatchArgs;
@@ -67,7 +67,8 @@ pub enum Status {
     NotUtf8,
     /// No `-l` and an extension of no known language.
     UnknownLanguage,
-    /// Too large for this machine's memory.
+    /// Too large for this machine's memory, or for the reducer's 32-bit
+    /// tables (over 4 GiB).
     TooLarge,
     /// The test does not find the input interesting.
     NotInteresting,
@@ -447,6 +448,15 @@ fn prepare(
     input: &Input,
     record: &mut Record,
 ) -> Result<Prepared, Box<Record>> {
+    // Too large for the reducer or for memory: refused before it is read.
+    if let Ok(meta) = fs::metadata(&input.path)
+        && let Err(e) = check_size(meta.len(), total_memory(), false)
+    {
+        record.start_bytes = meta.len();
+        return Err(Box::new(
+            record.clone().fail(Status::TooLarge, e.to_string()),
+        ));
+    }
     let bytes = fs::read(&input.path).map_err(|e| {
         Box::new(
             record
@@ -484,7 +494,7 @@ fn prepare(
         ))
     })?;
     record.language = Some(language.name.to_string());
-    check_memory(bytes.len() as u64, total_memory(), false)
+    check_size(bytes.len() as u64, total_memory(), false)
         .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
     Ok(Prepared { bytes, language })
 }
@@ -639,13 +649,18 @@ fn reduce_prepared(
                 crate::engine::ERROR_LIMIT
             )),
         ),
-        Err(e) => (
-            Arc::from(&bytes[..]),
-            Status::NotInteresting,
-            Some(format!(
-                "{e}; the test seems flaky (it accepted the input once)"
-            )),
-        ),
+        Err(e) => {
+            let status = match e {
+                ReduceError::NotInteresting(_) => Status::NotInteresting,
+                ReduceError::TooLarge(_) => Status::TooLarge,
+                ReduceError::Oracle { .. } => Status::TestErrors,
+            };
+            (
+                Arc::from(&bytes[..]),
+                status,
+                Some(super::reduce_failed(&e).1),
+            )
+        }
     };
     if let Err(e) = writer.finish(&text) {
         return record.fail(

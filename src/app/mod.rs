@@ -184,9 +184,14 @@ fn setup(args: &Args) -> Result<Setup> {
         .input
         .clone()
         .ok_or_else(|| anyhow!("no INPUT given: name the program to reduce"))?;
+    // A file too large is refused before it is read (a special file, whose
+    // size the metadata does not tell, after).
+    if let Ok(meta) = std::fs::metadata(&input_path) {
+        check_size(meta.len(), total_memory(), args.allow_huge_input)?;
+    }
     let input = std::fs::read(&input_path)
         .with_context(|| format!("cannot read the input {}", input_path.display()))?;
-    check_memory(input.len() as u64, total_memory(), args.allow_huge_input)?;
+    check_size(input.len() as u64, total_memory(), args.allow_huge_input)?;
     let language = match &args.lang {
         Some(name) => Language::by_name(name).ok_or_else(|| {
             anyhow!(
@@ -265,6 +270,21 @@ fn outputs(
 /// Peak memory per input byte, measured on a 6.1 MB JavaScript input
 /// (2.4 million tokens, 1.19 GB peak): tree, node table, lists and buffers.
 pub const MEMORY_PER_INPUT_BYTE: u64 = 200;
+
+/// Refuses inputs larger than the reducer's 32-bit tables hold, whatever
+/// the user says, and those that would likely exhaust memory (and be killed
+/// without a word) unless the user insists.
+fn check_size(input_bytes: u64, total: Option<u64>, allow: bool) -> Result<()> {
+    if input_bytes > crate::syntax::MAX_INPUT_BYTES as u64 {
+        return Err(anyhow!(
+            "the input is {} bytes, more than treereduce can reduce (at most {} bytes, 4 GiB: its tables hold \
+             32-bit offsets); cut it down first (e.g. with a line-based reducer)",
+            progress::thousands(input_bytes),
+            progress::thousands(crate::syntax::MAX_INPUT_BYTES as u64)
+        ));
+    }
+    check_memory(input_bytes, total, allow)
+}
 
 /// Refuses inputs that would likely exhaust memory (and be killed without a
 /// word) unless the user insists.
@@ -614,21 +634,16 @@ fn run(args: Args) -> Result<u8, Failure> {
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
-        Err(ReduceError::Oracle { error, best }) => {
-            if let Err(code) = finish_output(&writer, &setup, &best) {
+        Err(e) => {
+            // The test kept failing: the best result found before is kept.
+            if let ReduceError::Oracle { best, .. } = &e
+                && let Err(code) = finish_output(&writer, &setup, best)
+            {
                 return Ok(code);
             }
-            eprintln!(
-                "treereduce: error: the test could not be run {} times in a row ({error}); \
-                 stopped, the output holds the best result found before",
-                crate::engine::ERROR_LIMIT
-            );
-            return Ok(exit::TEST_ERRORS);
-        }
-        // The input was checked above; only a flaky test can get here.
-        Err(e) => {
-            eprintln!("treereduce: error: {e}; the test seems flaky (it accepted the input once)");
-            return Ok(exit::NOT_INTERESTING);
+            let (code, message) = reduce_failed(&e);
+            eprintln!("treereduce: error: {message}");
+            return Ok(code);
         }
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
@@ -649,6 +664,35 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     }
     report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// The exit code and the message of a reduction that stopped without a
+/// result for a reason other than the test failing to run (which has a
+/// result: the best found before). The output, if started, holds the input.
+fn reduce_failed(e: &ReduceError) -> (u8, String) {
+    match e {
+        ReduceError::NotInteresting(verdict) => (
+            exit::NOT_INTERESTING,
+            format!(
+                "the test does not find the input interesting ({}); there is nothing to reduce",
+                match verdict {
+                    crate::oracle::Verdict::TimedOut => "it timed out",
+                    _ => "it rejected it",
+                }
+            ),
+        ),
+        ReduceError::TooLarge(t) => (
+            exit::USAGE,
+            format!("{t}; cut it down first (e.g. with a line-based reducer)"),
+        ),
+        ReduceError::Oracle { error, .. } => (
+            exit::TEST_ERRORS,
+            format!(
+                "the test could not be run {} times in a row ({error}); stopped, the output holds the best result found before",
+                crate::engine::ERROR_LIMIT
+            ),
+        ),
+    }
 }
 
 /// The status and the note of a single-mode bug report: what the written
@@ -972,7 +1016,32 @@ mod tests {
         assert!(err.contains("--allow-huge-input"), "{err}");
         assert!(check_memory(40 << 20, Some(8 * gb), true).is_ok());
         assert!(check_memory(40 << 20, None, false).is_ok());
+        // Past the 32-bit tables, not even --allow-huge-input helps.
+        let over = crate::syntax::MAX_INPUT_BYTES as u64 + 1;
+        assert!(check_size(over, None, true).is_err());
+        assert!(check_size(over - 1, None, true).is_ok());
         assert!(total_memory().is_some_and(|m| m > 0));
+    }
+
+    #[test]
+    fn every_reduce_error_has_its_own_code_and_message() {
+        use crate::oracle::Verdict;
+        let (code, message) = reduce_failed(&ReduceError::NotInteresting(Verdict::TimedOut));
+        assert_eq!(code, exit::NOT_INTERESTING);
+        assert!(message.contains("timed out") && !message.contains("flaky"));
+        let too_large = crate::syntax::TooLarge {
+            bytes: 10,
+            nodes: u32::MAX as usize,
+        };
+        let (code, message) = reduce_failed(&ReduceError::TooLarge(too_large));
+        assert_eq!(code, exit::USAGE);
+        assert!(message.contains("too large") && message.contains("cut it down"));
+        let (code, message) = reduce_failed(&ReduceError::Oracle {
+            error: "cannot start the test".into(),
+            best: Arc::from(&b"x"[..]),
+        });
+        assert_eq!(code, exit::TEST_ERRORS);
+        assert!(message.contains("cannot start the test"));
     }
 
     #[test]
