@@ -78,6 +78,9 @@ pub enum Status {
     TestErrors,
     /// The result could not be written.
     OutputFailed,
+    /// The reduction of this input panicked (a bug); the reason holds the
+    /// panic's message. The other inputs go on.
+    InternalError,
 }
 
 impl Status {
@@ -418,21 +421,58 @@ impl Shared<'_> {
     }
 }
 
-struct WriterObserver<'a>(&'a BestWriter);
+/// The environment variable of the fault-injection hook, for tests only
+/// (see doc/architecture.md): the reduction of the input of this file name
+/// panics after its first improvement, as a bug would.
+const PANIC_HOOK: &str = "TREEREDUCE_TEST_PANIC_ON";
+
+struct WriterObserver<'a> {
+    writer: &'a BestWriter,
+    /// The input's file name, when [`PANIC_HOOK`] names it.
+    panic_on: Option<&'a str>,
+}
 
 impl Observer for WriterObserver<'_> {
     fn improved(&self, seq: u64, text: &[u8]) {
-        self.0.improved(seq, text);
+        self.writer.improved(seq, text);
+        if let Some(name) = self.panic_on {
+            panic!("{PANIC_HOOK}: a panic injected into the reduction of {name}");
+        }
     }
 }
 
-/// Reduces one input; never fails as a whole: every outcome is a record.
+/// What a caught panic was about: its message (a panic of the engine's
+/// threads reaches the caller with its own payload).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message (see above)".to_string())
+}
+
+/// Reduces one input; never fails as a whole: every outcome is a record,
+/// a panic included (a bug: the input's record says so, and the batch
+/// goes on).
 fn reduce_one(shared: &Shared<'_>, input: &Input) -> Record {
     let started = Instant::now();
     let mut record = Record::new(input, &shared.script_hash);
-    let mut record = match prepare(shared, input, &mut record) {
-        Ok(prepared) => reduce_prepared(shared, input, record, prepared),
-        Err(failed) => *failed,
+    let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        match prepare(shared, input, &mut record) {
+            Ok(prepared) => reduce_prepared(shared, input, record.clone(), prepared),
+            Err(failed) => *failed,
+        }
+    }));
+    let mut record = match reduced {
+        Ok(record) => record,
+        Err(payload) => record.fail(
+            Status::InternalError,
+            format!(
+                "internal error (a bug; please report it): {}; {} may hold the best result found before, not re-checked",
+                panic_message(payload.as_ref()),
+                Path::new("results").join(&input.file_name).display()
+            ),
+        ),
     };
     record.seconds = started.elapsed().as_secs_f64();
     record
@@ -612,7 +652,11 @@ fn reduce_prepared(
         input_checked: true,
     };
     let stats = Stats::new(reduce::names());
-    let observer = WriterObserver(&writer);
+    let panic_on = std::env::var_os(PANIC_HOOK).filter(|name| *name == input.file_name);
+    let observer = WriterObserver {
+        writer: &writer,
+        panic_on: panic_on.as_ref().map(|_| input.name.as_str()),
+    };
     let mut session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
     session.store = store;
     session.deadline = shared.deadline.as_ref().map(Deadline::flag);

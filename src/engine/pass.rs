@@ -343,10 +343,12 @@ pub fn run_in_order<S: Subject>(
         planned: (0, Vec::new()),
     };
     std::thread::scope(|s| {
-        for worker in 1..run.jobs {
-            let shared = &shared;
-            s.spawn(move || ahead_worker(run, subject, shared, worker));
-        }
+        let workers: Vec<_> = (1..run.jobs)
+            .map(|worker| {
+                let shared = &shared;
+                s.spawn(move || ahead_worker(run, subject, shared, worker))
+            })
+            .collect();
         // Whatever way the coordinator leaves (a panic included), the
         // workers stop.
         struct StopOnDrop<'a, C>(&'a Shared<C>);
@@ -355,8 +357,10 @@ pub fn run_in_order<S: Subject>(
                 self.0.stop();
             }
         }
-        let _stop = StopOnDrop(&shared);
+        let stop = StopOnDrop(&shared);
         coordinator.work();
+        drop(stop);
+        super::group::join_all(workers);
     });
     // Every verdict the coordinator used came from its own run, the cache
     // or a run ahead; the other runs ahead were for nothing.

@@ -434,24 +434,38 @@ fn failed_deletion_is_retried_when_the_last_use_goes() {
 fn a_panicking_worker_does_not_hang_the_others() {
     let g = grammar("c");
     let input = include_str!("../../tests/data/undeclared.c");
-    let calls = AtomicUsize::new(0);
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
     let oracle = move |_: &[u8]| {
-        if calls.fetch_add(1, Ordering::SeqCst) == 3 {
+        if counted.fetch_add(1, Ordering::SeqCst) == 3 {
             panic!("oracle bug");
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
         true
     };
     let panicked = crate::testing::within(30, move || {
-        let stats = Stats::new(crate::reduce::names());
-        let cfg = config(4);
-        let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            reduce(&session, input.as_bytes(), None).map(|_| ())
-        }))
-        .is_err()
+        // In rounds of lanes and with in-order speculation.
+        [false, true].map(|in_order| {
+            calls.store(0, Ordering::SeqCst);
+            let stats = Stats::new(crate::reduce::names());
+            let cfg = Config {
+                in_order,
+                ..config(4)
+            };
+            let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                reduce(&session, input.as_bytes(), None).map(|_| ())
+            }))
+            .err()
+            .and_then(|payload| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        })
     });
-    assert!(panicked, "the panic reaches the caller");
+    // The panic reaches the caller with its own message (not "a scoped
+    // thread panicked"), so that a caller can say what went wrong.
+    assert_eq!(
+        panicked,
+        [Some("oracle bug".into()), Some("oracle bug".into())]
+    );
 }
 
 /// Reduces `input` with every reduction on and returns the text.
