@@ -405,6 +405,55 @@ struct Shared<'a> {
     deadline: Option<Deadline>,
     /// `--report`/`--report-template`.
     template: Option<Arc<report::Template>>,
+    /// The memory the inputs reduced at once share.
+    memory: MemoryShare,
+}
+
+/// The memory the inputs reduced at once share (each needs about
+/// [`super::memory_need`]): an input starts when its need fits beside the
+/// needs of those being reduced, or when none is. So large inputs are
+/// reduced one after the other rather than together out of memory; one
+/// that does not fit alone was refused before (`too_large`).
+struct MemoryShare {
+    limit: u64,
+    used: Mutex<u64>,
+    freed: parking_lot::Condvar,
+}
+
+/// A share of [`MemoryShare`], given back when dropped.
+struct Reserved<'a>(&'a MemoryShare, u64);
+
+impl MemoryShare {
+    fn new(limit: u64) -> MemoryShare {
+        MemoryShare {
+            limit,
+            used: Mutex::new(0),
+            freed: parking_lot::Condvar::new(),
+        }
+    }
+
+    /// Waits until `need` fits, then holds it; `None` if `stop` is set
+    /// first.
+    fn reserve<'a>(&'a self, need: u64, stop: &Cancel) -> Option<Reserved<'a>> {
+        let mut used = self.used.lock();
+        loop {
+            if *used == 0 || used.saturating_add(need) <= self.limit {
+                *used += need;
+                return Some(Reserved(self, need));
+            }
+            if stop.is_cancelled() {
+                return None;
+            }
+            self.freed.wait_for(&mut used, Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        *self.0.used.lock() -= self.1;
+        self.0.freed.notify_all();
+    }
 }
 
 impl Shared<'_> {
@@ -490,7 +539,7 @@ fn prepare(
 ) -> Result<Prepared, Box<Record>> {
     // Too large for the reducer or for memory: refused before it is read.
     if let Ok(meta) = fs::metadata(&input.path)
-        && let Err(e) = check_size(meta.len(), total_memory(), false)
+        && let Err(e) = check_size(meta.len(), total_memory(), false, shared.jobs > 1)
     {
         record.start_bytes = meta.len();
         return Err(Box::new(
@@ -534,7 +583,7 @@ fn prepare(
         ))
     })?;
     record.language = Some(language.name.to_string());
-    check_size(bytes.len() as u64, total_memory(), false)
+    check_size(bytes.len() as u64, total_memory(), false, shared.jobs > 1)
         .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
     Ok(Prepared { bytes, language })
 }
@@ -560,6 +609,10 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
+    let need = super::memory_need(bytes.len() as u64, shared.jobs > 1);
+    let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
+        return record.fail(Status::NotStarted, shared.why_stopped());
+    };
     if shared.stop.is_cancelled() {
         return record.fail(Status::NotStarted, shared.why_stopped());
     }
@@ -891,6 +944,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         stop: stop.clone(),
         live,
         deadline,
+        memory: MemoryShare::new(total_memory().map_or(u64::MAX, super::usable_memory)),
     };
 
     let mut records: Vec<Option<(Record, bool)>> = vec![None; inputs.len()];
@@ -1315,6 +1369,40 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn inputs_that_do_not_fit_in_memory_together_wait_for_each_other() {
+        crate::testing::within(30, || {
+            let share = MemoryShare::new(100);
+            let stop = Cancel::new().unwrap();
+            let first = share.reserve(60, &stop).unwrap();
+            // Alone, even more than the limit is let through (what does
+            // not fit alone was refused before).
+            let second_asked = std::sync::atomic::AtomicBool::new(false);
+            let second_started = std::sync::atomic::AtomicBool::new(false);
+            std::thread::scope(|s| {
+                let waiting = s.spawn(|| {
+                    second_asked.store(true, Ordering::SeqCst);
+                    let r = share.reserve(60, &stop);
+                    second_started.store(true, Ordering::SeqCst);
+                    r.is_some()
+                });
+                while !second_asked.load(Ordering::SeqCst) {
+                    std::thread::yield_now();
+                }
+                // A small one fits beside the first meanwhile.
+                drop(share.reserve(40, &stop).unwrap());
+                assert!(!second_started.load(Ordering::SeqCst));
+                drop(first);
+                assert!(waiting.join().unwrap());
+            });
+            assert_eq!(*share.used.lock(), 0);
+            let big = share.reserve(500, &stop).unwrap();
+            stop.cancel();
+            assert!(share.reserve(1, &stop).is_none(), "stopped while waiting");
+            drop(big);
+        });
     }
 
     #[test]

@@ -17,6 +17,9 @@ mod group;
 mod pass;
 mod queue;
 
+#[cfg(feature = "cli")]
+pub use pass::speculation_budget;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
