@@ -274,8 +274,12 @@ impl Pair<'_> {
         };
         self.observer.step(&step);
         self.steps.push(step);
-        let newest = self.checkpoints.last().expect("the inputs are the first");
-        if newest.0 != self.seed || newest.1 != self.variant {
+        // Empty only after the final re-check (which takes them off).
+        let changed = self
+            .checkpoints
+            .last()
+            .is_none_or(|newest| newest.0 != self.seed || newest.1 != self.variant);
+        if changed {
             self.checkpoints
                 .push((self.seed.clone(), self.variant.clone()));
         }
