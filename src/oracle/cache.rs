@@ -4,7 +4,8 @@
 //!
 //! Behind the in-memory map an optional [`VerdictStore`] keeps verdicts
 //! between runs (the command line's `--cache`, an SQLite file): a miss in
-//! memory asks the store, and every new verdict is written through to it.
+//! memory asks the store, and every new verdict the test gave by ending is
+//! written through to it (a timeout is not: see [`VerdictCache::insert`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;

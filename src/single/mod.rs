@@ -317,7 +317,7 @@ impl Driver<'_, '_> {
     }
 
     /// The end: the current text, unless the oracle kept failing.
-    fn finish(&mut self, cancelled: bool, flaky: bool) -> Result<Outcome, ReduceError> {
+    fn finish(&self, cancelled: bool, flaky: bool) -> Result<Outcome, ReduceError> {
         self.session
             .stats
             .stored_hits
