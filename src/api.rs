@@ -10,7 +10,7 @@ use crate::lang::Language;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
-use crate::stats::{Report, Size, Stats};
+use crate::stats::{Recheck, Report, Size, Stats};
 use crate::syntax::{count_tokens, parse};
 use crate::task::Silent;
 
@@ -128,6 +128,12 @@ pub struct Outcome {
     /// The final re-check failed at least once: the oracle is flaky, and
     /// `text` is the newest result it accepted again.
     pub flaky: bool,
+    /// How the final re-check went. [`Recheck::CouldNotRun`]: the oracle
+    /// returned errors (no verdict) on `text`, the newest result it did
+    /// not reject; `text` was not re-checked.
+    pub recheck: Recheck,
+    /// With [`Recheck::CouldNotRun`]: the oracle's last error.
+    pub recheck_error: Option<String>,
     /// What the command line's `--stats-json` writes: oracle calls, cache
     /// hits, candidates per reduction, per-pass sizes and times.
     pub report: Report,
@@ -244,6 +250,8 @@ pub fn reduce(
         size,
         cancelled: outcome.cancelled,
         flaky: outcome.flaky,
+        recheck: outcome.recheck,
+        recheck_error: outcome.recheck_error,
         report: stats.report(),
     })
 }

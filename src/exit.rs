@@ -66,7 +66,7 @@ exit_codes! {
     }
     USAGE = 2 {
         short: "bad arguments, unreadable or too large input, unusable test script",
-        meaning: "bad arguments, unreadable input, an input too large for this machine's memory, unusable script (missing, not executable), output path equal to the input",
+        meaning: "bad arguments, unreadable input, an input too large for this machine's memory or over 4 GiB (refused before it is read or tested), unusable script (missing, not executable), output path equal to the input",
         words: ["bad arguments", "usage"],
     }
     NOT_INTERESTING = 3 {
@@ -75,8 +75,8 @@ exit_codes! {
         words: ["not interesting", "does not find"],
     }
     TEST_ERRORS = 4 {
-        short: "the test could not be run, repeatedly (the best result so far is kept)",
-        meaning: "the script could not be run (no verdict: the candidate could not be written, the script could not be started) 5 times in a row; the output holds the best result found before",
+        short: "the test could not be run, repeatedly or at the final re-check (the best result so far is kept)",
+        meaning: "the script could not be run (no verdict: the candidate could not be written, the script could not be started) 5 times in a row, or during the final re-check; the output holds the best result found before (the newest one the test did not reject), not re-checked",
         words: ["could not be run"],
     }
     OUTPUT_FAILED = 5 {

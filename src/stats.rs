@@ -67,6 +67,29 @@ pub struct TimeLimit {
     pub slow_interesting: u64,
 }
 
+/// How the final re-check of the result went: what the written result is
+/// worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recheck {
+    /// The test accepted the result when it was run on it once more at the
+    /// end (or the result is the input, which the check at the start
+    /// accepted).
+    Passed,
+    /// Not run again: an earlier run with the same test and the same input
+    /// re-checked this very result (the persistent verdict cache).
+    PassedEarlier,
+    /// No re-check: it is switched off, or the run was stopped (Ctrl-C, or
+    /// the deadline during the re-check) before it gave a verdict.
+    #[default]
+    NotRun,
+    /// The test could not be run on the result (no verdict: the script is
+    /// gone, the candidate could not be written, no process could be
+    /// started); the result is the newest one the test did not reject, and
+    /// it was not re-checked.
+    CouldNotRun,
+}
+
 /// Everything `--stats-json` writes.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -124,6 +147,8 @@ pub struct Report {
     pub kinds: Vec<KindReport>,
     /// The final re-check of the result failed at least once (a flaky test).
     pub flaky: bool,
+    /// How the final re-check of the result went.
+    pub recheck: Recheck,
     /// The run was interrupted (Ctrl-C, SIGTERM, a cancel token); the
     /// result is the best found until then.
     pub interrupted: bool,
@@ -185,6 +210,8 @@ pub struct Stats {
     pub pass: AtomicU64,
     /// Set when the final re-check disagreed with an earlier verdict.
     pub flaky: AtomicU64,
+    /// How the final re-check went (set at the end).
+    pub recheck: Mutex<Recheck>,
     /// Set when the run was interrupted.
     pub interrupted: AtomicU64,
     /// Verdicts from the persistent cache.
@@ -249,6 +276,7 @@ impl Stats {
             start_tokens: zero(),
             pass: zero(),
             flaky: zero(),
+            recheck: Mutex::new(Recheck::NotRun),
             interrupted: zero(),
             stored_hits: zero(),
             deadline: zero(),
@@ -352,6 +380,7 @@ impl Stats {
                 })
                 .collect(),
             flaky: load(&self.flaky) > 0,
+            recheck: *self.recheck.lock(),
             interrupted: load(&self.interrupted) > 0,
             stored_hits: load(&self.stored_hits),
             deadline: load(&self.deadline) > 0,

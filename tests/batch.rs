@@ -476,3 +476,58 @@ fn inputs_come_from_a_list_and_names_must_differ() {
     );
     assert!(!sandbox.path().join("dup").exists());
 }
+
+/// A panicking input in batch: one input's reduction panics (a bug, made
+/// here by the fault-injection hook that exists for tests only); its record
+/// says internal_error with the panic's message, the other inputs are
+/// reduced, and summary.json, summary.md and groups.json are written.
+/// Before, the panic ended the whole batch with none of them.
+#[test]
+fn a_panicking_input_in_batch_becomes_its_record() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 3, false);
+    let run = sandbox
+        .command(&[
+            "batch",
+            "-j",
+            "2",
+            "--no-cache",
+            "-i",
+            "./check.sh",
+            "-o",
+            "out",
+            "crashes",
+        ])
+        .env("TREEREDUCE_TEST_PANIC_ON", "crash1.c")
+        .output()
+        .unwrap();
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(8), "{err}");
+    let summary = json(&sandbox, "out/summary.json");
+    assert_eq!(status_of(&summary, "crash0.c"), "reduced", "{summary}");
+    assert_eq!(status_of(&summary, "crash2.c"), "reduced", "{summary}");
+    assert_eq!(
+        status_of(&summary, "crash1.c"),
+        "internal_error",
+        "{summary}"
+    );
+    let record = json(&sandbox, "out/results/crash1.c.json");
+    let reason = record["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("a panic injected into the reduction of crash1.c"),
+        "{reason}"
+    );
+    assert!(record["input_hash"].is_string(), "{record}");
+    let markdown = String::from_utf8(sandbox.read("out/summary.md")).unwrap();
+    assert!(markdown.contains("internal error"), "{markdown}");
+    let groups = json(&sandbox, "out/groups.json");
+    assert_eq!(groups["inputs"], 2, "{groups}");
+    assert!(err.contains("crash1.c: internal error"), "{err}");
+    // The panicking reduction's private directories are gone too.
+    let ours: Vec<String> = sandbox
+        .leftovers()
+        .into_iter()
+        .filter(|n| n.starts_with("treereduce-"))
+        .collect();
+    assert!(ours.is_empty(), "{ours:?}");
+}

@@ -342,3 +342,126 @@ fn processes_running_at_once_share_one_cache() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(stats(&sandbox, "again.json")["tests"], 0);
 }
+
+/// A result that passed its final re-check is marked so in the cache, and a
+/// repeated run does not re-check it (see above); but the mark counts only
+/// for the test and the input that earned it. Here the script edits
+/// itself while the second run checks the input, after the run read its
+/// bytes: the cache sees the change and goes off, so the run tests again
+/// and re-checks the result with the script as it now is. Before, the old
+/// bytes' verdicts and mark answered everything.
+#[test]
+fn a_verified_result_is_rechecked_after_the_script_changes() {
+    let sandbox = Sandbox::new();
+    sandbox.file("a.c", "int needed;\nint c1;\nint c2(void) { return 2; }\n");
+    let flag = sandbox.path().join("edit-yourself");
+    let script = sandbox.script(
+        "check.sh",
+        &format!(
+            "if [ -e '{flag}' ]; then rm -f '{flag}'; echo '# edited' >> \"$0\"; fi\ngrep -q needed \"$1\"",
+            flag = flag.display()
+        ),
+    );
+    let run = |json: &str| {
+        let out = sandbox.run(
+            &["-q", "-j", "1", "--cache", "vc", "--stats-json", json, "-i"]
+                .iter()
+                .copied()
+                .chain([script.to_str().unwrap(), "a.c"])
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        (stats(&sandbox, json), stderr(&out))
+    };
+    let (first, _) = run("1.json");
+    assert_eq!(first["recheck"], "passed", "{first}");
+    // Unchanged, the mark saves the re-check.
+    let (again, _) = run("2.json");
+    assert_eq!(again["recheck"], "passed_earlier", "{again}");
+    assert_eq!(again["tests"], 0, "{again}");
+
+    fs::write(&flag, "").unwrap();
+    let (edited, err) = run("3.json");
+    assert!(!flag.exists(), "the script edited itself");
+    assert!(err.contains("changed"), "{err}");
+    assert_eq!(edited["recheck"], "passed", "{edited}");
+    assert!(edited["tests"].as_u64().unwrap() > 0, "{edited}");
+    assert_eq!(edited["stored_hits"], 0, "{edited}");
+    assert_eq!(sandbox.read("a.reduced.c"), b"int needed;\n");
+}
+
+/// The mark that a result passed its re-check counts for the input it was
+/// reduced from: another input (of the same file name, so that the
+/// verdicts of the candidates are shared) that reduces to the same result
+/// re-checks it.
+#[test]
+fn a_verified_result_is_rechecked_for_another_input() {
+    let sandbox = Sandbox::new();
+    sandbox.file("a.c", "int needed;\nint c1;\n");
+    sandbox.script("check.sh", "grep -q needed \"$1\"");
+    let run = |json: &str| {
+        let out = sandbox.run(&[
+            "-q",
+            "-j",
+            "1",
+            "--cache",
+            "vc",
+            "--stats-json",
+            json,
+            "-i",
+            "./check.sh",
+            "a.c",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(sandbox.read("a.reduced.c"), b"int needed;\n");
+        stats(&sandbox, json)
+    };
+    assert_eq!(run("1.json")["recheck"], "passed");
+    assert_eq!(run("2.json")["recheck"], "passed_earlier");
+    sandbox.file("a.c", "int needed;\nint c1;\nint c2;\n");
+    let other = run("3.json");
+    assert_eq!(other["recheck"], "passed", "{other}");
+    assert!(other["stored_hits"].as_u64().unwrap() > 0, "{other}");
+}
+
+/// Within a run at -j 1 a candidate is tested once: the script logs a hash
+/// of every candidate it sees, and only the input (its check is not
+/// cached) and the result (its re-check) may appear twice. (Above -j 1 a
+/// test run ahead and stopped, or two lanes of a round, may test a
+/// candidate again, as the README says.)
+#[test]
+fn a_candidate_is_tested_once_in_a_run() {
+    let sandbox = Sandbox::new();
+    example(&sandbox);
+    let log = sandbox.path().join("seen");
+    let check = fs::read_to_string(sandbox.path().join("check.sh")).unwrap();
+    let body = check.trim_start_matches("#!/bin/sh\n");
+    sandbox.script(
+        "logged.sh",
+        &format!(
+            "md5sum < \"$1\" | cut -c1-32 >> '{}'\n{body}",
+            log.display()
+        ),
+    );
+    let out = sandbox.run(&[
+        "-q",
+        "--no-cache",
+        "-j",
+        "1",
+        "-i",
+        "./logged.sh",
+        "-o",
+        "out.c",
+        "inventory.c",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let seen = fs::read_to_string(&log).unwrap();
+    let mut counts = std::collections::BTreeMap::new();
+    for hash in seen.lines() {
+        *counts.entry(hash.to_string()).or_insert(0) += 1;
+    }
+    let twice: Vec<_> = counts.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.len() <= 2, "{twice:?}");
+    assert!(twice.iter().all(|(_, n)| **n == 2), "{twice:?}");
+    assert!(counts.len() > 20);
+}

@@ -466,3 +466,320 @@ fn odd_input_names_work() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(sb.read("it's a $HOME `x` file.reduced.c"), b"int needed;\n");
 }
+
+/// A test script `check.sh` that counts its runs in `runs` and then runs
+/// `check`; with `vanish`, the run of that number removes the script after
+/// counting, so that no later run can even start (the script gone).
+fn counting_script(sb: &Sandbox, check: &str, vanish: Option<u64>) -> std::path::PathBuf {
+    let runs = sb.path().join("runs");
+    let script = sb.path().join("check.sh");
+    let _ = std::fs::remove_file(&runs);
+    let vanish = vanish.map_or(String::new(), |n| {
+        format!("[ $n -ge {n} ] && rm -f '{}'\n", script.display())
+    });
+    sb.script(
+        "check.sh",
+        &format!(
+            "n=$(( $(cat '{runs}' 2>/dev/null || echo 0) + 1 )); echo $n > '{runs}'\n{vanish}{check}",
+            runs = runs.display()
+        ),
+    )
+}
+
+/// How many times the script of [`counting_script`] ran.
+fn runs(sb: &Sandbox) -> u64 {
+    String::from_utf8(sb.read("runs"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Runs `args` once with a test that works (the final re-check being its
+/// last run), then again with one that removes itself in its run before
+/// that, so that the re-check cannot run: the second run's output. Each
+/// mode is deterministic at -j 1, so the two runs test the same candidates
+/// up to the re-check. `result` names the result the first run wrote,
+/// which the second must write too.
+fn unrunnable_at_the_recheck(
+    sb: &Sandbox,
+    check: &str,
+    args: &[&str],
+    result: &str,
+) -> (std::process::Output, Vec<u8>) {
+    counting_script(sb, check, None);
+    let out = sb.run(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let total = runs(sb);
+    let newest = sb.read(result);
+    std::fs::remove_file(sb.path().join(result)).unwrap();
+    counting_script(sb, check, Some(total - 1));
+    let out = sb.run(args);
+    // The re-check found no script to run, three times.
+    assert_eq!(runs(sb), total - 1);
+    assert!(!sb.path().join("check.sh").exists());
+    (out, newest)
+}
+
+const VANISHING_C: &str =
+    "int needed;\nint c1;\nint c2;\nint c3(int x) { return x + 1; }\nint c4;\n";
+
+/// An error is no verdict: a test that cannot be run during the final
+/// re-check (here its script was removed) keeps the newest result, says it
+/// was not re-checked, exits with 4, and every report describes the file
+/// that was written. Before, the output fell back to the input while the
+/// summary claimed the reduction, with exit code 0.
+#[test]
+fn test_unrunnable_during_the_recheck() {
+    let sb = Sandbox::new();
+    sb.file("a.c", VANISHING_C);
+    let args = [
+        "-j",
+        "1",
+        "--no-cache",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out.c",
+        "--stats-json",
+        "stats.json",
+        "--report",
+        "md",
+        "a.c",
+    ];
+    let (out, newest) = unrunnable_at_the_recheck(&sb, "grep -q needed \"$1\"", &args, "out.c");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    let written = sb.read("out.c");
+    assert_eq!(written, newest, "the newest result is kept");
+    assert!(written.len() < VANISHING_C.len());
+    assert!(
+        err.contains("could not be run to re-check the result") && err.contains("not re-checked"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("-> {} B", written.len())),
+        "the summary names the written size: {err}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    assert_eq!(stats["recheck"], "could_not_run", "{stats}");
+    assert_eq!(
+        stats["final_size"]["bytes"],
+        written.len() as u64,
+        "{stats}"
+    );
+    assert_eq!(stats["oracle_errors"], 3, "{stats}");
+    let report = String::from_utf8(sb.read("out.c.md")).unwrap();
+    assert!(report.contains("not re-checked"), "{report}");
+    assert!(
+        report.contains(&format!("{} bytes", written.len())),
+        "{report}"
+    );
+    assert_eq!(sb.read("a.c"), VANISHING_C.as_bytes());
+
+    // -q hides the summary, not the error.
+    counting_script(&sb, "grep -q needed \"$1\"", Some(runs(&sb)));
+    let mut quiet = vec!["-q"];
+    quiet.extend_from_slice(&args);
+    let out = sb.run(&quiet);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not re-checked"), "{}", stderr(&out));
+}
+
+/// The same in batch mode: the input's record says `test_errors`, why, and
+/// the size of the result that was written.
+#[test]
+fn test_unrunnable_during_the_recheck_in_batch() {
+    let sb = Sandbox::new();
+    std::fs::create_dir(sb.path().join("in")).unwrap();
+    sb.file("in/a.c", VANISHING_C);
+    let args = [
+        "batch",
+        "-q",
+        "-j",
+        "1",
+        "--no-cache",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "in",
+    ];
+    let (out, newest) =
+        unrunnable_at_the_recheck(&sb, "grep -q needed \"$1\"", &args, "out/results/a.c");
+    assert_eq!(out.status.code(), Some(8), "{}", stderr(&out));
+    let written = sb.read("out/results/a.c");
+    assert_eq!(written, newest);
+    let record: serde_json::Value =
+        serde_json::from_slice(&sb.read("out/results/a.c.json")).unwrap();
+    assert_eq!(record["status"], "test_errors", "{record}");
+    assert!(
+        record["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not re-checked"),
+        "{record}"
+    );
+    assert_eq!(record["final_bytes"], written.len() as u64, "{record}");
+    assert_eq!(record["stats"]["recheck"], "could_not_run", "{record}");
+    assert_eq!(
+        record["stats"]["final_size"]["bytes"],
+        written.len() as u64,
+        "{record}"
+    );
+}
+
+/// The same in pair mode: the newest pair is kept, exit 4.
+#[test]
+fn test_unrunnable_during_the_recheck_in_pair_mode() {
+    let sb = Sandbox::new();
+    sb.file(
+        "good.c",
+        "int keep;\nint a;\nint b = 1;\nint c(void) { return 2; }\n",
+    );
+    sb.file(
+        "bad.c",
+        "int keep;\nint a;\nint b = 7;\nint c(void) { return 3; }\n",
+    );
+    let args = [
+        "pair",
+        "-j",
+        "1",
+        "--seed",
+        "good.c",
+        "--variant",
+        "bad.c",
+        "--interesting-pair",
+        "./check.sh",
+        "--stats-json",
+        "stats.json",
+    ];
+    let check = "grep -q keep \"$1\" && grep -q 'b = 1' \"$1\" && grep -q 'b = 7' \"$2\"";
+    let (out, newest) = unrunnable_at_the_recheck(&sb, check, &args, "bad.reduced.c");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert_eq!(sb.read("bad.reduced.c"), newest);
+    assert!(newest.len() < 40, "{}", String::from_utf8_lossy(&newest));
+    assert!(err.contains("not re-checked"), "{err}");
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    assert_eq!(stats["recheck"], "could_not_run", "{stats}");
+}
+
+/// The same in trace mode, whose finishing stage re-checks the result.
+#[test]
+fn test_unrunnable_during_the_recheck_in_trace_mode() {
+    let sb = Sandbox::new();
+    sb.file(
+        "gen.py",
+        "import random\nr = random.Random(3)\nprint('int needed;')\nfor i in range(r.randint(4, 6)):\n    print(f'int v{i} = {r.randint(0, 99)};')\n",
+    );
+    let args = [
+        "trace",
+        "-j",
+        "1",
+        "-i",
+        "./check.sh",
+        "-o",
+        "bug.c",
+        "--stats-json",
+        "stats.json",
+        "--",
+        "python3",
+        "gen.py",
+    ];
+    let (out, newest) = unrunnable_at_the_recheck(&sb, "grep -q needed \"$1\"", &args, "bug.c");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert_eq!(sb.read("bug.c"), newest);
+    assert!(err.contains("not re-checked"), "{err}");
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    assert_eq!(stats["finish"]["recheck"], "could_not_run", "{stats}");
+}
+
+/// A timeout counts as not interesting in its run only: whether a test
+/// times out depends on the machine's load and the limit. A test that
+/// sleeps past `--timeout 1` on every candidate, run twice with one cache:
+/// the second run runs those tests again instead of answering "not
+/// interesting" from the cache (it did, before: 0 tests).
+#[test]
+fn timeouts_are_not_kept_in_the_verdict_cache() {
+    let sb = Sandbox::new();
+    let input = "int needed;\nint c1;\nint c2;\n";
+    sb.file("a.c", input);
+    // The input passes at once; smaller candidates without `needed` fail
+    // at once (a verdict, stored), those with it hang.
+    sb.script(
+        "check.sh",
+        &format!(
+            "grep -q needed \"$1\" || exit 1\n[ $(wc -c < \"$1\") -ge {} ] && exit 0\nsleep 31341",
+            input.len()
+        ),
+    );
+    let run = |json: &str| {
+        let out = sb.run(&[
+            "-q",
+            "-j",
+            "1",
+            "--timeout",
+            "1",
+            "--cache",
+            "vc",
+            "--stats-json",
+            json,
+            "-i",
+            "./check.sh",
+            "a.c",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&sb.read(json)).unwrap()
+    };
+    let first = run("1.json");
+    let timed_out = first["timed_out"].as_u64().unwrap();
+    assert!(timed_out > 0, "{first}");
+    let result = sb.read("a.reduced.c");
+    let second = run("2.json");
+    assert_eq!(second["timed_out"].as_u64().unwrap(), timed_out, "{second}");
+    assert!(second["tests"].as_u64().unwrap() >= timed_out, "{second}");
+    // The verdicts the script gave by exiting were kept.
+    assert!(second["stored_hits"].as_u64().unwrap() > 0, "{second}");
+    assert_eq!(sb.read("a.reduced.c"), result);
+    assert_eq!(wait_no_processes("sleep 31341"), Vec::<String>::new());
+}
+
+/// An input over the 4 GiB that treereduce's 32-bit tables hold is refused
+/// at once, before it is read or tested, even with --allow-huge-input
+/// (exit 2, with what to do); batch lists it as too_large. The file is
+/// sparse: it takes no disk space. Before, it was read, parsed and tested,
+/// and a reduction that failed on it said "the test seems flaky" (exit 3).
+#[test]
+fn an_input_over_4_gib_is_refused_before_anything_runs() {
+    let sb = Sandbox::new();
+    std::fs::create_dir(sb.path().join("in")).unwrap();
+    let big = sb.path().join("in/big.c");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(4 << 30)
+        .unwrap();
+    let ran = sb.path().join("ran");
+    sb.script("check.sh", &format!("touch '{}'", ran.display()));
+    for extra in [&["--allow-huge-input"][..], &[]] {
+        let mut args = vec!["-i", "./check.sh", "-o", "out.c"];
+        args.extend_from_slice(extra);
+        args.push("in/big.c");
+        let out = sb.run(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains("cut it down first"), "{err}");
+        if !extra.is_empty() {
+            assert!(err.contains("4 GiB"), "{err}");
+        }
+        assert!(!ran.exists() && !sb.path().join("out.c").exists());
+    }
+    let out = sb.run(&["batch", "-q", "-i", "./check.sh", "-o", "out", "in"]);
+    assert_eq!(out.status.code(), Some(8), "{}", stderr(&out));
+    let record: serde_json::Value =
+        serde_json::from_slice(&sb.read("out/results/big.c.json")).unwrap();
+    assert_eq!(record["status"], "too_large", "{record}");
+    assert_eq!(record["start_bytes"], 4u64 << 30, "{record}");
+    assert!(!ran.exists());
+}

@@ -422,3 +422,43 @@ fn a_pair_of_one_file_name_is_kept_apart() {
     assert!(lines[1].contains("/ 0"), "{lines:?}");
     assert!(sb.read("old/prog.reduced.c").len() <= sb.read("old/prog.c").len());
 }
+
+/// A flaky pair test: it rejects any pair it accepted before, so the final
+/// re-check (which bypasses the caches) rejects every reduced pair and falls
+/// back to the inputs. The last step of --stats-json is then a `recheck`
+/// step that describes the pair written, and the statistics say flaky.
+#[test]
+fn a_recheck_that_falls_back_ends_the_steps_with_the_pair_written() {
+    let sb = Sandbox::new();
+    let seed = "int keep;\nint a;\nint b = 1;\n";
+    let variant = "int keep;\nint a;\nint b = 7;\n";
+    sb.file("good.c", seed);
+    sb.file("bad.c", variant);
+    let seen = sb.path().join("seen");
+    sb.script(
+        "pair.sh",
+        &format!(
+            "grep -q keep \"$1\" && grep -q 'b = 1' \"$1\" && grep -q 'b = 7' \"$2\" || exit 1\n\
+             h=$(cat \"$1\" \"$2\" | md5sum | cut -c1-32)\n\
+             grep -q $h '{seen}' 2>/dev/null && exit 1\necho $h >> '{seen}'",
+            seen = seen.display()
+        ),
+    );
+    let out = run_pair_script(
+        &sb,
+        ["good.c", "bad.c", "./pair.sh"],
+        &["-j", "1", "--stats-json", "stats.json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("good.reduced.c"), seed.as_bytes());
+    assert_eq!(sb.read("bad.reduced.c"), variant.as_bytes());
+    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+    let steps = stats["steps"].as_array().unwrap();
+    let (first, last) = (&steps[0], steps.last().unwrap());
+    assert_eq!(last["reducer"], "recheck", "{stats}");
+    assert_eq!(last["seed"], first["seed"], "{stats}");
+    assert_eq!(last["variant"], first["variant"], "{stats}");
+    assert_eq!(stats["flaky"], true, "{stats}");
+    assert_eq!(stats["recheck"], "passed", "{stats}");
+    assert!(stderr(&out).contains("flaky"), "{}", stderr(&out));
+}

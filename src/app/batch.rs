@@ -31,7 +31,7 @@ use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 use super::deadline::Deadline;
 use super::report;
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_memory, progress,
+    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_size, progress,
     same_file, store, total_memory, usage,
 };
 use crate::cli::BatchArgs;
@@ -67,15 +67,20 @@ pub enum Status {
     NotUtf8,
     /// No `-l` and an extension of no known language.
     UnknownLanguage,
-    /// Too large for this machine's memory.
+    /// Too large for this machine's memory, or for the reducer's 32-bit
+    /// tables (over 4 GiB).
     TooLarge,
     /// The test does not find the input interesting.
     NotInteresting,
     /// The test could not be run (no verdict) on the input, or 5 times in
-    /// a row later; the best result found before is written.
+    /// a row later, or on the result at the final re-check; the best result
+    /// found before (the newest one the test did not reject) is written.
     TestErrors,
     /// The result could not be written.
     OutputFailed,
+    /// The reduction of this input panicked (a bug); the reason holds the
+    /// panic's message. The other inputs go on.
+    InternalError,
 }
 
 impl Status {
@@ -400,6 +405,55 @@ struct Shared<'a> {
     deadline: Option<Deadline>,
     /// `--report`/`--report-template`.
     template: Option<Arc<report::Template>>,
+    /// The memory the inputs reduced at once share.
+    memory: MemoryShare,
+}
+
+/// The memory the inputs reduced at once share (each needs about
+/// [`super::memory_need`]): an input starts when its need fits beside the
+/// needs of those being reduced, or when none is. So large inputs are
+/// reduced one after the other rather than together out of memory; one
+/// that does not fit alone was refused before (`too_large`).
+struct MemoryShare {
+    limit: u64,
+    used: Mutex<u64>,
+    freed: parking_lot::Condvar,
+}
+
+/// A share of [`MemoryShare`], given back when dropped.
+struct Reserved<'a>(&'a MemoryShare, u64);
+
+impl MemoryShare {
+    fn new(limit: u64) -> MemoryShare {
+        MemoryShare {
+            limit,
+            used: Mutex::new(0),
+            freed: parking_lot::Condvar::new(),
+        }
+    }
+
+    /// Waits until `need` fits, then holds it; `None` if `stop` is set
+    /// first.
+    fn reserve<'a>(&'a self, need: u64, stop: &Cancel) -> Option<Reserved<'a>> {
+        let mut used = self.used.lock();
+        loop {
+            if *used == 0 || used.saturating_add(need) <= self.limit {
+                *used += need;
+                return Some(Reserved(self, need));
+            }
+            if stop.is_cancelled() {
+                return None;
+            }
+            self.freed.wait_for(&mut used, Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        *self.0.used.lock() -= self.1;
+        self.0.freed.notify_all();
+    }
 }
 
 impl Shared<'_> {
@@ -416,21 +470,58 @@ impl Shared<'_> {
     }
 }
 
-struct WriterObserver<'a>(&'a BestWriter);
+/// The environment variable of the fault-injection hook, for tests only
+/// (see doc/architecture.md): the reduction of the input of this file name
+/// panics after its first improvement, as a bug would.
+const PANIC_HOOK: &str = "TREEREDUCE_TEST_PANIC_ON";
+
+struct WriterObserver<'a> {
+    writer: &'a BestWriter,
+    /// The input's file name, when [`PANIC_HOOK`] names it.
+    panic_on: Option<&'a str>,
+}
 
 impl Observer for WriterObserver<'_> {
     fn improved(&self, seq: u64, text: &[u8]) {
-        self.0.improved(seq, text);
+        self.writer.improved(seq, text);
+        if let Some(name) = self.panic_on {
+            panic!("{PANIC_HOOK}: a panic injected into the reduction of {name}");
+        }
     }
 }
 
-/// Reduces one input; never fails as a whole: every outcome is a record.
+/// What a caught panic was about: its message (a panic of the engine's
+/// threads reaches the caller with its own payload).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message (see above)".to_string())
+}
+
+/// Reduces one input; never fails as a whole: every outcome is a record,
+/// a panic included (a bug: the input's record says so, and the batch
+/// goes on).
 fn reduce_one(shared: &Shared<'_>, input: &Input) -> Record {
     let started = Instant::now();
     let mut record = Record::new(input, &shared.script_hash);
-    let mut record = match prepare(shared, input, &mut record) {
-        Ok(prepared) => reduce_prepared(shared, input, record, prepared),
-        Err(failed) => *failed,
+    let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        match prepare(shared, input, &mut record) {
+            Ok(prepared) => reduce_prepared(shared, input, record.clone(), prepared),
+            Err(failed) => *failed,
+        }
+    }));
+    let mut record = match reduced {
+        Ok(record) => record,
+        Err(payload) => record.fail(
+            Status::InternalError,
+            format!(
+                "internal error (a bug; please report it): {}; {} may hold the best result found before, not re-checked",
+                panic_message(payload.as_ref()),
+                Path::new("results").join(&input.file_name).display()
+            ),
+        ),
     };
     record.seconds = started.elapsed().as_secs_f64();
     record
@@ -446,6 +537,15 @@ fn prepare(
     input: &Input,
     record: &mut Record,
 ) -> Result<Prepared, Box<Record>> {
+    // Too large for the reducer or for memory: refused before it is read.
+    if let Ok(meta) = fs::metadata(&input.path)
+        && let Err(e) = check_size(meta.len(), total_memory(), false, shared.jobs > 1)
+    {
+        record.start_bytes = meta.len();
+        return Err(Box::new(
+            record.clone().fail(Status::TooLarge, e.to_string()),
+        ));
+    }
     let bytes = fs::read(&input.path).map_err(|e| {
         Box::new(
             record
@@ -483,7 +583,7 @@ fn prepare(
         ))
     })?;
     record.language = Some(language.name.to_string());
-    check_memory(bytes.len() as u64, total_memory(), false)
+    check_size(bytes.len() as u64, total_memory(), false, shared.jobs > 1)
         .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
     Ok(Prepared { bytes, language })
 }
@@ -509,6 +609,10 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
+    let need = super::memory_need(bytes.len() as u64, shared.jobs > 1);
+    let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
+        return record.fail(Status::NotStarted, shared.why_stopped());
+    };
     if shared.stop.is_cancelled() {
         return record.fail(Status::NotStarted, shared.why_stopped());
     }
@@ -566,7 +670,11 @@ fn reduce_prepared(
     );
     // The cache directory was checked at the start; a failure now only
     // loses the cache.
-    let store = args.launch.store(context).unwrap_or(None);
+    let script = store::Script {
+        path: oracle.script(),
+        bytes: &shared.script_bytes,
+    };
+    let store = args.launch.store(context, Some(&script)).unwrap_or(None);
     let result_path = shared.results.join(&input.file_name);
     let destination = match Destination::of(&result_path) {
         Ok(d) => d,
@@ -597,14 +705,20 @@ fn reduce_prepared(
         input_checked: true,
     };
     let stats = Stats::new(reduce::names());
-    let observer = WriterObserver(&writer);
+    let panic_on = std::env::var_os(PANIC_HOOK).filter(|name| *name == input.file_name);
+    let observer = WriterObserver {
+        writer: &writer,
+        panic_on: panic_on.as_ref().map(|_| input.name.as_str()),
+    };
     let mut session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
     session.store = store;
     session.deadline = shared.deadline.as_ref().map(Deadline::flag);
     let outcome = single::reduce(&session, &bytes, None);
     let (text, status, reason) = match outcome {
         Ok(o) => {
-            let (status, reason) = if o.cancelled {
+            let (status, reason) = if o.recheck == crate::stats::Recheck::CouldNotRun {
+                (Status::TestErrors, Some(super::not_rechecked(&o)))
+            } else if o.cancelled {
                 (
                     Status::Interrupted,
                     Some("interrupted; the result is the best found until then".to_string()),
@@ -632,13 +746,18 @@ fn reduce_prepared(
                 crate::engine::ERROR_LIMIT
             )),
         ),
-        Err(e) => (
-            Arc::from(&bytes[..]),
-            Status::NotInteresting,
-            Some(format!(
-                "{e}; the test seems flaky (it accepted the input once)"
-            )),
-        ),
+        Err(e) => {
+            let status = match e {
+                ReduceError::NotInteresting(_) => Status::NotInteresting,
+                ReduceError::TooLarge(_) => Status::TooLarge,
+                ReduceError::Oracle { .. } => Status::TestErrors,
+            };
+            (
+                Arc::from(&bytes[..]),
+                status,
+                Some(super::reduce_failed(&e).1),
+            )
+        }
     };
     if let Err(e) = writer.finish(&text) {
         return record.fail(
@@ -780,7 +899,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     }
     // A --cache directory that cannot be used is an error now, not per input.
     args.launch
-        .store(0)
+        .store(0, None)
         .map_err(|e| Failure::Usage(anyhow!(e)))?;
 
     // Ctrl-C and the deadline stop the inputs being reduced.
@@ -825,6 +944,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         stop: stop.clone(),
         live,
         deadline,
+        memory: MemoryShare::new(total_memory().map_or(u64::MAX, super::usable_memory)),
     };
 
     let mut records: Vec<Option<(Record, bool)>> = vec![None; inputs.len()];
@@ -1249,6 +1369,40 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn inputs_that_do_not_fit_in_memory_together_wait_for_each_other() {
+        crate::testing::within(30, || {
+            let share = MemoryShare::new(100);
+            let stop = Cancel::new().unwrap();
+            let first = share.reserve(60, &stop).unwrap();
+            // Alone, even more than the limit is let through (what does
+            // not fit alone was refused before).
+            let second_asked = std::sync::atomic::AtomicBool::new(false);
+            let second_started = std::sync::atomic::AtomicBool::new(false);
+            std::thread::scope(|s| {
+                let waiting = s.spawn(|| {
+                    second_asked.store(true, Ordering::SeqCst);
+                    let r = share.reserve(60, &stop);
+                    second_started.store(true, Ordering::SeqCst);
+                    r.is_some()
+                });
+                while !second_asked.load(Ordering::SeqCst) {
+                    std::thread::yield_now();
+                }
+                // A small one fits beside the first meanwhile.
+                drop(share.reserve(40, &stop).unwrap());
+                assert!(!second_started.load(Ordering::SeqCst));
+                drop(first);
+                assert!(waiting.join().unwrap());
+            });
+            assert_eq!(*share.used.lock(), 0);
+            let big = share.reserve(500, &stop).unwrap();
+            stop.cancel();
+            assert!(share.reserve(1, &stop).is_none(), "stopped while waiting");
+            drop(big);
+        });
     }
 
     #[test]

@@ -197,9 +197,26 @@ fn setup(args: &Args) -> Result<Setup> {
         .input
         .clone()
         .ok_or_else(|| anyhow!("no INPUT given: name the program to reduce"))?;
+    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
+    let speculating = args.in_order && jobs > 1;
+    // A file too large is refused before it is read (a special file, whose
+    // size the metadata does not tell, after).
+    if let Ok(meta) = std::fs::metadata(&input_path) {
+        check_size(
+            meta.len(),
+            total_memory(),
+            args.allow_huge_input,
+            speculating,
+        )?;
+    }
     let input = std::fs::read(&input_path)
         .with_context(|| format!("cannot read the input {}", input_path.display()))?;
-    check_memory(input.len() as u64, total_memory(), args.allow_huge_input)?;
+    check_size(
+        input.len() as u64,
+        total_memory(),
+        args.allow_huge_input,
+        speculating,
+    )?;
     let language = match &args.lang {
         Some(name) => Language::by_name(name).ok_or_else(|| {
             anyhow!(
@@ -216,7 +233,6 @@ fn setup(args: &Args) -> Result<Setup> {
         })?,
     };
     let (destination, stats_destination) = outputs(args, &input_path, language)?;
-    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
     Ok(Setup {
         input_path,
         input,
@@ -279,12 +295,60 @@ fn outputs(
 /// (2.4 million tokens, 1.19 GB peak): tree, node table, lists and buffers.
 pub const MEMORY_PER_INPUT_BYTE: u64 = 200;
 
+/// Memory per byte of text of an accepted state that in-order speculation
+/// keeps: the text, the nodes of its tree it does not share with the tree
+/// it was parsed from, and its share of the speculation's memos (measured:
+/// doc/benchmarks.md, "Memory of in-order speculation").
+pub const MEMORY_PER_KEPT_BYTE: u64 = 12;
+
+/// About how much memory reducing an input of `input_bytes` holds at its
+/// peak; `speculating`: in-order speculation above -j 1 (`--in-order`,
+/// batch mode), which also keeps accepted states (see
+/// [`crate::engine::speculation_budget`]).
+pub fn memory_need(input_bytes: u64, speculating: bool) -> u64 {
+    let states = if speculating {
+        crate::engine::speculation_budget(input_bytes).saturating_mul(MEMORY_PER_KEPT_BYTE)
+    } else {
+        0
+    };
+    input_bytes
+        .saturating_mul(MEMORY_PER_INPUT_BYTE)
+        .saturating_add(states)
+}
+
+/// Refuses inputs larger than the reducer's 32-bit tables hold, whatever
+/// the user says, and those that would likely exhaust memory (and be killed
+/// without a word) unless the user insists; `speculating` as in
+/// [`memory_need`].
+fn check_size(input_bytes: u64, total: Option<u64>, allow: bool, speculating: bool) -> Result<()> {
+    if input_bytes > crate::syntax::MAX_INPUT_BYTES as u64 {
+        return Err(anyhow!(
+            "the input is {} bytes, more than treereduce can reduce (at most {} bytes, 4 GiB: its tables hold \
+             32-bit offsets); cut it down first (e.g. with a line-based reducer)",
+            progress::thousands(input_bytes),
+            progress::thousands(crate::syntax::MAX_INPUT_BYTES as u64)
+        ));
+    }
+    check_memory(
+        input_bytes,
+        memory_need(input_bytes, speculating),
+        total,
+        allow,
+    )
+}
+
+/// The memory all the reductions of a run may use together: 3/4 of the
+/// machine's (the rest for the tests and everything else).
+fn usable_memory(total: u64) -> u64 {
+    total / 4 * 3
+}
+
 /// Refuses inputs that would likely exhaust memory (and be killed without a
-/// word) unless the user insists.
-fn check_memory(input_bytes: u64, total: Option<u64>, allow: bool) -> Result<()> {
-    let need = input_bytes.saturating_mul(MEMORY_PER_INPUT_BYTE);
+/// word) unless the user insists: an input of `input_bytes` whose reduction
+/// needs `need`.
+fn check_memory(input_bytes: u64, need: u64, total: Option<u64>, allow: bool) -> Result<()> {
     match total {
-        Some(total) if !allow && need > total / 4 * 3 => Err(anyhow!(
+        Some(total) if !allow && need > usable_memory(total) => Err(anyhow!(
             "the input is {} and would need about {} of memory, more than 3/4 of this machine's {}; \
              cut it down first (e.g. with a line-based reducer) or pass --allow-huge-input",
             progress::bytes(input_bytes),
@@ -406,8 +470,12 @@ fn open_store(
         setup.language.name,
         oracle.file_name().as_encoded_bytes(),
     );
+    let script = store::Script {
+        path: oracle.script(),
+        bytes: &script,
+    };
     args.launch
-        .store(context)
+        .store(context, Some(&script))
         .map_err(|e| Failure::Usage(anyhow!(e)))
 }
 
@@ -623,21 +691,16 @@ fn run(args: Args) -> Result<u8, Failure> {
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
-        Err(ReduceError::Oracle { error, best }) => {
-            if let Err(code) = finish_output(&writer, &setup, &best) {
+        Err(e) => {
+            // The test kept failing: the best result found before is kept.
+            if let ReduceError::Oracle { best, .. } = &e
+                && let Err(code) = finish_output(&writer, &setup, best)
+            {
                 return Ok(code);
             }
-            eprintln!(
-                "treereduce: error: the test could not be run {} times in a row ({error}); \
-                 stopped, the output holds the best result found before",
-                crate::engine::ERROR_LIMIT
-            );
-            return Ok(exit::TEST_ERRORS);
-        }
-        // The input was checked above; only a flaky test can get here.
-        Err(e) => {
-            eprintln!("treereduce: error: {e}; the test seems flaky (it accepted the input once)");
-            return Ok(exit::NOT_INTERESTING);
+            let (code, message) = reduce_failed(&e);
+            eprintln!("treereduce: error: {message}");
+            return Ok(code);
         }
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
@@ -650,20 +713,84 @@ fn run(args: Args) -> Result<u8, Failure> {
         return Ok(code);
     }
     if let Some(reporter) = &reporter {
-        let status = if outcome.cancelled {
-            "interrupted"
-        } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
-            "deadline"
-        } else {
-            "reduced"
-        };
-        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        let (status, reason) = report_status(&stats, &outcome);
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, reason);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
             return Ok(exit::OUTPUT_FAILED);
         }
     }
     report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// The exit code and the message of a reduction that stopped without a
+/// result for a reason other than the test failing to run (which has a
+/// result: the best found before). The output, if started, holds the input.
+fn reduce_failed(e: &ReduceError) -> (u8, String) {
+    match e {
+        ReduceError::NotInteresting(verdict) => (
+            exit::NOT_INTERESTING,
+            format!(
+                "the test does not find the input interesting ({}); there is nothing to reduce",
+                match verdict {
+                    crate::oracle::Verdict::TimedOut => "it timed out",
+                    _ => "it rejected it",
+                }
+            ),
+        ),
+        ReduceError::TooLarge(t) => (
+            exit::USAGE,
+            format!("{t}; cut it down first (e.g. with a line-based reducer)"),
+        ),
+        ReduceError::Oracle { error, .. } => (
+            exit::TEST_ERRORS,
+            format!(
+                "the test could not be run {} times in a row ({error}); stopped, the output holds the best result found before",
+                crate::engine::ERROR_LIMIT
+            ),
+        ),
+    }
+}
+
+/// The status and the note of a single-mode bug report: what the written
+/// result is worth.
+fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Option<String>) {
+    use crate::stats::Recheck;
+    if outcome.recheck == Recheck::CouldNotRun {
+        return ("test_errors", Some(not_rechecked(outcome)));
+    }
+    let deadline = stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0;
+    let (status, mut reason) = if outcome.cancelled {
+        (
+            "interrupted",
+            Some("interrupted; the result is the best found until then".to_string()),
+        )
+    } else if deadline {
+        (
+            "deadline",
+            Some("stopped at the --deadline; the result is the best found until then".to_string()),
+        )
+    } else {
+        ("reduced", None)
+    };
+    if outcome.recheck == Recheck::NotRun && (outcome.cancelled || deadline) {
+        let note = "it was not re-checked";
+        reason = reason.map(|r| format!("{r}; {note}"));
+    }
+    if outcome.flaky {
+        let note = "the test is flaky: it rejected a result it had accepted, and this is the newest one it accepted again";
+        reason = Some(reason.map_or(note.to_string(), |r| format!("{r}; {note}")));
+    }
+    (status, reason)
+}
+
+/// What to say when the test could not be run on the result at the final
+/// re-check.
+fn not_rechecked(outcome: &single::Outcome) -> String {
+    format!(
+        "the test could not be run to re-check the result ({}); the result is the newest one it did not reject, not re-checked",
+        outcome.recheck_error.as_deref().unwrap_or("no verdict")
+    )
 }
 
 /// Writes the final result. If the output cannot be written (its folder
@@ -734,9 +861,14 @@ fn report(
     }
     if !args.quiet {
         eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
+    } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        // An error, which -q does not hide.
+        eprintln!("treereduce: error: {}", not_rechecked(outcome));
     }
     Ok(if outcome.cancelled {
         exit::INTERRUPTED
+    } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        exit::TEST_ERRORS
     } else if stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0 {
         exit::DEADLINE
     } else {
@@ -934,6 +1066,9 @@ fn summary(
     if outcome.flaky {
         s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");
     }
+    if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        s.push_str(&format!("\ntreereduce: error: {}", not_rechecked(outcome)));
+    }
     s
 }
 
@@ -944,14 +1079,45 @@ mod tests {
     #[test]
     fn huge_inputs_are_refused_unless_allowed() {
         let gb = 1 << 30;
-        assert!(check_memory(10 << 20, Some(8 * gb), false).is_ok());
-        let err = check_memory(40 << 20, Some(8 * gb), false)
+        assert!(check_size(10 << 20, Some(8 * gb), false, false).is_ok());
+        let err = check_size(40 << 20, Some(8 * gb), false, false)
             .unwrap_err()
             .to_string();
         assert!(err.contains("--allow-huge-input"), "{err}");
-        assert!(check_memory(40 << 20, Some(8 * gb), true).is_ok());
-        assert!(check_memory(40 << 20, None, false).is_ok());
+        assert!(check_size(40 << 20, Some(8 * gb), true, false).is_ok());
+        assert!(check_size(40 << 20, None, false, false).is_ok());
+        // The states in-order speculation keeps count too.
+        assert!(memory_need(10 << 20, true) > memory_need(10 << 20, false));
+        let need = memory_need(29 << 20, true);
+        assert!(check_size(29 << 20, Some(8 * gb), false, false).is_ok());
+        assert!(need > 6 * gb, "{need}");
+        assert!(check_size(29 << 20, Some(8 * gb), false, true).is_err());
+        // Past the 32-bit tables, not even --allow-huge-input helps.
+        let over = crate::syntax::MAX_INPUT_BYTES as u64 + 1;
+        assert!(check_size(over, None, true, false).is_err());
+        assert!(check_size(over - 1, None, true, false).is_ok());
         assert!(total_memory().is_some_and(|m| m > 0));
+    }
+
+    #[test]
+    fn every_reduce_error_has_its_own_code_and_message() {
+        use crate::oracle::Verdict;
+        let (code, message) = reduce_failed(&ReduceError::NotInteresting(Verdict::TimedOut));
+        assert_eq!(code, exit::NOT_INTERESTING);
+        assert!(message.contains("timed out") && !message.contains("flaky"));
+        let too_large = crate::syntax::TooLarge {
+            bytes: 10,
+            nodes: u32::MAX as usize,
+        };
+        let (code, message) = reduce_failed(&ReduceError::TooLarge(too_large));
+        assert_eq!(code, exit::USAGE);
+        assert!(message.contains("too large") && message.contains("cut it down"));
+        let (code, message) = reduce_failed(&ReduceError::Oracle {
+            error: "cannot start the test".into(),
+            best: Arc::from(&b"x"[..]),
+        });
+        assert_eq!(code, exit::TEST_ERRORS);
+        assert!(message.contains("cannot start the test"));
     }
 
     #[test]
@@ -978,6 +1144,8 @@ mod tests {
             text: Arc::from(&b"x"[..]),
             cancelled: false,
             flaky: false,
+            recheck: crate::stats::Recheck::Passed,
+            recheck_error: None,
         };
         let line = summary(
             &stats,

@@ -173,6 +173,7 @@ struct PairReport<'a> {
     time_limit: BTreeMap<&'static str, TimeLimit>,
     cancelled: bool,
     flaky: bool,
+    recheck: crate::stats::Recheck,
 }
 
 fn language_of(args: &PairArgs) -> Result<&'static Language> {
@@ -386,6 +387,8 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         Ok(o) => {
             let code = if o.cancelled {
                 exit::INTERRUPTED
+            } else if o.recheck == crate::stats::Recheck::CouldNotRun {
+                exit::TEST_ERRORS
             } else {
                 exit::SUCCESS
             };
@@ -417,10 +420,17 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             time_limit: scripts.time_limits(),
             cancelled: outcome.cancelled,
             flaky: outcome.flaky,
+            recheck: outcome.recheck,
         };
         let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::Internal(e.into()))?;
         dest.write(&json, None)
             .map_err(|e| Failure::Internal(anyhow!("cannot write the statistics: {e}")))?;
+    }
+    if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        eprintln!(
+            "treereduce: error: the test could not be run to re-check the pair ({}); the outputs hold the newest pair it did not reject, not re-checked",
+            outcome.recheck_error.as_deref().unwrap_or("no verdict")
+        );
     }
     if !args.quiet {
         let (first, last) = (

@@ -10,6 +10,13 @@
 //! (WAL journal, a busy timeout); a file SQLite cannot read is removed and
 //! started again with a warning. It is an optimization only: any error
 //! while running turns it off for the rest of the run, with one warning.
+//!
+//! The script's bytes are read once, at the start; a script edited while
+//! the run goes on gives verdicts the key would file under the old bytes.
+//! So the store watches the script (its metadata on every lookup, its bytes
+//! again when that changed) and turns itself off, with a warning, once the
+//! bytes differ: no verdict of another script is read or written, and no
+//! mark that a result passed its re-check.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +46,97 @@ pub struct SqliteStore {
     context: [u8; 16],
     path: PathBuf,
     broken: AtomicBool,
+    /// The test script, when the store watches it.
+    script: Option<Watch>,
+}
+
+/// The test script whose verdicts a store keeps: where it is, and the bytes
+/// the verdicts' context was made from.
+pub struct Script<'a> {
+    /// Its path (the one the tests run).
+    pub path: &'a Path,
+    /// Its bytes when the run started.
+    pub bytes: &'a [u8],
+}
+
+/// A watched test script (see the module documentation).
+struct Watch {
+    path: PathBuf,
+    /// Hash of the bytes the context was made from.
+    hash: u128,
+    /// The file's metadata when its bytes were last found to be those.
+    seen: Mutex<Option<Stamp>>,
+    /// Set once the bytes differ: the store is off from then on.
+    changed: AtomicBool,
+}
+
+/// What tells that a file may have changed: another file at the path, or
+/// new contents or metadata (a write sets the modification and change
+/// times, to the nanosecond where the filesystem keeps them).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            len: meta.len(),
+            modified: (meta.mtime(), meta.mtime_nsec()),
+            changed: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+}
+
+impl Watch {
+    fn new(script: &Script<'_>) -> Watch {
+        Watch {
+            path: script.path.to_owned(),
+            hash: xxh3_128(script.bytes),
+            // A stamp taken now might already be of newer bytes than those
+            // read at the start: the first lookup reads them again.
+            seen: Mutex::new(None),
+            changed: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the script still has the bytes the context was made from;
+    /// the first time it has not, warns that `store` is off.
+    fn unchanged(&self, store: &Path) -> bool {
+        if self.changed.load(Ordering::Relaxed) {
+            return false;
+        }
+        let same = match std::fs::metadata(&self.path) {
+            Err(_) => false,
+            Ok(meta) => {
+                let stamp = Stamp::of(&meta);
+                let mut seen = self.seen.lock();
+                if *seen == Some(stamp) {
+                    true
+                } else if std::fs::read(&self.path).is_ok_and(|b| xxh3_128(&b) == self.hash) {
+                    *seen = Some(stamp);
+                    true
+                } else {
+                    false
+                }
+            }
+        };
+        if !same && !self.changed.swap(true, Ordering::SeqCst) {
+            eprintln!(
+                "treereduce: warning: the test script {} changed (or went away) during the run; its verdicts are no longer read from or written to the verdict cache {}",
+                self.path.display(),
+                store.display()
+            );
+        }
+        same
+    }
 }
 
 /// The default cache directory: `$XDG_CACHE_HOME/treereduce`, else
@@ -92,9 +190,26 @@ impl SqliteStore {
                 context: context.to_le_bytes(),
                 path,
                 broken: AtomicBool::new(false),
+                script: None,
             },
             warning,
         ))
+    }
+
+    /// This store, turning itself off when `script` changes (see the
+    /// module documentation).
+    pub fn watching(mut self, script: &Script<'_>) -> SqliteStore {
+        self.script = Some(Watch::new(script));
+        self
+    }
+
+    /// Whether the store is off: after an error, or once the script changed.
+    fn off(&self) -> bool {
+        self.broken.load(Ordering::Relaxed)
+            || self
+                .script
+                .as_ref()
+                .is_some_and(|w| !w.unchanged(&self.path))
     }
 
     /// The row key of a candidate key.
@@ -149,7 +264,7 @@ fn check(row: &[u8; 16], code: u8) -> i64 {
 
 impl VerdictStore for SqliteStore {
     fn get(&self, key: u128) -> Option<Stored> {
-        if self.broken.load(Ordering::Relaxed) {
+        if self.off() {
             return None;
         }
         let row = self.row(key);
@@ -177,7 +292,7 @@ impl VerdictStore for SqliteStore {
     }
 
     fn put(&self, key: u128, verdict: Stored) {
-        if self.broken.load(Ordering::Relaxed) {
+        if self.off() {
             return;
         }
         let row = self.row(key);
@@ -192,13 +307,15 @@ impl VerdictStore for SqliteStore {
 }
 
 /// The store a run uses: none with `--no-cache`; else the one in `dir`
-/// (`--cache`) or in [`default_dir`]. A `--cache` directory that cannot be
-/// used is an error; a default one that cannot, a warning (no cache then).
-/// Warnings are printed even with `-q`: they say that verdicts were lost.
+/// (`--cache`) or in [`default_dir`], watching `script` if given. A
+/// `--cache` directory that cannot be used is an error; a default one that
+/// cannot, a warning (no cache then). Warnings are printed even with `-q`:
+/// they say that verdicts were lost.
 pub fn for_run(
     dir: Option<&Path>,
     off: bool,
     context: u128,
+    script: Option<&Script<'_>>,
 ) -> Result<Option<std::sync::Arc<dyn VerdictStore>>, String> {
     if off {
         return Ok(None);
@@ -216,6 +333,10 @@ pub fn for_run(
             if let Some(w) = warning {
                 warn(&w);
             }
+            let store = match script {
+                Some(script) => store.watching(script),
+                None => store,
+            };
             Ok(Some(std::sync::Arc::new(store)))
         }
         Err(e) if explicit => Err(format!("--cache: {e}")),
@@ -362,6 +483,43 @@ mod tests {
         assert_eq!(s.get(1), None);
         assert_ne!(other, context(b"#!/bin/sh\nexit 1\n", "c", b"b.c"));
         assert_ne!(other, context(b"#!/bin/sh\nexit 1\n", "rust", b"a.c"));
+    }
+
+    #[test]
+    fn a_store_watching_a_script_goes_off_when_its_bytes_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("check.sh");
+        let bytes = b"#!/bin/sh\ngrep -q x \"$1\"\n";
+        std::fs::write(&path, bytes).unwrap();
+        let script = Script {
+            path: &path,
+            bytes: &bytes[..],
+        };
+        let (s, _) = store(dir.path());
+        let s = s.watching(&script);
+        s.put(1, Stored::Interesting);
+        assert_eq!(s.get(1), Some(Stored::Interesting));
+        // New metadata, same bytes: still on.
+        let file = std::fs::File::options().append(true).open(&path).unwrap();
+        file.set_modified(std::time::SystemTime::UNIX_EPOCH)
+            .unwrap();
+        drop(file);
+        assert_eq!(s.get(1), Some(Stored::Interesting));
+        // Other bytes: off for good, reading and writing.
+        std::fs::write(&path, b"#!/bin/sh\ngrep -q y \"$1\"\n").unwrap();
+        assert_eq!(s.get(1), None);
+        s.put(2, Stored::NotInteresting);
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(s.get(1), None);
+        drop(s);
+        let (s, _) = store(dir.path());
+        assert_eq!(s.get(1), Some(Stored::Interesting));
+        assert_eq!(s.get(2), None, "written after the script changed");
+        // A script that went away is a change too.
+        let s = s.watching(&script);
+        assert_eq!(s.get(1), Some(Stored::Interesting));
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(s.get(1), None);
     }
 
     #[test]

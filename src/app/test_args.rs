@@ -46,9 +46,14 @@ impl LaunchArgs {
         }
     }
 
-    /// The verdict store of a run whose verdicts are keyed by `context`
-    /// (none with `--no-cache`; see [`store::for_run`]).
-    pub fn store(&self, context: u128) -> Result<Option<Arc<dyn VerdictStore>>, String> {
-        store::for_run(self.cache.as_deref(), self.no_cache, context)
+    /// The verdict store of a run whose verdicts are keyed by `context`,
+    /// watching the test `script` (none with `--no-cache`; see
+    /// [`store::for_run`]).
+    pub fn store(
+        &self,
+        context: u128,
+        script: Option<&store::Script<'_>>,
+    ) -> Result<Option<Arc<dyn VerdictStore>>, String> {
+        store::for_run(self.cache.as_deref(), self.no_cache, context, script)
     }
 }

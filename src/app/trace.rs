@@ -341,6 +341,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     let mut finished_tokens = None;
     let mut finish_report = None;
     let mut flaky = false;
+    let mut not_rechecked = None;
     if trace_failure.is_none()
         && !cancel.is_cancelled()
         && !args.no_finish
@@ -377,6 +378,9 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
         match outcome {
             Ok(o) => {
                 flaky = o.flaky;
+                if o.recheck == crate::stats::Recheck::CouldNotRun {
+                    not_rechecked = Some(super::not_rechecked(&o));
+                }
                 best = o.text;
             }
             Err(single::ReduceError::Oracle { best: b, error }) => {
@@ -444,6 +448,9 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
         );
         return Ok(exit::TEST_ERRORS);
     }
+    if let Some(why) = &not_rechecked {
+        eprintln!("treereduce: error: {why}");
+    }
     if !args.quiet {
         let first = reduced.sizes.first().copied().unwrap_or_default();
         let mut line = format!(
@@ -480,6 +487,8 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     }
     Ok(if interrupted {
         exit::INTERRUPTED
+    } else if not_rechecked.is_some() {
+        exit::TEST_ERRORS
     } else {
         exit::SUCCESS
     })

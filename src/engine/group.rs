@@ -119,10 +119,11 @@ pub fn run_groups<S: Subject>(
 ) -> Finished<S> {
     std::thread::scope(|s| {
         let mut lanes = Vec::with_capacity(run.width);
+        let mut threads = Vec::with_capacity(run.width);
         for slot in 0..run.width {
             let (to, inbox) = unbounded::<ToLane<S>>();
             let (outbox, from) = unbounded::<FromLane<S>>();
-            s.spawn(move || lane(run, subject, slot, inbox, outbox));
+            threads.push(s.spawn(move || lane(run, subject, slot, inbox, outbox)));
             lanes.push(LaneSlot {
                 to,
                 from,
@@ -143,12 +144,25 @@ pub fn run_groups<S: Subject>(
             rate: (0, 0),
         };
         coordinator.work();
-        // Dropping the coordinator closes the lanes' inboxes: they stop.
-        Finished {
-            best: coordinator.best,
+        let finished = Finished {
+            best: coordinator.best.clone(),
             commits: coordinator.commits,
-        }
+        };
+        // Dropping the coordinator closes the lanes' inboxes: they stop.
+        drop(coordinator);
+        join_all(threads);
+        finished
     })
+}
+
+/// Joins scoped threads; a thread's panic goes on with its own payload
+/// (the scope's own would only say "a scoped thread panicked").
+pub(super) fn join_all(threads: Vec<std::thread::ScopedJoinHandle<'_, ()>>) {
+    for thread in threads {
+        if let Err(payload) = thread.join() {
+            std::panic::resume_unwind(payload);
+        }
+    }
 }
 
 /// A lane's thread: runs the tasks it is given, one at a time.

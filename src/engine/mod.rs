@@ -17,6 +17,9 @@ mod group;
 mod pass;
 mod queue;
 
+#[cfg(feature = "cli")]
+pub use pass::speculation_budget;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -166,9 +169,8 @@ impl<'a> Run<'a> {
         }
         count_run(stats, verdict);
         self.errors_in_a_row.store(0, Ordering::SeqCst);
-        let interesting = verdict == Verdict::Interesting;
-        self.cache.insert(key, interesting);
-        Some(interesting)
+        self.cache.insert(key, verdict);
+        Some(verdict == Verdict::Interesting)
     }
 }
 

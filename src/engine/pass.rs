@@ -86,25 +86,48 @@ struct Speculation<St> {
     keys: HashMap<(u128, u64), Option<u128>>,
     /// Key of a candidate -> the state accepting it gives.
     states: HashMap<u128, Arc<St>>,
+    /// The keys of `states` with the size of each one's text, oldest first.
+    kept: VecDeque<(u128, u64)>,
+    /// The sum of those sizes, and the most it may reach.
+    kept_bytes: u64,
+    budget: u64,
 }
 
-impl<St> Default for Speculation<St> {
-    fn default() -> Self {
+impl<St> Speculation<St> {
+    /// An empty memory whose states' texts may add up to `budget` bytes.
+    fn new(budget: u64) -> Self {
         Speculation {
             tested: 0,
             interesting: 0,
             by_kind: HashMap::new(),
             keys: HashMap::new(),
             states: HashMap::new(),
+            kept: VecDeque::new(),
+            kept_bytes: 0,
+            budget,
         }
     }
 }
 
 /// Entries kept before the memory of candidate keys starts afresh.
 const KEYS_KEPT: usize = 1 << 16;
-/// Accepted states kept before that memory starts afresh (each holds a text
-/// and its tree).
+/// Accepted states kept at most (each holds a text and its tree).
 const STATES_KEPT: usize = 256;
+/// The texts of the accepted states kept may add up to this many times the
+/// pass's starting text...
+const STATE_TEXTS: u64 = 8;
+/// ...or to this many bytes, whichever is more: 256 states of a small
+/// program fit, while those of a program of some megabytes (2.5 GB of
+/// text alone for 10 MB) no longer do.
+const STATE_BYTES_MIN: u64 = 16 << 20;
+
+/// The most bytes of text the accepted states that in-order speculation
+/// keeps add up to, in a pass that starts from a text of `start_bytes`:
+/// what the memory estimate of a run adds for them (their trees share most
+/// nodes with the best's; see `app::check_memory`).
+pub fn speculation_budget(start_bytes: u64) -> u64 {
+    start_bytes.saturating_mul(STATE_TEXTS).max(STATE_BYTES_MIN)
+}
 
 impl<St> Speculation<St> {
     /// The chance that a candidate of `kind` is interesting, from the
@@ -132,11 +155,20 @@ impl<St> Speculation<St> {
         self.keys.insert(memo, key);
     }
 
-    fn keep(&mut self, key: u128, state: Arc<St>) {
-        if self.states.len() >= STATES_KEPT {
-            self.states.clear();
+    /// Keeps `state`, whose text is `bytes` long, forgetting the oldest
+    /// ones kept while there are too many or their texts are too long.
+    fn keep(&mut self, key: u128, state: Arc<St>, bytes: u64) {
+        while !self.kept.is_empty()
+            && (self.kept.len() >= STATES_KEPT || self.kept_bytes + bytes > self.budget)
+        {
+            let (old, old_bytes) = self.kept.pop_front().expect("not empty");
+            self.states.remove(&old);
+            self.kept_bytes -= old_bytes;
         }
-        self.states.insert(key, state);
+        if self.states.insert(key, state).is_none() {
+            self.kept.push_back((key, bytes));
+            self.kept_bytes += bytes;
+        }
     }
 }
 
@@ -328,6 +360,7 @@ pub fn run_in_order<S: Subject>(
         ran: std::sync::atomic::AtomicU64::new(0),
     };
     let queue = Queue::of(tasks);
+    let budget = speculation_budget(subject.size(&start).bytes);
     let mut coordinator = Coordinator {
         run,
         subject,
@@ -338,15 +371,17 @@ pub fn run_in_order<S: Subject>(
         follow_ups: Vec::new(),
         best_key: 0,
         taken: 0,
-        speculation: Speculation::default(),
+        speculation: Speculation::new(budget),
         queue,
         planned: (0, Vec::new()),
     };
     std::thread::scope(|s| {
-        for worker in 1..run.jobs {
-            let shared = &shared;
-            s.spawn(move || ahead_worker(run, subject, shared, worker));
-        }
+        let workers: Vec<_> = (1..run.jobs)
+            .map(|worker| {
+                let shared = &shared;
+                s.spawn(move || ahead_worker(run, subject, shared, worker))
+            })
+            .collect();
         // Whatever way the coordinator leaves (a panic included), the
         // workers stop.
         struct StopOnDrop<'a, C>(&'a Shared<C>);
@@ -355,8 +390,10 @@ pub fn run_in_order<S: Subject>(
                 self.0.stop();
             }
         }
-        let _stop = StopOnDrop(&shared);
+        let stop = StopOnDrop(&shared);
         coordinator.work();
+        drop(stop);
+        super::group::join_all(workers);
     });
     // Every verdict the coordinator used came from its own run, the cache
     // or a run ahead; the other runs ahead were for nothing.
@@ -619,7 +656,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                             return None;
                         };
                         let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
-                        self.speculation.keep(key, state.clone());
+                        let bytes = self.subject.size(&state).bytes;
+                        self.speculation.keep(key, state.clone(), bytes);
                         state
                     }
                 };
@@ -801,5 +839,40 @@ impl<S: Subject> Tests<S> for Coordinator<'_, '_, S> {
         let unlocked = subject.advanced(&best, &next);
         self.follow_ups.extend(unlocked);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_states_are_bounded_by_their_bytes_and_their_number() {
+        let mut memory: Speculation<u32> = Speculation::new(100);
+        for key in 0..3 {
+            memory.keep(key, Arc::new(key as u32), 40);
+        }
+        // The oldest went to make room: 80 bytes of 100.
+        assert!(!memory.states.contains_key(&0));
+        assert!(memory.states.contains_key(&1) && memory.states.contains_key(&2));
+        assert_eq!(memory.kept_bytes, 80);
+        // One larger than the whole budget is still kept, alone.
+        memory.keep(9, Arc::new(9), 150);
+        assert_eq!(memory.states.len(), 1);
+        assert_eq!(memory.kept_bytes, 150);
+
+        let mut memory: Speculation<u32> = Speculation::new(u64::MAX);
+        for key in 0..1000 {
+            memory.keep(key, Arc::new(0), 1);
+        }
+        assert_eq!(memory.states.len(), STATES_KEPT);
+        assert!(memory.states.contains_key(&999));
+        assert_eq!(memory.kept.len(), STATES_KEPT);
+    }
+
+    #[test]
+    fn the_budget_grows_with_the_input() {
+        assert_eq!(speculation_budget(1000), STATE_BYTES_MIN);
+        assert_eq!(speculation_budget(10 << 20), 80 << 20);
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Behind the in-memory map an optional [`VerdictStore`] keeps verdicts
 //! between runs (the command line's `--cache`, an SQLite file): a miss in
-//! memory asks the store, and every new verdict is written through to it.
+//! memory asks the store, and every new verdict the test gave by ending is
+//! written through to it (a timeout is not: see [`VerdictCache::insert`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -12,6 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
+
+use super::Verdict;
 
 /// A verdict as a [`VerdictStore`] keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,8 +24,10 @@ pub enum Stored {
     NotInteresting,
     /// The test accepted the candidate.
     Interesting,
-    /// The test accepted the candidate, and accepted it again when it was
-    /// re-checked as a final result (so a later run need not re-check it).
+    /// The mark that a final result passed its re-check (so that a later
+    /// run with the same test and input need not re-check it): kept under a
+    /// key of its own (see [`VerdictCache::mark_verified`]), and counts as
+    /// interesting.
     Verified,
 }
 
@@ -122,35 +127,45 @@ impl VerdictCache {
         self.map.lock().insert(key, entry);
     }
 
-    /// Records a verdict.
-    pub fn insert(&self, key: u128, interesting: bool) {
-        self.put(key, interesting, false);
+    /// Records the verdict of a test that ran. Only a verdict the test gave
+    /// by ending ([`Verdict::Interesting`], [`Verdict::NotInteresting`]) is
+    /// written to the store: a timeout counts as not interesting for this
+    /// run only, since whether a test times out depends on the machine's
+    /// load and on the limit; a cancelled test is no verdict at all.
+    pub fn insert(&self, key: u128, verdict: Verdict) {
+        let stored = match verdict {
+            Verdict::Interesting => Stored::Interesting,
+            Verdict::NotInteresting => Stored::NotInteresting,
+            Verdict::TimedOut => {
+                self.put(key, false, false);
+                return;
+            }
+            Verdict::Cancelled => return,
+        };
+        self.put(key, stored.interesting(), false);
         if let Some(store) = &self.store {
             // Only a key the store did not know is ever tested (every test
-            // follows a `get`), so this never demotes a verified verdict.
-            store.put(
-                key,
-                if interesting {
-                    Stored::Interesting
-                } else {
-                    Stored::NotInteresting
-                },
-            );
+            // follows a `get`), so this never replaces a verified mark.
+            store.put(key, stored);
         }
     }
 
-    /// Whether the store says `key` was accepted when re-checked as a final result.
-    pub fn verified(&self, key: u128) -> bool {
+    /// Whether the store says that the result `key`, reduced from the input
+    /// `input`, was accepted when re-checked as a final result. A mark
+    /// counts only for the same input: the store's own key covers the
+    /// test (see [`VerdictStore`]).
+    pub fn verified(&self, key: u128, input: u128) -> bool {
         self.store
             .as_ref()
-            .is_some_and(|s| s.get(key) == Some(Stored::Verified))
+            .is_some_and(|s| s.get(verified_key(key, input)) == Some(Stored::Verified))
     }
 
-    /// Records that `key` was accepted when re-checked as a final result.
-    pub fn mark_verified(&self, key: u128) {
+    /// Records that the result `key`, reduced from the input `input`, was
+    /// accepted when re-checked as a final result.
+    pub fn mark_verified(&self, key: u128, input: u128) {
         self.put(key, true, false);
         if let Some(store) = &self.store {
-            store.put(key, Stored::Verified);
+            store.put(verified_key(key, input), Stored::Verified);
         }
     }
 
@@ -158,4 +173,15 @@ impl VerdictCache {
     pub fn stored_hits(&self) -> u64 {
         self.stored_hits.load(Ordering::Relaxed)
     }
+}
+
+/// The store's key of the mark that the result `key` of the input `input`
+/// passed its final re-check: apart from every candidate's key (a
+/// candidate's row keeps its verdict, and the mark is one more row).
+fn verified_key(key: u128, input: u128) -> u128 {
+    let mut bytes = [0u8; 41];
+    bytes[..9].copy_from_slice(b"verified\0");
+    bytes[9..25].copy_from_slice(&key.to_le_bytes());
+    bytes[25..].copy_from_slice(&input.to_le_bytes());
+    xxh3_128(&bytes)
 }

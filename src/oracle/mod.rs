@@ -27,7 +27,8 @@ pub enum Verdict {
     Interesting,
     /// It does not (any other exit, or death by a signal).
     NotInteresting,
-    /// The test ran out of time; counts as not interesting.
+    /// The test ran out of time; counts as not interesting in this run,
+    /// and is never kept between runs.
     TimedOut,
     /// The run was cancelled (Ctrl-C); not a verdict, never cached.
     Cancelled,

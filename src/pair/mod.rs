@@ -31,10 +31,11 @@ use std::time::Instant;
 use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
-use self::side::{Both, Reports, Tests, Which};
+use self::side::{Both, Rechecked, Reports, Tests, Which};
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
 use crate::single::{self, ReduceError, Session};
+use crate::stats::Recheck;
 use crate::stats::{Size, Stats};
 use crate::syntax::{Grammar, count_errors, count_tokens, parse};
 use crate::task::{Observer, Phase};
@@ -64,7 +65,9 @@ pub struct PairConfig {
 pub struct Step {
     /// Round of Algorithm 1 (0: the start, before any reducer).
     pub round: usize,
-    /// `start`, `tdiff`, `ldiff`, `commonality` or `canon`.
+    /// `start`, `tdiff`, `ldiff`, `commonality` or `canon`; `recheck`
+    /// when the final re-check fell back to an earlier pair (a flaky test):
+    /// the last step is always the pair returned.
     pub reducer: &'static str,
     /// The seed's size.
     pub seed: Size,
@@ -105,6 +108,10 @@ pub struct PairOutcome {
     pub cancelled: bool,
     /// The final re-check failed once (a flaky script); an earlier pair is returned.
     pub flaky: bool,
+    /// How the final re-check went: whether the pair returned was re-checked.
+    pub recheck: Recheck,
+    /// With [`Recheck::CouldNotRun`]: the last error of the test.
+    pub recheck_error: Option<String>,
     /// Sizes after every step.
     pub steps: Vec<Step>,
     /// The tests run.
@@ -222,12 +229,23 @@ impl Pair<'_> {
             self.step(round, "canon");
         }
         let cancelled = self.stopped();
-        let flaky = !cancelled && self.config.verify && self.verify();
+        let (flaky, recheck, recheck_error) = if !cancelled && self.config.verify {
+            self.verify()
+        } else {
+            (false, Recheck::NotRun, None)
+        };
+        if flaky {
+            // The last step is the pair returned: the statistics and the
+            // summary describe what is written.
+            self.step(round, "recheck");
+        }
         Ok(PairOutcome {
             seed: self.seed.clone(),
             variant: self.variant.clone(),
-            cancelled,
+            cancelled: self.stopped(),
             flaky,
+            recheck,
+            recheck_error,
             steps: std::mem::take(&mut self.steps),
             tests: self.tests.reports(),
         })
@@ -256,8 +274,12 @@ impl Pair<'_> {
         };
         self.observer.step(&step);
         self.steps.push(step);
-        let newest = self.checkpoints.last().expect("the inputs are the first");
-        if newest.0 != self.seed || newest.1 != self.variant {
+        // Empty only after the final re-check (which takes them off).
+        let changed = self
+            .checkpoints
+            .last()
+            .is_none_or(|newest| newest.0 != self.seed || newest.1 != self.variant);
+        if changed {
             self.checkpoints
                 .push((self.seed.clone(), self.variant.clone()));
         }
@@ -496,23 +518,44 @@ impl Pair<'_> {
         self.check_failures()
     }
 
-    /// Re-tests the newest pair (bypassing the caches), falling back to
-    /// older ones; returns whether a re-check failed.
-    fn verify(&mut self) -> bool {
+    /// Re-tests the newest pair (bypassing the caches), up to three times
+    /// while a test cannot be run. A pair a test rejects falls back to the
+    /// one before (the inputs, the first, were checked at the start); a
+    /// pair a test cannot be run on at all is kept, unchecked: an error is
+    /// no verdict. Returns whether a test rejected a pair, how the
+    /// re-check went, and the test's last error.
+    fn verify(&mut self) -> (bool, Recheck, Option<String>) {
+        const TRIES: usize = 3;
         let mut flaky = false;
         while let Some((seed, variant)) = self.checkpoints.pop() {
-            let last = self.checkpoints.is_empty();
-            if last || self.tests.recheck(&seed, &variant) {
-                if (seed.as_slice(), variant.as_slice()) != (&self.seed[..], &self.variant[..]) {
-                    self.seed = seed;
-                    self.variant = variant;
-                    self.observer.improved(&self.seed, &self.variant);
+            let recheck = if self.checkpoints.is_empty() {
+                (Recheck::Passed, None)
+            } else {
+                let mut rechecked = self.tests.recheck(&seed, &variant);
+                for _ in 1..TRIES {
+                    if !matches!(rechecked, Rechecked::CouldNotRun(_)) {
+                        break;
+                    }
+                    rechecked = self.tests.recheck(&seed, &variant);
                 }
-                return flaky;
+                match rechecked {
+                    Rechecked::Holds => (Recheck::Passed, None),
+                    Rechecked::Stopped => (Recheck::NotRun, None),
+                    Rechecked::CouldNotRun(error) => (Recheck::CouldNotRun, Some(error)),
+                    Rechecked::Rejected => {
+                        flaky = true;
+                        continue;
+                    }
+                }
+            };
+            if (seed.as_slice(), variant.as_slice()) != (&self.seed[..], &self.variant[..]) {
+                self.seed = seed;
+                self.variant = variant;
+                self.observer.improved(&self.seed, &self.variant);
             }
-            flaky = true;
+            return (flaky, recheck.0, recheck.1);
         }
-        flaky
+        (flaky, Recheck::Passed, None)
     }
 }
 

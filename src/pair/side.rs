@@ -221,6 +221,19 @@ pub enum Tests<'a> {
     Joint(Joint<'a>),
 }
 
+/// What a re-check of a pair found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rechecked {
+    /// The pair still has both properties.
+    Holds,
+    /// A test rejected it.
+    Rejected,
+    /// A test was stopped (Ctrl-C) before it gave a verdict.
+    Stopped,
+    /// A test could not be run (no verdict); the error.
+    CouldNotRun(String),
+}
+
 /// Which program of the pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Which {
@@ -276,18 +289,23 @@ impl<'a> Tests<'a> {
         }
     }
 
-    /// Re-runs the test(s) on the pair, without the caches: whether it
-    /// still has both properties (or the run was interrupted).
-    pub fn recheck(&self, seed: &[u8], variant: &[u8]) -> bool {
-        let ok = |v: Result<Verdict, OracleError>| {
-            matches!(v, Ok(Verdict::Interesting | Verdict::Cancelled))
+    /// Re-runs the test(s) on the pair, without the caches.
+    pub fn recheck(&self, seed: &[u8], variant: &[u8]) -> Rechecked {
+        let run = |v: Result<Verdict, OracleError>| match v {
+            Ok(Verdict::Interesting) => Rechecked::Holds,
+            Ok(Verdict::Cancelled) => Rechecked::Stopped,
+            Ok(_) => Rechecked::Rejected,
+            Err(e) => Rechecked::CouldNotRun(e.to_string()),
         };
         match self {
             Tests::Sides {
                 seed: s,
                 variant: v,
-            } => ok(s.inner().test(0, seed)) && ok(v.inner().test(0, variant)),
-            Tests::Joint(j) => ok(j.test.test(0, seed, variant)),
+            } => match run(s.inner().test(0, seed)) {
+                Rechecked::Holds => run(v.inner().test(0, variant)),
+                other => other,
+            },
+            Tests::Joint(j) => run(j.test.test(0, seed, variant)),
         }
     }
 

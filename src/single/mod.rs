@@ -17,7 +17,7 @@ use crate::reduce::layout::LAYOUT;
 use crate::reduce::memory::Memory;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
-use crate::stats::{PassReport, Size, Stats, bump};
+use crate::stats::{PassReport, Recheck, Size, Stats, bump};
 use crate::syntax::{
     Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
 };
@@ -53,6 +53,10 @@ pub struct Outcome {
     pub cancelled: bool,
     /// The final re-check failed at least once (a flaky test).
     pub flaky: bool,
+    /// How the final re-check went: whether `text` was re-checked.
+    pub recheck: Recheck,
+    /// With [`Recheck::CouldNotRun`]: the last error of the test.
+    pub recheck_error: Option<String>,
 }
 
 /// Everything a reduction needs besides the input.
@@ -130,6 +134,8 @@ pub fn reduce(
         text: Arc::from(input),
         checkpoints: Vec::new(),
         memory: Memory::new(),
+        recheck: Recheck::NotRun,
+        recheck_error: None,
     };
     driver.reduce(input, scope)
 }
@@ -165,6 +171,10 @@ struct Driver<'s, 'a> {
     checkpoints: Vec<Arc<[u8]>>,
     /// The changes that failed in the passes so far.
     memory: Memory,
+    /// How the final re-check went (see [`Driver::verify`]).
+    recheck: Recheck,
+    /// The test's last error, when it could not be run on the result.
+    recheck_error: Option<String>,
 }
 
 impl Driver<'_, '_> {
@@ -239,34 +249,44 @@ impl Driver<'_, '_> {
     /// The final re-check (unless switched off), then the end.
     fn recheck(&mut self) -> Result<Outcome, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
-        if session.config.verify && self.checkpoints.len() > 1 {
-            session.observer.phase(Phase::Verify);
-            let flaky = self.verify();
-            if flaky && !self.run.stopped() {
-                bump(&stats.flaky);
-                let tokens = count_tokens(&parse(session.grammar, &self.text)) as u64;
-                let seq = self.run.next_seq();
-                stats.set_best(
-                    seq,
-                    Size {
-                        bytes: self.text.len() as u64,
-                        tokens,
-                    },
-                );
-                session.observer.improved(seq, &self.text);
-            }
-            let stopped = self.run.stopped();
-            // The deadline passed during the re-check: the result stands as
-            // at a deadline (the check it stopped counts as passed, as on Ctrl-C).
-            if stopped && self.at_deadline() && self.run.failure().is_none() {
-                if stats.deadline.load(Ordering::Relaxed) == 0 {
-                    bump(&stats.deadline);
-                }
-                return self.finish(false, flaky);
-            }
-            return self.finish(stopped, flaky);
+        if !session.config.verify {
+            return self.finish(false, false);
         }
-        self.finish(false, false)
+        if self.checkpoints.len() <= 1 {
+            // The result is the input, which the test accepted at the start.
+            self.recheck = Recheck::Passed;
+            return self.finish(false, false);
+        }
+        session.observer.phase(Phase::Verify);
+        let newest = self.text.clone();
+        let flaky = self.verify();
+        if flaky {
+            bump(&stats.flaky);
+        }
+        // The result is an older one: what the statistics and the output
+        // say is its size, not the newest's.
+        if !Arc::ptr_eq(&newest, &self.text) {
+            let tokens = count_tokens(&parse(session.grammar, &self.text)) as u64;
+            let seq = self.run.next_seq();
+            stats.set_best(
+                seq,
+                Size {
+                    bytes: self.text.len() as u64,
+                    tokens,
+                },
+            );
+            session.observer.improved(seq, &self.text);
+        }
+        let stopped = self.run.stopped();
+        // The deadline passed during the re-check: the result stands as
+        // at a deadline (the check it stopped counts as passed, as on Ctrl-C).
+        if stopped && self.at_deadline() && self.run.failure().is_none() {
+            if stats.deadline.load(Ordering::Relaxed) == 0 {
+                bump(&stats.deadline);
+            }
+            return self.finish(false, flaky);
+        }
+        self.finish(stopped, flaky)
     }
 
     /// Whether the run's deadline has passed (see [`Session::deadline`]).
@@ -306,10 +326,13 @@ impl Driver<'_, '_> {
         if cancelled {
             bump(&self.session.stats.interrupted);
         }
+        *self.session.stats.recheck.lock() = self.recheck;
         Ok(Outcome {
             text: self.text.clone(),
             cancelled,
             flaky,
+            recheck: self.recheck,
+            recheck_error: self.recheck_error.clone(),
         })
     }
 
@@ -555,21 +578,31 @@ impl Driver<'_, '_> {
     }
 
     /// Re-runs the test on the newest checkpoint (bypassing the cache),
-    /// falling back to older ones if it fails; the input (first checkpoint)
-    /// was checked at the start. Sets the text to the verified one; returns
-    /// whether any re-check failed. Every run counts as a test.
+    /// up to three times until it accepts it. A checkpoint the test
+    /// rejects falls back to the one before (the input, the first
+    /// checkpoint, was checked at the start). A checkpoint the test cannot
+    /// be run on at all is kept: an error is no verdict, and the newest
+    /// result the test did not reject is worth more than an older one that
+    /// cannot be checked either. Sets the text and [`Driver::recheck`];
+    /// returns whether the test rejected a result. Every run counts as a
+    /// test.
     fn verify(&mut self) -> bool {
         const TRIES: usize = 3;
         let stats = self.session.stats;
         let mut flaky = false;
+        let input = VerdictCache::key(&self.checkpoints[0]);
         while self.checkpoints.len() > 1 {
             let candidate = self.checkpoints.pop().expect("more than one checkpoint");
-            // An earlier run with the same test re-checked this very result.
+            self.text = candidate.clone();
+            // An earlier run with the same test and input re-checked this
+            // very result.
             let key = VerdictCache::key(&candidate);
-            if self.run.cache().verified(key) {
-                self.text = candidate;
+            if self.run.cache().verified(key, input) {
+                self.recheck = Recheck::PassedEarlier;
                 return flaky;
             }
+            let mut rejected = false;
+            let mut error = None;
             for _ in 0..TRIES {
                 let verdict = self.session.oracle.test(0, &candidate);
                 if let Ok(v) = verdict
@@ -579,20 +612,28 @@ impl Driver<'_, '_> {
                 }
                 match verdict {
                     Ok(Verdict::Interesting) => {
-                        self.run.cache().mark_verified(key);
-                        self.text = candidate;
+                        self.run.cache().mark_verified(key, input);
+                        self.recheck = Recheck::Passed;
                         return flaky;
                     }
-                    Ok(Verdict::Cancelled) => {
-                        self.text = candidate;
-                        return flaky;
+                    // Stopped: the result being re-checked stands, unchecked.
+                    Ok(Verdict::Cancelled) => return flaky,
+                    Ok(_) => rejected = true,
+                    Err(e) => {
+                        bump(&stats.oracle_errors);
+                        error = Some(e.to_string());
                     }
-                    Ok(_) => flaky = true,
-                    Err(_) => bump(&stats.oracle_errors),
                 }
             }
+            if !rejected {
+                self.recheck = Recheck::CouldNotRun;
+                self.recheck_error = error;
+                return flaky;
+            }
+            flaky = true;
         }
         self.text = self.checkpoints[0].clone();
+        self.recheck = Recheck::Passed;
         flaky
     }
 }

@@ -424,24 +424,38 @@ fn failed_deletion_is_retried_when_the_last_use_goes() {
 fn a_panicking_worker_does_not_hang_the_others() {
     let g = grammar("c");
     let input = include_str!("../../tests/data/undeclared.c");
-    let calls = AtomicUsize::new(0);
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
     let oracle = move |_: &[u8]| {
-        if calls.fetch_add(1, Ordering::SeqCst) == 3 {
+        if counted.fetch_add(1, Ordering::SeqCst) == 3 {
             panic!("oracle bug");
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
         true
     };
     let panicked = crate::testing::within(30, move || {
-        let stats = Stats::new(crate::reduce::names());
-        let cfg = config(4);
-        let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            reduce(&session, input.as_bytes(), None).map(|_| ())
-        }))
-        .is_err()
+        // In rounds of lanes and with in-order speculation.
+        [false, true].map(|in_order| {
+            calls.store(0, Ordering::SeqCst);
+            let stats = Stats::new(crate::reduce::names());
+            let cfg = Config {
+                in_order,
+                ..config(4)
+            };
+            let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                reduce(&session, input.as_bytes(), None).map(|_| ())
+            }))
+            .err()
+            .and_then(|payload| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        })
     });
-    assert!(panicked, "the panic reaches the caller");
+    // The panic reaches the caller with its own message (not "a scoped
+    // thread panicked"), so that a caller can say what went wrong.
+    assert_eq!(
+        panicked,
+        [Some("oracle bug".into()), Some("oracle bug".into())]
+    );
 }
 
 /// Reduces `input` with every reduction on and returns the text.
@@ -1096,4 +1110,103 @@ fn the_run_ends_on_a_pass_that_finds_nothing_when_renaming_and_canonicalization_
     let fixpoint = seen.fixpoint.into_inner().unwrap();
     let (committed, _) = confirming_pass(g, &fixpoint, &cfg, &oracle);
     assert!(!committed, "{}", String::from_utf8_lossy(&fixpoint));
+}
+
+/// An oracle that accepts the programs containing `needed` until the final
+/// re-check starts (it watches the phases), and then, if `reject_first`,
+/// rejects the first program the re-check asks about; every other program
+/// the re-check asks about gets an error (no verdict).
+struct FailingRecheck {
+    reject_first: bool,
+    verifying: std::sync::atomic::AtomicBool,
+    asked: Mutex<Vec<Vec<u8>>>,
+}
+
+impl FailingRecheck {
+    fn new(reject_first: bool) -> FailingRecheck {
+        FailingRecheck {
+            reject_first,
+            verifying: std::sync::atomic::AtomicBool::new(false),
+            asked: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl Observer for FailingRecheck {
+    fn phase(&self, phase: crate::task::Phase) {
+        if phase == crate::task::Phase::Verify {
+            self.verifying.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Oracle for FailingRecheck {
+    fn test(&self, _: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        if !self.verifying.load(Ordering::SeqCst) {
+            let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+            return Ok(if needed {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            });
+        }
+        let mut asked = self.asked.lock();
+        if !asked.iter().any(|a| a == candidate) {
+            asked.push(candidate.to_vec());
+        }
+        if self.reject_first && asked[0] == candidate {
+            return Ok(Verdict::NotInteresting);
+        }
+        Err(crate::oracle::OracleError::new(
+            "cannot start the test",
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ))
+    }
+}
+
+/// Badly laid out, so that the reduction pass and the layout pass each
+/// leave a result of their own (two checkpoints besides the input).
+const TWO_CHECKPOINTS: &str = "int   needed ;\nint   a ;\nint   b ;\n";
+
+fn run_failing_recheck(oracle: &FailingRecheck) -> (Outcome, crate::stats::Report) {
+    let g = grammar("c");
+    let stats = Stats::new(crate::reduce::names());
+    let cfg = config(1);
+    let session = Session::new(g, oracle, &cfg, &stats, None, oracle);
+    let out = reduce(&session, TWO_CHECKPOINTS.as_bytes(), None).unwrap();
+    (out, stats.report())
+}
+
+#[test]
+fn a_recheck_that_cannot_run_keeps_the_newest_result_unchecked() {
+    let oracle = FailingRecheck::new(false);
+    let (out, report) = run_failing_recheck(&oracle);
+    assert_eq!(&out.text[..], b"int needed;\n");
+    assert_eq!(out.recheck, Recheck::CouldNotRun);
+    assert!(out.recheck_error.unwrap().contains("cannot start the test"));
+    assert!(!out.flaky);
+    // Three tries of the newest, none of an older one.
+    assert_eq!(oracle.asked.lock().len(), 1);
+    assert_eq!(report.oracle_errors, 3);
+    assert_eq!(report.recheck, Recheck::CouldNotRun);
+    assert_eq!(report.final_size.bytes, out.text.len() as u64);
+}
+
+#[test]
+fn a_rejected_result_falls_back_to_the_newest_older_one_not_rejected() {
+    let oracle = FailingRecheck::new(true);
+    let (out, report) = run_failing_recheck(&oracle);
+    let asked = oracle.asked.lock().clone();
+    // The newest was rejected; the one before could not be checked, and
+    // is kept rather than the input.
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert_eq!(&out.text[..], &asked[1][..]);
+    assert_ne!(&out.text[..], TWO_CHECKPOINTS.as_bytes());
+    assert!(out.flaky);
+    assert_eq!(out.recheck, Recheck::CouldNotRun);
+    let tokens = count_tokens(&parse(grammar("c"), &out.text)) as u64;
+    assert_eq!(
+        (report.final_size.bytes, report.final_size.tokens),
+        (out.text.len() as u64, tokens)
+    );
 }
