@@ -6,8 +6,9 @@
 //! (`hook/`, shipped inside the binary) are written once to a private
 //! directory and put on the generator's path: PYTHONPATH for Python (a
 //! `sitecustomize` that installs the hook), NODE_OPTIONS `--require` for
-//! node. Every run leads its own process group, killed on timeout, Ctrl-C
-//! or when its verdict is no longer needed, as for the test script.
+//! node. Every run leads its own process group and carries a cookie of its
+//! own; on timeout, Ctrl-C, when its verdict is no longer needed, and after
+//! it exits, every process it started is stopped, as for the test script.
 
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use tempfile::TempDir;
 
-use crate::oracle::{Cancel, RunOutcome, wait_group};
+use crate::oracle::{COOKIE_VAR, Cancel, Cookie, RunOutcome, contain, wait_group};
 
 /// The Python hook (installed by the `sitecustomize` beside it).
 pub const PYTHON_HOOK: &str = include_str!("hook/treereduce_trace.py");
@@ -93,6 +94,7 @@ pub struct Generator {
     command: Vec<OsString>,
     output_name: Option<OsString>,
     hooks: TempDir,
+    /// Each worker's directory, canonical (as `/proc/PID/cwd` shows it).
     workers: Vec<Mutex<PathBuf>>,
     _dirs: Vec<TempDir>,
     linked: HashSet<OsString>,
@@ -147,8 +149,8 @@ impl Generator {
             hooks,
             workers: dirs
                 .iter()
-                .map(|d| Mutex::new(d.path().to_owned()))
-                .collect(),
+                .map(|d| Ok(Mutex::new(d.path().canonicalize()?)))
+                .collect::<io::Result<_>>()?,
             _dirs: dirs,
             linked,
             timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
@@ -191,10 +193,12 @@ impl Generator {
         abandon.reset();
         let trace_path = dir.join(TRACE_FILE);
         let _ = fs::remove_file(&trace_path);
+        let cookie = Cookie::new(&dir);
         let mut command = Command::new(&self.command[0]);
         command
             .args(&self.command[1..])
             .current_dir(&*dir)
+            .env(COOKIE_VAR, cookie.value())
             .stdin(Stdio::null())
             .stdout(fs::File::create(dir.join(STDOUT_FILE))?)
             .stderr(fs::File::create(dir.join(STDERR_FILE))?)
@@ -214,7 +218,7 @@ impl Generator {
             }
         }
         let start = Instant::now();
-        let child = command.spawn().map_err(|e| {
+        let child = contain::spawn(&mut command).map_err(|e| {
             io::Error::new(
                 e.kind(),
                 format!("cannot start the generator {:?}: {e}", self.command[0]),
@@ -225,6 +229,7 @@ impl Generator {
             self.timeout(),
             [&self.cancel, abandon],
             &dir.join(MARKER_FILE),
+            &cookie,
         )?;
         let duration = start.elapsed();
         let output = match &self.output_name {
