@@ -574,6 +574,50 @@ fn a_generator_leaves_no_process_behind() {
     assert_eq!(wait_no_processes("sleep 25.30072"), Vec::<String>::new());
 }
 
+/// Trace mode: a generator that appends to a file of its working directory
+/// and writes a new one there changes nothing of the user's, from any of the
+/// parallel replays, and every replay finds the files as they were. (The
+/// sandbox's TMPDIR lies inside the directory: it is not copied.)
+#[test]
+fn a_generator_writing_into_its_directory_changes_no_user_file() {
+    let sb = Sandbox::new();
+    sb.file("log.txt", "the user's log\n");
+    std::fs::create_dir(sb.path().join("data")).unwrap();
+    sb.file("data/words", "alpha beta\n");
+    // The generator appends to log.txt and data/words, writes a new file,
+    // and fails unless it finds them as the user left them (a replay that
+    // saw an earlier replay's writes would fail and the run with it).
+    sb.file(
+        "gen.py",
+        "import random\n\
+         assert open('log.txt').read() == \"the user's log\\n\", 'log.txt changed'\n\
+         assert open('data/words').read() == 'alpha beta\\n', 'data/words changed'\n\
+         open('log.txt', 'a').write('a replay was here\\n')\n\
+         open('data/words', 'w').write('')\n\
+         open('new.txt', 'w').write('new\\n')\n\
+         items = ['item%d' % random.randint(0, 9) for _ in range(random.randint(3, 12))]\n\
+         print(' '.join(items + ['bug']))\n",
+    );
+    sb.script("check.sh", "grep -q bug \"$1\"");
+    let out = sb.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "2",
+        "--no-finish",
+        "-o",
+        "out.txt",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("log.txt"), b"the user's log\n");
+    assert_eq!(sb.read("data/words"), b"alpha beta\n");
+    assert!(!sb.path().join("new.txt").exists());
+}
+
 /// Batch mode (with a launcher in front of every test) and pair mode (two
 /// tests) stop the strays of their tests the same way.
 #[test]
