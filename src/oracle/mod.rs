@@ -20,6 +20,8 @@ pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
 #[cfg(feature = "cli")]
+pub(crate) use script::private_dir_prefix;
+#[cfg(feature = "cli")]
 pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
 

@@ -21,7 +21,8 @@
 //! cookie of this run, and any process still working in a private directory
 //! (a test started just before the death, before its marker was written),
 //! and removes the private directories. Directories of runs that died
-//! before the watchdog existed are swept at the next start.
+//! before the watchdog existed are swept at the next start, if they are of
+//! this machine (see [`private_dir_prefix`]).
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -269,23 +270,59 @@ impl Drop for Watchdog {
     }
 }
 
-/// The start of the names of the private directories: `treereduce-<pid>-`.
+/// The start of the names of the private directories.
 const DIR_PREFIX: &str = "treereduce-";
 
+/// The start of this run's private directories' names:
+/// `treereduce-<pid>-<host>-`, where `<host>` names the machine and the PID
+/// namespace (see [`host_id`]), so that a process id is only ever looked up
+/// where it means something.
+pub(crate) fn private_dir_prefix() -> String {
+    format!("{DIR_PREFIX}{}-{}-", std::process::id(), host_id())
+}
+
+/// Eight hex digits of a hash of the kernel's boot id, this process's PID
+/// namespace and the host name: the same for every run whose process ids
+/// share one table, different (but for a 1 in 4 billion chance) on another
+/// machine, after a reboot or in another container, whose directories a
+/// `TMPDIR` shared between them may hold.
+fn host_id() -> &'static str {
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let mut key = Vec::new();
+        for file in [
+            "/proc/sys/kernel/random/boot_id",
+            "/proc/sys/kernel/hostname",
+        ] {
+            key.extend(fs::read(file).unwrap_or_default());
+            key.push(0);
+        }
+        if let Ok(ns) = fs::read_link("/proc/self/ns/pid") {
+            key.extend(ns.as_os_str().as_encoded_bytes());
+        }
+        format!("{:08x}", xxhash_rust::xxh3::xxh3_64(&key) as u32)
+    })
+}
+
 /// Removes the private directories of earlier runs that died without
-/// cleaning up (`kill -9`): those whose process id names no running process.
-/// A reused process id only leaves a directory for a later sweep.
+/// cleaning up (`kill -9`): those named by this machine and PID namespace
+/// whose process id names no running process. Directories of other
+/// machines or containers (a shared `TMPDIR`) are never touched, nor those
+/// named the way earlier versions did, which cannot be told apart. A reused
+/// process id only leaves a directory for a later sweep.
 fn sweep_stale_dirs(tmp: &Path) {
     let Ok(entries) = fs::read_dir(tmp) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name
+        let Some((pid, host)) = name
             .to_str()
             .and_then(|n| n.strip_prefix(DIR_PREFIX))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok())
+            .and_then(|rest| {
+                let mut fields = rest.split('-');
+                Some((fields.next()?.parse::<u32>().ok()?, fields.next()?))
+            })
         else {
             continue;
         };
@@ -294,7 +331,11 @@ fn sweep_stale_dirs(tmp: &Path) {
             // SAFETY: getuid has no preconditions.
             m.is_dir() && m.uid() == unsafe { libc::getuid() }
         });
-        if mine && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+        if mine
+            && host == host_id()
+            && pid != std::process::id()
+            && !Path::new(&format!("/proc/{pid}")).exists()
+        {
             let _ = fs::remove_dir_all(entry.path());
         }
     }
@@ -329,7 +370,7 @@ impl ScriptOracle {
         );
         let script = resolve(script)?;
         sweep_stale_dirs(&std::env::temp_dir());
-        let prefix = format!("{DIR_PREFIX}{}-", std::process::id());
+        let prefix = private_dir_prefix();
         let workers = (0..jobs.max(1))
             .map(|_| {
                 let dir = tempfile::Builder::new()
@@ -1006,22 +1047,37 @@ mod tests {
         assert!(err.starts_with("cannot start the test"), "{err}");
     }
 
+    /// Only directories named by this machine and PID namespace are judged
+    /// by their process id: a live run's directory on another host sharing
+    /// the TMPDIR (or in another container) survives, whatever the local
+    /// process table says.
     #[test]
-    fn directories_of_dead_runs_are_swept() {
+    fn directories_of_dead_runs_are_swept_but_not_those_of_other_hosts() {
         let tmp = tempfile::tempdir().unwrap();
+        let here = host_id();
+        let elsewhere = format!("{:08x}", u32::from_str_radix(here, 16).unwrap() ^ 1);
         // No process has id 4194305 (above the kernel's maximum).
-        let stale = tmp.path().join("treereduce-4194305-abc");
+        let stale = tmp.path().join(format!("treereduce-4194305-{here}-abc"));
         let alive = tmp
             .path()
-            .join(format!("treereduce-{}-abc", std::process::id()));
+            .join(format!("treereduce-{}-{here}-abc", std::process::id()));
+        let other_host = tmp
+            .path()
+            .join(format!("treereduce-4194305-{elsewhere}-abc"));
+        let unqualified = tmp.path().join("treereduce-4194305-abc");
         let other = tmp.path().join("treereduce-notapid");
-        for d in [&stale, &alive, &other] {
+        for d in [&stale, &alive, &other_host, &unqualified, &other] {
             fs::create_dir(d).unwrap();
             fs::write(d.join("x.c"), "x").unwrap();
         }
         sweep_stale_dirs(tmp.path());
         assert!(!stale.exists());
-        assert!(alive.exists() && other.exists());
+        for d in [&alive, &other_host, &unqualified, &other] {
+            assert!(d.exists(), "{d:?} was removed");
+        }
+        assert!(
+            private_dir_prefix().starts_with(&format!("treereduce-{}-{here}-", std::process::id()))
+        );
     }
 
     #[test]

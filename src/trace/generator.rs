@@ -126,7 +126,7 @@ impl Generator {
                 "no generator command after --",
             ));
         }
-        let prefix = format!("treereduce-{}-", std::process::id());
+        let prefix = crate::oracle::private_dir_prefix();
         let hooks = tempfile::Builder::new().prefix(&prefix).tempdir()?;
         fs::write(hooks.path().join("treereduce_trace.py"), PYTHON_HOOK)?;
         fs::write(hooks.path().join("sitecustomize.py"), PYTHON_SITECUSTOMIZE)?;
