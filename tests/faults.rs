@@ -294,11 +294,14 @@ fn interrupt_with(signal: libc::c_int, marker: &str) {
     // waits): the signal then finds tests running, and a run that waited
     // for them instead of stopping them would not end.
     let hang = sb.path().join("hang");
+    // Each hanging test also leaves a process in a session of its own,
+    // outside the test's process group and directory.
     let hanging = format!("sleep 1000{marker}");
+    let escaped = format!("sleep 2000{marker}");
     sb.script(
         "slow.sh",
         &format!(
-            "[ -f '{}' ] && {hanging}\nsleep {marker}\nexec {} \"$@\"",
+            "[ -f '{}' ] && {{ (cd / && exec setsid {escaped}) & {hanging}; }}\nsleep {marker}\nexec {} \"$@\"",
             hang.display(),
             check.display()
         ),
@@ -331,6 +334,7 @@ fn interrupt_with(signal: libc::c_int, marker: &str) {
     );
     assert_eq!(std::fs::read(&input).unwrap(), original);
     assert_eq!(wait_no_processes(&hanging), Vec::<String>::new());
+    assert_eq!(wait_no_processes(&escaped), Vec::<String>::new());
     if signal == libc::SIGKILL {
         assert_eq!(out.status.code(), None);
         // The watchdog removes the private directories once the run is gone.
@@ -782,4 +786,215 @@ fn an_input_over_4_gib_is_refused_before_anything_runs() {
     assert_eq!(record["status"], "too_large", "{record}");
     assert_eq!(record["start_bytes"], 4u64 << 30, "{record}");
     assert!(!ran.exists());
+}
+
+/// The processes a test leaves behind in other process groups and sessions
+/// (`timeout` puts its command in a group of its own, `setsid` starts a
+/// session, a double fork orphans its child) are stopped with the test, on
+/// a timeout as after a normal exit; one that cleared its environment and
+/// left the directory is stopped when the run ends at the latest.
+#[test]
+fn children_that_leave_the_process_group_do_not_outlive_the_run() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    // Candidates without filler_one hang in `timeout 30 sleep`: the test
+    // times out with `timeout` in a group of its own.
+    sb.script(
+        "check.sh",
+        "grep -q needed \"$1\" || exit 1
+setsid sleep 25.10071 &
+( sleep 25.10072 & )
+( cd / && exec setsid env -i sleep 25.10073 ) &
+grep -q filler_one \"$1\" || timeout 30 sleep 25.10074
+exit 0",
+    );
+    let out = sb.run(&[
+        "-j",
+        "2",
+        "--no-cache",
+        "--timeout",
+        "1",
+        "-i",
+        "./check.sh",
+        "a.c",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        String::from_utf8(sb.read("a.reduced.c"))
+            .unwrap()
+            .contains("filler_one")
+    );
+    assert_eq!(wait_no_processes("sleep 25.1007"), Vec::<String>::new());
+    assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
+
+/// A process that a test leaves running in its directory never lives on
+/// into the next test run there: each test looks for the one the previous
+/// test in the same directory left, and notes it if it is still running.
+#[test]
+fn a_test_never_meets_the_stray_of_the_test_before_it() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    let strays = sb.path().join("strays");
+    std::fs::create_dir(&strays).unwrap();
+    let met = sb.path().join("met");
+    sb.script(
+        "check.sh",
+        &format!(
+            "f='{strays}'/$(basename \"$PWD\")
+if [ -f \"$f\" ]; then
+  p=$(cat \"$f\")
+  state=$(cut -d')' -f2 /proc/$p/stat 2>/dev/null | cut -d' ' -f2)
+  if [ -n \"$state\" ] && [ \"$state\" != Z ] && grep -q 25.20071 /proc/$p/cmdline; then
+    echo \"$p ($state)\" >> '{met}'
+  fi
+fi
+setsid sleep 25.20071 & echo $! > \"$f\"
+grep -q needed \"$1\"",
+            strays = strays.display(),
+            met = met.display()
+        ),
+    );
+    let out = sb.run(&["-j", "2", "--no-cache", "-i", "./check.sh", "a.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("a.reduced.c"), b"int needed;\n");
+    assert!(
+        !met.exists(),
+        "strays of earlier tests: {}",
+        std::fs::read_to_string(&met).unwrap_or_default()
+    );
+    assert_eq!(wait_no_processes("sleep 25.20071"), Vec::<String>::new());
+}
+
+/// Trace mode: the generator's runs are contained like tests: a child it
+/// starts in a session of its own, outside its directory, is stopped.
+#[test]
+fn a_generator_leaves_no_process_behind() {
+    let sb = Sandbox::new();
+    sb.file(
+        "gen.py",
+        "import random, subprocess\n\
+         subprocess.Popen(['sleep', '25.30072'], start_new_session=True, cwd='/')\n\
+         items = ['item%d' % random.randint(0, 9) for _ in range(random.randint(3, 12))]\n\
+         print(' '.join(items + ['bug']))\n",
+    );
+    sb.script("check.sh", "grep -q bug \"$1\"");
+    let out = sb.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "2",
+        "--no-finish",
+        "-o",
+        "out.txt",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(wait_no_processes("sleep 25.30072"), Vec::<String>::new());
+}
+
+/// Trace mode: a generator that appends to a file of its working directory
+/// and writes a new one there changes nothing of the user's, from any of the
+/// parallel replays, and every replay finds the files as they were. (The
+/// sandbox's TMPDIR lies inside the directory: it is not copied.)
+#[test]
+fn a_generator_writing_into_its_directory_changes_no_user_file() {
+    let sb = Sandbox::new();
+    sb.file("log.txt", "the user's log\n");
+    std::fs::create_dir(sb.path().join("data")).unwrap();
+    sb.file("data/words", "alpha beta\n");
+    // The generator appends to log.txt and data/words, writes a new file,
+    // and fails unless it finds them as the user left them (a replay that
+    // saw an earlier replay's writes would fail and the run with it).
+    sb.file(
+        "gen.py",
+        "import random\n\
+         assert open('log.txt').read() == \"the user's log\\n\", 'log.txt changed'\n\
+         assert open('data/words').read() == 'alpha beta\\n', 'data/words changed'\n\
+         open('log.txt', 'a').write('a replay was here\\n')\n\
+         open('data/words', 'w').write('')\n\
+         open('new.txt', 'w').write('new\\n')\n\
+         items = ['item%d' % random.randint(0, 9) for _ in range(random.randint(3, 12))]\n\
+         print(' '.join(items + ['bug']))\n",
+    );
+    sb.script("check.sh", "grep -q bug \"$1\"");
+    let out = sb.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "-j",
+        "2",
+        "--no-finish",
+        "-o",
+        "out.txt",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(sb.read("log.txt"), b"the user's log\n");
+    assert_eq!(sb.read("data/words"), b"alpha beta\n");
+    assert!(!sb.path().join("new.txt").exists());
+}
+
+/// Batch mode (with a launcher in front of every test) and pair mode (two
+/// tests) stop the strays of their tests the same way.
+#[test]
+fn strays_are_stopped_in_batch_and_pair_mode_and_under_a_launcher() {
+    let sb = Sandbox::new();
+    std::fs::create_dir(sb.path().join("crashes")).unwrap();
+    sb.file("crashes/one.c", SMALL_C);
+    sb.file("crashes/two.c", format!("int other;\n{SMALL_C}"));
+    sb.script(
+        "check.sh",
+        "(cd / && exec setsid sleep 25.40071) &\ngrep -q needed \"$1\"",
+    );
+    let out = sb.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "--no-cache",
+        "--launcher",
+        "env",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(wait_no_processes("sleep 25.40071"), Vec::<String>::new());
+
+    for name in ["good.c", "bad.c", "ok.sh", "bug.sh"] {
+        sb.example(&format!("pair-c-div-by-zero/{name}"));
+    }
+    for (wrapper, test) in [("ok2.sh", "ok.sh"), ("bug2.sh", "bug.sh")] {
+        sb.script(
+            wrapper,
+            &format!(
+                "(cd / && exec setsid sleep 25.40072) &\nexec '{}' \"$@\"",
+                sb.path().join(test).display()
+            ),
+        );
+    }
+    let out = sb.run(&[
+        "pair",
+        "-q",
+        "-j",
+        "2",
+        "--seed",
+        "good.c",
+        "--variant",
+        "bad.c",
+        "--interesting-seed",
+        "./ok2.sh",
+        "-i",
+        "./bug2.sh",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(wait_no_processes("sleep 25.40072"), Vec::<String>::new());
 }

@@ -42,6 +42,9 @@ pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = parse_args();
+    // Orphans of tests re-parent to this process; the last of them are
+    // stopped when it drops, after the run (also after a panic or Ctrl-C).
+    let orphans = crate::oracle::Orphans::adopt();
     // A panic is a bug: the default hook prints it; the best result so far is
     // already on disk and the temporary directories are removed on unwinding.
     let code = match std::panic::catch_unwind(|| match cli.command {
@@ -64,6 +67,7 @@ pub fn main() -> ExitCode {
             exit::INTERNAL
         }
     };
+    drop(orphans);
     ExitCode::from(code)
 }
 

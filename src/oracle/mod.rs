@@ -3,6 +3,7 @@
 
 mod cache;
 mod cancel;
+pub(crate) mod contain;
 mod gate;
 mod script;
 
@@ -11,11 +12,15 @@ pub use cache::Stored;
 pub use cache::VerdictCache;
 pub use cache::VerdictStore;
 pub use cancel::Cancel;
+#[cfg(feature = "cli")]
+pub(crate) use contain::{COOKIE_VAR, Cookie, Orphans};
 pub use gate::Gate;
 #[cfg(feature = "cli")]
 pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
+#[cfg(feature = "cli")]
+pub(crate) use script::private_dir_prefix;
 #[cfg(feature = "cli")]
 pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};

@@ -4,29 +4,34 @@
 //! directory that holds the candidate under the input's own file name, so both
 //! C-Reduce-style scripts (`gcc -c crash.c`) and path-taking scripts (`"$1"`)
 //! work. A test of several files at once (pair mode's `--interesting-pair`)
-//! runs as `SCRIPT <path> <path>...`, all of them in the one directory. Each worker owns one directory for the whole run; anything a test
-//! leaves behind is removed before the next one. The script runs in its own
-//! process group: a timeout or Ctrl-C sends TERM and then KILL to the whole
-//! group, and stragglers of a test that exited are killed as well, so no
-//! process outlives its test.
+//! runs as `SCRIPT <path> <path>...`, all of them in the one directory. Each
+//! worker owns one directory for the whole run; anything a test leaves
+//! behind is removed before the next one. The script runs in its own
+//! process group and carries a cookie of its own (`contain`): a timeout,
+//! Ctrl-C or an abandon sends TERM and then KILL to the whole group and to
+//! every process of the test wherever it went, and the stragglers of a test
+//! that exited are stopped the same way before the worker's next test, so
+//! no process outlives its test.
 //!
 //! Even when this process dies without cleaning up (`kill -9`, an out-of-
 //! memory kill): a watchdog, a small shell in its own process group, waits
 //! for the end of a pipe only this process writes to. When the pipe closes,
 //! it kills the process groups of the tests still running (each running test
-//! has a marker file named by its group id) and any process still working in
-//! a private directory (a test started just before the death, before its
-//! marker was written), and removes the private directories. Directories of runs that died before the watchdog existed are
-//! swept at the next start.
+//! has a marker file named by its group id), every process that carries a
+//! cookie of this run, and any process still working in a private directory
+//! (a test started just before the death, before its marker was written),
+//! and removes the private directories. Directories of runs that died
+//! before the watchdog existed are swept at the next start, if they are of
+//! this machine (see [`private_dir_prefix`]).
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -35,6 +40,7 @@ use parking_lot::Mutex;
 use tempfile::TempDir;
 
 use super::Gate;
+use super::contain::{self, COOKIE_VAR, Cookie, Spawned, Sweep, TERM_GRACE, pidfd_open};
 use super::{Cancel, Oracle, OracleError, Verdict};
 use crate::stats::TimeLimit;
 
@@ -93,6 +99,8 @@ pub struct RunReport {
 
 struct WorkerDir {
     dir: TempDir,
+    /// Its canonical path, as `/proc/PID/cwd` shows it.
+    real: PathBuf,
     /// Where each file of a test goes, in the order of the script's arguments.
     candidates: Vec<PathBuf>,
 }
@@ -183,23 +191,38 @@ impl Limit<'_> {
 
 /// See the module documentation.
 struct Watchdog {
-    child: Child,
+    child: Spawned,
     pipe: Option<ChildStdin>,
 }
 
-/// The watchdog: `sh -c WATCHDOG sh RUNNING DIR...`. It reads until the end
-/// of its input, then kills the group of every marker in RUNNING and removes
-/// the DIRs. Unless the last line it read was `clean` (this process ending
-/// normally), it also kills every process whose working directory is one of
-/// the DIRs: a test started just before this process died, whose marker was
-/// not written yet.
+/// The watchdog: `sh -c WATCHDOG sh RUNNING COOKIE DIR...`. It reads until
+/// the end of its input, then kills the group of every marker in RUNNING and
+/// removes the DIRs. Unless the last line it read was `clean` (this process
+/// ending normally, having stopped its tests itself), it also kills every
+/// process whose environment holds an entry that starts with COOKIE (the
+/// cookie variable and this run's id: the processes of every test, whatever
+/// group or session they moved to; repeated while it finds some, for
+/// children forked meanwhile) and every process whose working directory is
+/// one of the DIRs (a test started just before this process died, whose
+/// marker was not written yet).
 const WATCHDOG: &str = r#"last=
 while read -r line; do last=$line; done
 for f in "$1"/*; do
   [ -f "$f" ] && kill -s KILL -- "-${f##*/}" 2>/dev/null
 done
-shift
+cookie=$2
+shift 2
 if [ "$last" != clean ]; then
+  round=0
+  while [ $round -lt 20 ]; do
+    found=
+    for f in $(grep -lsF -- "$cookie" /proc/[0-9]*/environ); do
+      p=${f#/proc/}
+      kill -s KILL "${p%/environ}" 2>/dev/null && found=1
+    done
+    [ -z "$found" ] && break
+    round=$((round + 1))
+  done
   for p in /proc/[0-9]*; do
     cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
     for d in "$@"; do
@@ -214,21 +237,23 @@ rm -rf -- "$@"
 
 impl Watchdog {
     fn start(running: &Path, dirs: &[PathBuf]) -> Option<Watchdog> {
-        let mut child = Command::new("/bin/sh")
-            .arg("-c")
-            .arg(WATCHDOG)
-            .arg("sh")
-            .arg(running)
-            .args(dirs)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            // Out of the terminal's process group: Ctrl-C is for this
-            // process, which then cleans up on its own.
-            .process_group(0)
-            .spawn()
-            .ok()?;
-        let pipe = child.stdin.take();
+        let mut child = contain::spawn(
+            Command::new("/bin/sh")
+                .arg("-c")
+                .arg(WATCHDOG)
+                .arg("sh")
+                .arg(running)
+                .arg(format!("{COOKIE_VAR}={}.", contain::run_id()))
+                .args(dirs)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                // Out of the terminal's process group: Ctrl-C is for this
+                // process, which then cleans up on its own.
+                .process_group(0),
+        )
+        .ok()?;
+        let pipe = child.child_mut().stdin.take();
         Some(Watchdog { child, pipe })
     }
 }
@@ -245,23 +270,59 @@ impl Drop for Watchdog {
     }
 }
 
-/// The start of the names of the private directories: `treereduce-<pid>-`.
+/// The start of the names of the private directories.
 const DIR_PREFIX: &str = "treereduce-";
 
+/// The start of this run's private directories' names:
+/// `treereduce-<pid>-<host>-`, where `<host>` names the machine and the PID
+/// namespace (see [`host_id`]), so that a process id is only ever looked up
+/// where it means something.
+pub(crate) fn private_dir_prefix() -> String {
+    format!("{DIR_PREFIX}{}-{}-", std::process::id(), host_id())
+}
+
+/// Eight hex digits of a hash of the kernel's boot id, this process's PID
+/// namespace and the host name: the same for every run whose process ids
+/// share one table, different (but for a 1 in 4 billion chance) on another
+/// machine, after a reboot or in another container, whose directories a
+/// `TMPDIR` shared between them may hold.
+fn host_id() -> &'static str {
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let mut key = Vec::new();
+        for file in [
+            "/proc/sys/kernel/random/boot_id",
+            "/proc/sys/kernel/hostname",
+        ] {
+            key.extend(fs::read(file).unwrap_or_default());
+            key.push(0);
+        }
+        if let Ok(ns) = fs::read_link("/proc/self/ns/pid") {
+            key.extend(ns.as_os_str().as_encoded_bytes());
+        }
+        format!("{:08x}", xxhash_rust::xxh3::xxh3_64(&key) as u32)
+    })
+}
+
 /// Removes the private directories of earlier runs that died without
-/// cleaning up (`kill -9`): those whose process id names no running process.
-/// A reused process id only leaves a directory for a later sweep.
+/// cleaning up (`kill -9`): those named by this machine and PID namespace
+/// whose process id names no running process. Directories of other
+/// machines or containers (a shared `TMPDIR`) are never touched, nor those
+/// named the way earlier versions did, which cannot be told apart. A reused
+/// process id only leaves a directory for a later sweep.
 fn sweep_stale_dirs(tmp: &Path) {
     let Ok(entries) = fs::read_dir(tmp) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name
+        let Some((pid, host)) = name
             .to_str()
             .and_then(|n| n.strip_prefix(DIR_PREFIX))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok())
+            .and_then(|rest| {
+                let mut fields = rest.split('-');
+                Some((fields.next()?.parse::<u32>().ok()?, fields.next()?))
+            })
         else {
             continue;
         };
@@ -270,14 +331,15 @@ fn sweep_stale_dirs(tmp: &Path) {
             // SAFETY: getuid has no preconditions.
             m.is_dir() && m.uid() == unsafe { libc::getuid() }
         });
-        if mine && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+        if mine
+            && host == host_id()
+            && pid != std::process::id()
+            && !Path::new(&format!("/proc/{pid}")).exists()
+        {
             let _ = fs::remove_dir_all(entry.path());
         }
     }
 }
-
-/// How long a test may ignore TERM before its group gets KILL.
-const TERM_GRACE: Duration = Duration::from_millis(200);
 
 impl ScriptOracle {
     /// Checks the script and creates one private directory per worker.
@@ -308,7 +370,7 @@ impl ScriptOracle {
         );
         let script = resolve(script)?;
         sweep_stale_dirs(&std::env::temp_dir());
-        let prefix = format!("{DIR_PREFIX}{}-", std::process::id());
+        let prefix = private_dir_prefix();
         let workers = (0..jobs.max(1))
             .map(|_| {
                 let dir = tempfile::Builder::new()
@@ -321,7 +383,12 @@ impl ScriptOracle {
                         fs::create_dir_all(parent).map_err(ScriptError::TempDir)?;
                     }
                 }
-                Ok(Mutex::new(WorkerDir { dir, candidates }))
+                let real = dir.path().canonicalize().map_err(ScriptError::TempDir)?;
+                Ok(Mutex::new(WorkerDir {
+                    dir,
+                    real,
+                    candidates,
+                }))
             })
             .collect::<Result<Vec<_>, ScriptError>>()?;
         let logs = tempfile::Builder::new()
@@ -540,22 +607,25 @@ impl ScriptOracle {
             }
             None => Command::new(&self.script),
         };
-        let child = command
-            .args(&worker.candidates)
-            .current_dir(worker.dir.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(stderr)
-            .process_group(0)
-            .spawn()
-            .map_err(|e| OracleError::new("cannot start the test", e))?;
+        let cookie = Cookie::new(&worker.real);
+        let child = contain::spawn(
+            command
+                .args(&worker.candidates)
+                .current_dir(worker.dir.path())
+                .env(COOKIE_VAR, cookie.value())
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(stderr)
+                .process_group(0),
+        )
+        .map_err(|e| OracleError::new("cannot start the test", e))?;
         let marker = self.running.join(child.id().to_string());
         if self.watchdog.is_some() {
             // Without the marker the watchdog would miss this test: not worth
             // failing the test for.
             let _ = fs::File::create(&marker);
         }
-        let outcome = wait(child, limit, [&self.cancel, abandon], &marker)
+        let outcome = wait(child, limit, [&self.cancel, abandon], &marker, &cookie)
             .map_err(|e| OracleError::new("cannot wait for the test", e))?;
         let duration = start.elapsed();
         clean_dir(worker.dir.path(), &self.files);
@@ -633,64 +703,136 @@ fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
         .map_err(|_| ScriptError::NotFound(script.to_path_buf()))
 }
 
-/// Waits for `child` (leader of its own process group) until it exits, the
-/// time runs out or one of `stops` (the run's cancel, the test's abandon) is
-/// set; the group is gone on return. The watchdog's marker goes before the
-/// leader is reaped, while the group id cannot be reused yet.
+/// Waits for `child` (leader of its own process group, its processes marked
+/// by `cookie`) until it exits, the time runs out or one of `stops` (the
+/// run's cancel, the test's abandon) is set. On return every process of the
+/// test is gone, whatever group or session it moved to (see `contain`), and
+/// the leader is reaped: also when waiting fails, which is then the error.
+/// The watchdog's marker goes before the leader is reaped, while the group
+/// id cannot be reused yet.
 fn wait(
-    mut child: Child,
+    mut child: Spawned,
     limit: Limit,
     stops: [&Cancel; 2],
     marker: &Path,
+    cookie: &Cookie,
 ) -> io::Result<RunOutcome> {
     let pgid = child.id() as libc::pid_t;
-    let mut clock = Clock::new(limit);
-    let Some(pidfd) = pidfd_open(pgid) else {
-        let ended = wait_polling(child, clock, stops);
-        let _ = fs::remove_file(marker);
-        return ended;
+    let clock = Clock::new(limit);
+    let pidfd = pidfd_open(pgid);
+    let watched = match &pidfd {
+        Some(pidfd) => watch(pidfd, clock, stops),
+        None => watch_polling(&mut child, clock, stops),
     };
-    let ended = loop {
-        let Some(left) = clock.left() else {
-            break RunOutcome::TimedOut;
-        };
-        match poll_stops(&pidfd, stops, left) {
-            Ok(Ready::Exited) => {
-                // The leader is a zombie until reaped, so its group id cannot be
-                // reused yet: kill whatever it left running, then reap it.
-                killpg(pgid, libc::SIGKILL);
-                let _ = fs::remove_file(marker);
-                return Ok(outcome(child.wait()?));
-            }
-            Ok(Ready::Cancelled) => break RunOutcome::Cancelled,
-            Ok(Ready::Timeout) => continue,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+    let mut sweep = Sweep::test(cookie);
+    let ended = match watched {
+        Watched::Exited(status) => {
+            // What it left running in its group: TERM, then the sweep.
+            killpg(pgid, libc::SIGTERM);
+            Ok(status.map(outcome))
+        }
+        Watched::Stopped(outcome) => {
+            stop(&mut child, pidfd.as_ref(), &mut sweep);
+            Ok(Some(outcome))
+        }
+        Watched::Failed(e) => {
+            stop(&mut child, pidfd.as_ref(), &mut sweep);
+            Err(e)
         }
     };
+    // Every process of the test: TERM to those not signalled yet, KILL to
+    // those that outlived the grace period.
+    sweep.finish();
+    // The leader is a zombie until reaped, so its group id cannot be reused
+    // yet: KILL what is left of the group (a process that cleared its
+    // environment), then reap it.
+    killpg(pgid, libc::SIGKILL);
+    let _ = fs::remove_file(marker);
+    let status = child.wait();
+    match (ended?, status?) {
+        (Some(ended), _) => Ok(ended),
+        (None, status) => Ok(outcome(status)),
+    }
+}
+
+/// TERM to the group and to every process of the test; waits until the
+/// leader ended, at most [`TERM_GRACE`] (the sweep that follows sends KILL
+/// to what is left).
+fn stop(child: &mut Spawned, pidfd: Option<&OwnedFd>, sweep: &mut Sweep) {
+    let pgid = child.id() as libc::pid_t;
     killpg(pgid, libc::SIGTERM);
+    sweep.terminate();
     let grace = Instant::now() + TERM_GRACE;
     while let Some(left) = grace.checked_duration_since(Instant::now()) {
-        if left.is_zero() || matches!(poll1(&pidfd, left), Ok(true)) {
+        let ended = match pidfd {
+            Some(pidfd) => matches!(poll1(pidfd, left), Ok(true)),
+            None => {
+                std::thread::sleep(left.min(Duration::from_millis(5)));
+                leader_ended(pgid)
+            }
+        };
+        if left.is_zero() || ended {
             break;
         }
     }
-    killpg(pgid, libc::SIGKILL);
-    let _ = fs::remove_file(marker);
-    child.wait()?;
-    Ok(ended)
+}
+
+/// Whether process `pid` (a child not reaped yet) has ended.
+fn leader_ended(pid: libc::pid_t) -> bool {
+    // SAFETY: siginfo_t is plain data, valid when zeroed.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: waitid with WNOWAIT only looks at the child's state and
+    // leaves it to be reaped; `info` is a valid siginfo_t.
+    let r = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: waitid filled `info` (a zero si_pid means no state change).
+    r != 0 || unsafe { info.si_pid() } != 0
+}
+
+/// How watching a test ended.
+enum Watched {
+    /// The leader exited (its status if it was reaped already).
+    Exited(Option<ExitStatus>),
+    /// It ran out of time or was stopped.
+    Stopped(RunOutcome),
+    /// Watching failed.
+    Failed(io::Error),
+}
+
+/// Waits on the leader's pidfd until it exits, a stop is set or the time
+/// runs out.
+fn watch(pidfd: &OwnedFd, mut clock: Clock, stops: [&Cancel; 2]) -> Watched {
+    loop {
+        let Some(left) = clock.left() else {
+            return Watched::Stopped(RunOutcome::TimedOut);
+        };
+        match poll_stops(pidfd, stops, left) {
+            Ok(Ready::Exited) => return Watched::Exited(None),
+            Ok(Ready::Cancelled) => return Watched::Stopped(RunOutcome::Cancelled),
+            Ok(Ready::Timeout) => continue,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Watched::Failed(e),
+        }
+    }
 }
 
 /// [`wait`] for other runners of a child that leads its own process group
-/// (the trace mode's generator): the group is gone on return.
+/// (the trace mode's generator): every process of it is gone on return.
 #[cfg(feature = "cli")]
 pub(crate) fn wait_group(
-    child: Child,
+    child: Spawned,
     timeout: Duration,
     stops: [&Cancel; 2],
     marker: &Path,
+    cookie: &Cookie,
 ) -> io::Result<RunOutcome> {
-    wait(child, Limit::fixed(timeout), stops, marker)
+    wait(child, Limit::fixed(timeout), stops, marker, cookie)
 }
 
 /// The time a run has left under its [`Limit`].
@@ -725,32 +867,24 @@ impl<'a> Clock<'a> {
     }
 }
 
-/// The same without pidfd (kernels before 5.3): poll `try_wait` with backoff.
-fn wait_polling(mut child: Child, mut clock: Clock, stops: [&Cancel; 2]) -> io::Result<RunOutcome> {
-    let pgid = child.id() as libc::pid_t;
+/// [`watch`] without pidfd (kernels before 5.3): poll `try_wait` with backoff.
+fn watch_polling(child: &mut Spawned, mut clock: Clock, stops: [&Cancel; 2]) -> Watched {
     let mut nap = Duration::from_micros(50);
-    let ended = loop {
-        if let Some(status) = child.try_wait()? {
-            killpg(pgid, libc::SIGKILL);
-            return Ok(outcome(status));
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Watched::Exited(Some(status)),
+            Ok(None) => {}
+            Err(e) => return Watched::Failed(e),
         }
         if stops.iter().any(|s| s.is_cancelled()) {
-            break RunOutcome::Cancelled;
+            return Watched::Stopped(RunOutcome::Cancelled);
         }
         let Some(left) = clock.left() else {
-            break RunOutcome::TimedOut;
+            return Watched::Stopped(RunOutcome::TimedOut);
         };
         std::thread::sleep(nap.min(left));
         nap = (nap * 2).min(Duration::from_millis(5));
-    };
-    killpg(pgid, libc::SIGTERM);
-    let grace = Instant::now() + TERM_GRACE;
-    while Instant::now() < grace && child.try_wait()?.is_none() {
-        std::thread::sleep(Duration::from_millis(5));
     }
-    killpg(pgid, libc::SIGKILL);
-    child.wait()?;
-    Ok(ended)
 }
 
 fn outcome(status: ExitStatus) -> RunOutcome {
@@ -766,17 +900,17 @@ fn killpg(pgid: libc::pid_t, signal: libc::c_int) {
     unsafe { libc::kill(-pgid, signal) };
 }
 
-fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    // SAFETY: a non-negative result is a fresh descriptor we now own.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
-}
-
 enum Ready {
     Exited,
     Cancelled,
     Timeout,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: the next poll of this thread's test that is woken by a stop
+    /// fails instead, as a poll that cannot wait any more would.
+    static FAIL_POLL_ON_STOP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Waits until the test exits, a stop is set, or `left` passes.
@@ -799,6 +933,10 @@ fn poll_stops(pidfd: &OwnedFd, stops: [&Cancel; 2], left: Duration) -> io::Resul
     }
     if fds[0].revents != 0 {
         return Ok(Ready::Exited);
+    }
+    #[cfg(test)]
+    if fds[1..].iter().any(|fd| fd.revents != 0) && FAIL_POLL_ON_STOP.with(|f| f.replace(false)) {
+        return Err(io::Error::other("injected poll failure"));
     }
     for (stop, fd) in stops.iter().zip(&fds[1..]) {
         if fd.revents != 0 {
@@ -909,22 +1047,37 @@ mod tests {
         assert!(err.starts_with("cannot start the test"), "{err}");
     }
 
+    /// Only directories named by this machine and PID namespace are judged
+    /// by their process id: a live run's directory on another host sharing
+    /// the TMPDIR (or in another container) survives, whatever the local
+    /// process table says.
     #[test]
-    fn directories_of_dead_runs_are_swept() {
+    fn directories_of_dead_runs_are_swept_but_not_those_of_other_hosts() {
         let tmp = tempfile::tempdir().unwrap();
+        let here = host_id();
+        let elsewhere = format!("{:08x}", u32::from_str_radix(here, 16).unwrap() ^ 1);
         // No process has id 4194305 (above the kernel's maximum).
-        let stale = tmp.path().join("treereduce-4194305-abc");
+        let stale = tmp.path().join(format!("treereduce-4194305-{here}-abc"));
         let alive = tmp
             .path()
-            .join(format!("treereduce-{}-abc", std::process::id()));
+            .join(format!("treereduce-{}-{here}-abc", std::process::id()));
+        let other_host = tmp
+            .path()
+            .join(format!("treereduce-4194305-{elsewhere}-abc"));
+        let unqualified = tmp.path().join("treereduce-4194305-abc");
         let other = tmp.path().join("treereduce-notapid");
-        for d in [&stale, &alive, &other] {
+        for d in [&stale, &alive, &other_host, &unqualified, &other] {
             fs::create_dir(d).unwrap();
             fs::write(d.join("x.c"), "x").unwrap();
         }
         sweep_stale_dirs(tmp.path());
         assert!(!stale.exists());
-        assert!(alive.exists() && other.exists());
+        for d in [&alive, &other_host, &unqualified, &other] {
+            assert!(d.exists(), "{d:?} was removed");
+        }
+        assert!(
+            private_dir_prefix().starts_with(&format!("treereduce-{}-{here}-", std::process::id()))
+        );
     }
 
     #[test]
@@ -1116,6 +1269,93 @@ grep -q good "$1" && grep -q bad "$2""#,
             .run_detailed_files(&[b"2", b"1"], Duration::from_secs(5))
             .unwrap();
         assert_eq!(r.outcome, RunOutcome::Exited(1));
+    }
+
+    /// Waits until `file` holds a process id; returns it.
+    fn pid_in(file: &Path) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Ok(text) = fs::read_to_string(file)
+                && text.ends_with('\n')
+            {
+                return text.trim().to_string();
+            }
+            assert!(Instant::now() < deadline, "{file:?} never written");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Children that leave the test's process group (`timeout` makes its
+    /// own, `setsid` a new session, a double fork orphans its child) are
+    /// stopped when the test times out, and when it exits; one that cleared
+    /// its environment is found by its working directory.
+    #[test]
+    fn children_in_other_groups_and_sessions_do_not_outlive_their_test() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let (_s, path) = script(&format!(
+            "k=$(cat x.c)
+setsid sleep 30 & echo $! > {d}/setsid.$k.pid
+setsid env -i sleep 30 & echo $! > {d}/cleared.$k.pid
+( sleep 30 & echo $! > {d}/orphan.$k.pid )
+timeout 30 sleep 30 & echo $! > {d}/timeout.$k.pid
+[ \"$k\" = hang ] && wait
+exit 0"
+        ));
+        let cancel = Arc::new(Cancel::new().unwrap());
+        let o = ScriptOracle::new(
+            &path,
+            OsStr::new("x.c"),
+            1,
+            Duration::from_millis(1000),
+            cancel,
+        )
+        .unwrap();
+        assert_eq!(o.test(0, b"exit").unwrap(), Verdict::Interesting);
+        assert_eq!(o.test(0, b"hang").unwrap(), Verdict::TimedOut);
+        for k in ["exit", "hang"] {
+            for what in ["setsid", "cleared", "orphan", "timeout"] {
+                let pid = pid_in(&dir.path().join(format!("{what}.{k}.pid")));
+                assert!(
+                    !process_running(&pid),
+                    "{what} child {pid} of the test that ended by {k} survived"
+                );
+            }
+        }
+    }
+
+    /// When waiting for the test fails, the test is stopped and reaped all
+    /// the same (the error is reported after that).
+    #[test]
+    fn a_failed_wait_still_stops_and_reaps_the_test() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let (_s, path) = script(&format!(
+            "setsid sleep 30 & echo $! > {d}/setsid.pid
+sleep 30 & echo $! > {d}/child.pid
+echo $$ > {d}/leader.pid
+wait"
+        ));
+        let o = oracle(&path, 60_000);
+        FAIL_POLL_ON_STOP.with(|f| f.set(true));
+        let err = std::thread::scope(|s| {
+            s.spawn(|| {
+                pid_in(&dir.path().join("leader.pid"));
+                o.abandon(0);
+            });
+            o.test(0, b"").unwrap_err().to_string()
+        });
+        assert!(err.contains("injected poll failure"), "{err}");
+        for what in ["setsid", "child"] {
+            let pid = pid_in(&dir.path().join(format!("{what}.pid")));
+            assert!(!process_running(&pid), "{what} {pid} survived");
+        }
+        // Reaped: not even a zombie is left of the leader, our child.
+        let leader = pid_in(&dir.path().join("leader.pid"));
+        assert!(
+            !Path::new(&format!("/proc/{leader}")).exists(),
+            "the leader {leader} was not reaped"
+        );
     }
 
     #[test]

@@ -30,22 +30,25 @@ pub fn run(command: &[String], text: &[u8]) -> Result<Vec<u8>, Skipped> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Skipped::NotStarted("an empty command".to_string()))?;
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn()
-        .map_err(|e| Skipped::NotStarted(format!("{program}: {e}")))?;
+    // Spawned through the registry, so that the reaper of orphaned test
+    // processes never takes its exit status.
+    let mut child = crate::oracle::contain::spawn(
+        Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0),
+    )
+    .map_err(|e| Skipped::NotStarted(format!("{program}: {e}")))?;
     // Feed and drain from threads of their own: a formatter may write
     // before it has read everything, and pipes hold only so much.
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut stdin = child.child_mut().stdin.take().expect("stdin is piped");
     let input = text.to_vec();
     let feeder = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut stdout = child.child_mut().stdout.take().expect("stdout is piped");
     let reader = std::thread::spawn(move || {
         let mut out = Vec::new();
         let _ = stdout.read_to_end(&mut out);

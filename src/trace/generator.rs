@@ -1,15 +1,16 @@
 //! Running the generator: once to record its decisions, then once per
-//! candidate to replay a plan. Each worker has a private directory that
-//! mirrors the directory treereduce was started in (one symbolic link per
-//! entry), so `-- python3 gen.py` finds `gen.py` as typed while parallel runs
-//! never share an output file. The hooks that record and replay
+//! candidate to replay a plan. Each worker has a private copy of the
+//! directory treereduce was started in (`mirror`), so `-- python3 gen.py`
+//! finds `gen.py` as typed, parallel runs never share an output file, and
+//! nothing a run writes reaches the user's files; the copy is put back as it
+//! was after every run. The hooks that record and replay
 //! (`hook/`, shipped inside the binary) are written once to a private
 //! directory and put on the generator's path: PYTHONPATH for Python (a
 //! `sitecustomize` that installs the hook), NODE_OPTIONS `--require` for
-//! node. Every run leads its own process group, killed on timeout, Ctrl-C
-//! or when its verdict is no longer needed, as for the test script.
+//! node. Every run leads its own process group and carries a cookie of its
+//! own; on timeout, Ctrl-C, when its verdict is no longer needed, and after
+//! it exits, every process it started is stopped, as for the test script.
 
-use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
@@ -23,7 +24,8 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use tempfile::TempDir;
 
-use crate::oracle::{Cancel, RunOutcome, wait_group};
+use super::mirror::{self, Mirror};
+use crate::oracle::{COOKIE_VAR, Cancel, Cookie, RunOutcome, contain, wait_group};
 
 /// The Python hook (installed by the `sitecustomize` beside it).
 pub const PYTHON_HOOK: &str = include_str!("hook/treereduce_trace.py");
@@ -88,21 +90,28 @@ pub struct GeneratorRun {
     pub duration: Duration,
 }
 
+/// One worker's directory.
+struct Worker {
+    dir: TempDir,
+    /// Its canonical path, as `/proc/PID/cwd` shows it.
+    real: PathBuf,
+    copy: mirror::Copy,
+}
+
 /// See the module documentation.
 pub struct Generator {
     command: Vec<OsString>,
     output_name: Option<OsString>,
     hooks: TempDir,
-    workers: Vec<Mutex<PathBuf>>,
-    _dirs: Vec<TempDir>,
-    linked: HashSet<OsString>,
+    mirror: Mirror,
+    workers: Vec<Mutex<Worker>>,
     timeout_ms: AtomicU64,
     cancel: Arc<Cancel>,
     abandon: Vec<Cancel>,
 }
 
 impl Generator {
-    /// Prepares `jobs` private directories mirroring `cwd` and writes the hooks.
+    /// Prepares `jobs` private copies of `cwd` and writes the hooks.
     pub fn new(
         command: Vec<OsString>,
         output_name: Option<OsString>,
@@ -117,40 +126,31 @@ impl Generator {
                 "no generator command after --",
             ));
         }
-        let prefix = format!("treereduce-{}-", std::process::id());
+        let prefix = crate::oracle::private_dir_prefix();
         let hooks = tempfile::Builder::new().prefix(&prefix).tempdir()?;
         fs::write(hooks.path().join("treereduce_trace.py"), PYTHON_HOOK)?;
         fs::write(hooks.path().join("sitecustomize.py"), PYTHON_SITECUSTOMIZE)?;
         fs::write(hooks.path().join("treereduce_trace.js"), NODE_HOOK)?;
-        let mut linked = HashSet::new();
-        let mut dirs = Vec::new();
+        let mirror = Mirror::take(cwd, &prefix, |name| {
+            name.to_string_lossy().starts_with(".treereduce-")
+                || output_name.as_deref() == Some(name.as_os_str())
+        })?;
+        let mut workers = Vec::new();
         for _ in 0..jobs.max(1) {
             let dir = tempfile::Builder::new().prefix(&prefix).tempdir()?;
-            for entry in fs::read_dir(cwd)?.flatten() {
-                let name = entry.file_name();
-                if name.to_string_lossy().starts_with(".treereduce-")
-                    || output_name.as_deref() == Some(name.as_os_str())
-                {
-                    continue;
-                }
-                std::os::unix::fs::symlink(entry.path(), dir.path().join(&name))?;
-                linked.insert(name);
-            }
-            dirs.push(dir);
+            let copy = mirror.copy_into(dir.path())?;
+            let real = dir.path().canonicalize()?;
+            workers.push(Mutex::new(Worker { dir, real, copy }));
         }
-        let abandon = (0..dirs.len())
+        let abandon = (0..workers.len())
             .map(|_| Cancel::new())
             .collect::<io::Result<Vec<_>>>()?;
         Ok(Generator {
             command,
             output_name,
             hooks,
-            workers: dirs
-                .iter()
-                .map(|d| Mutex::new(d.path().to_owned()))
-                .collect(),
-            _dirs: dirs,
-            linked,
+            mirror,
+            workers,
             timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
             cancel,
             abandon,
@@ -186,15 +186,18 @@ impl Generator {
     /// or replaying `plan` with strategy `align`.
     pub fn run(&self, worker: usize, plan: Option<&str>, align: Align) -> io::Result<GeneratorRun> {
         let index = worker % self.workers.len();
-        let dir = self.workers[index].lock();
+        let mut state = self.workers[index].lock();
+        let dir = state.dir.path().to_owned();
         let abandon = &self.abandon[index];
         abandon.reset();
         let trace_path = dir.join(TRACE_FILE);
         let _ = fs::remove_file(&trace_path);
+        let cookie = Cookie::new(&state.real);
         let mut command = Command::new(&self.command[0]);
         command
             .args(&self.command[1..])
-            .current_dir(&*dir)
+            .current_dir(&dir)
+            .env(COOKIE_VAR, cookie.value())
             .stdin(Stdio::null())
             .stdout(fs::File::create(dir.join(STDOUT_FILE))?)
             .stderr(fs::File::create(dir.join(STDERR_FILE))?)
@@ -214,18 +217,22 @@ impl Generator {
             }
         }
         let start = Instant::now();
-        let child = command.spawn().map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("cannot start the generator {:?}: {e}", self.command[0]),
-            )
-        })?;
-        let outcome = wait_group(
-            child,
-            self.timeout(),
-            [&self.cancel, abandon],
-            &dir.join(MARKER_FILE),
-        )?;
+        let ran = contain::spawn(&mut command)
+            .map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot start the generator {:?}: {e}", self.command[0]),
+                )
+            })
+            .and_then(|child| {
+                wait_group(
+                    child,
+                    self.timeout(),
+                    [&self.cancel, abandon],
+                    &dir.join(MARKER_FILE),
+                    &cookie,
+                )
+            });
         let duration = start.elapsed();
         let output = match &self.output_name {
             Some(name) => fs::read(dir.join(name)).ok(),
@@ -235,7 +242,10 @@ impl Generator {
             .ok()
             .map(|t| String::from_utf8_lossy(&t).into_owned());
         let stderr = fs::read(dir.join(STDERR_FILE)).unwrap_or_default();
-        self.clean(&dir);
+        // Whatever the run did, the next one starts from the same files.
+        let Worker { copy, .. } = &mut *state;
+        self.mirror.restore(&dir, copy)?;
+        let outcome = ran?;
         Ok(GeneratorRun {
             outcome,
             output,
@@ -243,24 +253,6 @@ impl Generator {
             stderr_tail: tail(&stderr, 15),
             duration,
         })
-    }
-
-    /// Removes what a run left in a worker's directory (never the links).
-    fn clean(&self, dir: &Path) {
-        let Ok(entries) = fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            if self.linked.contains(&entry.file_name()) {
-                continue;
-            }
-            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-            let _ = if is_dir {
-                fs::remove_dir_all(entry.path())
-            } else {
-                fs::remove_file(entry.path())
-            };
-        }
     }
 }
 

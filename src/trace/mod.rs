@@ -11,6 +11,7 @@
 //! other language follows doc/trace-protocol.md.
 
 pub mod generator;
+pub mod mirror;
 pub mod record;
 pub mod reduce;
 #[cfg(test)]
