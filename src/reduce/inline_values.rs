@@ -223,7 +223,7 @@ fn tasks<'a>(cx: &Syntax<'a>, constant: bool) -> Vec<Queued<Syntax<'a>>> {
 /// documentation).
 fn task<'a>(
     cx: &Syntax<'a>,
-    scopes: &Scopes<'_>,
+    scopes: &Scopes,
     places: &Places,
     variable: &Variable,
     n: NodeId,
@@ -236,7 +236,7 @@ fn task<'a>(
     if !nodes.is_leaf(name) || !simple(grammar, original, variable, n) {
         return None;
     }
-    let uses = scopes.uses_of(original, name);
+    let uses = scopes.uses_of(name);
     if uses.is_empty() || (!constant && uses.len() != 1) {
         return None;
     }
@@ -245,7 +245,7 @@ fn task<'a>(
     let mut sites = Vec::with_capacity(uses.len());
     // Tokens the uses gain (a path `Self::X` may lose some).
     let mut added = 0isize;
-    for u in uses {
+    for &u in uses {
         // A use inside the declaration (`int x = x + 1`) or outside the
         // pass's scope, or one written to, stops it.
         if nodes.contains(n, u.node) || !cx.inside(u.node) || places.is_written(original, u.node) {

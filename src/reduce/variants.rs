@@ -215,7 +215,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
 /// to show its value.
 fn values(
     cx: &Syntax<'_>,
-    scopes: &Scopes<'_>,
+    scopes: &Scopes,
     places: &Places,
     enumeration: &Enumeration,
     members: &[NodeId],
@@ -228,7 +228,7 @@ fn values(
     let value = child(grammar, original, m, enumeration.value);
     let number = number_of(grammar, original, enumeration, members, index);
     let mut out = Vec::new();
-    for u in scopes.uses_of(original, name) {
+    for u in scopes.uses_of(name) {
         if !cx.inside(u.node) {
             return None;
         }
