@@ -35,7 +35,8 @@ use std::sync::Arc;
 
 use super::byname::{current_text, edited_inside, nodes_of_kind};
 use super::preproc::{
-    Definition, Macro, count_pp_tokens, cover, current_range_text, is_kind, mentions, preprocessor,
+    Definition, Macro, PpKind, count_pp_tokens, cover, current_range_text, is_kind, mentions,
+    pp_tokens, preprocessor,
 };
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
@@ -237,16 +238,36 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         }
         occurrences.entry(text).or_default().push(i);
     }
+    let mut params: Vec<(NodeId, NodeId)> = definitions
+        .iter()
+        .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
+        .collect();
+    params.sort_unstable();
     let scan = Scan {
         grammar,
         pp,
         original,
-        params: definitions
-            .iter()
-            .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
-            .collect(),
+        params,
         leaves: &leaves,
     };
+    // For each name, the definitions whose bodies name it (in order).
+    let mut named_in: HashMap<&[u8], Vec<usize>> = HashMap::new();
+    for (i, d) in definitions.iter().enumerate() {
+        let Some(value) = d.value else {
+            continue;
+        };
+        let text = original.node_text(value);
+        let mut names: Vec<&[u8]> = pp_tokens(text)
+            .iter()
+            .filter(|t| t.kind == PpKind::Identifier)
+            .map(|t| &text[t.start..t.end])
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            named_in.entry(name).or_default().push(i);
+        }
+    }
 
     let mut out = Vec::new();
     for def in &definitions {
@@ -279,15 +300,18 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         ) else {
             continue;
         };
-        let bodies: Vec<NodeId> = definitions
+        let bodies: Vec<NodeId> = named_in
+            .get(name)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
+            .map(|&i| &definitions[i])
             .filter(|other| other.node != def.node)
             .filter_map(|other| {
                 let value = other.value?;
                 let shadowed = other
                     .parameter_names(original)
                     .is_some_and(|(names, _)| names.iter().any(|p| p == name));
-                (!shadowed && mentions(original.node_text(value), name)).then_some(value)
+                (!shadowed).then_some(value)
             })
             .collect();
         let Some(removed) = saved(original, def, &m, &uses, &bodies) else {
@@ -322,15 +346,20 @@ struct Scan<'o> {
     grammar: &'o Grammar,
     pp: &'o Preprocessor,
     original: &'o Original,
-    /// The parameter lists of all macros (first node id, end of subtree).
+    /// The parameter lists of all macros (first node id, end of subtree),
+    /// sorted.
     params: Vec<(NodeId, NodeId)>,
     /// The tokens in text order (see [`leaves`]).
     leaves: &'o [NodeId],
 }
 
 impl Scan<'_> {
+    /// Whether `n` lies in a macro's parameter list. The lists are sorted
+    /// and disjoint (a definition holds no other), so only the last one
+    /// starting at or before `n` can hold it.
     fn in_params(&self, n: NodeId) -> bool {
-        self.params.iter().any(|&(p, end)| p <= n && n < end)
+        let after = self.params.partition_point(|&(p, _)| p <= n);
+        after > 0 && n < self.params[after - 1].1
     }
 
     /// The uses of the macro `m` defined by `def` among the name tokens
