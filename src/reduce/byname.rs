@@ -69,8 +69,7 @@ pub fn name_of<'o>(
 
 /// Whether some edit of `current` falls strictly inside the subtree of `n`.
 pub fn edited_inside(original: &Original, current: EditView<'_>, n: NodeId) -> bool {
-    let end = original.nodes.subtree_end(n);
-    current.iter().any(|(m, _)| n < m && m < end)
+    current.has_edit_between(n, original.nodes.subtree_end(n))
 }
 
 /// The text `n` shows in `current`: its own, or the text that replaced it;
