@@ -168,6 +168,9 @@ pub enum Applied<C> {
     Skipped,
     /// A candidate to test.
     Candidate(C),
+    /// The run was stopped while the candidate was made (its parse gave
+    /// up): nothing to test, and nothing to count.
+    Stopped,
 }
 
 /// What a pass reduces (see the module documentation). The engine calls it

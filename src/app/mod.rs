@@ -399,6 +399,8 @@ fn open_store(
 }
 
 /// What a report template sees about a single-mode run.
+/// After an interruption (`stop` says so) the tokens of a large result are
+/// not counted again (a parse of seconds): those of the last best are.
 fn report_context(
     setup: &Setup,
     oracle: &ScriptOracle,
@@ -406,9 +408,13 @@ fn report_context(
     text: &[u8],
     status: &str,
     reason: Option<String>,
+    stop: crate::syntax::Stop<'_>,
 ) -> report::Context {
     let grammar = crate::syntax::Grammar::of(setup.language);
-    let final_tokens = crate::syntax::count_tokens(&crate::syntax::parse(grammar, text)) as u64;
+    let mut parser = crate::syntax::parser(grammar);
+    let final_tokens = crate::syntax::parse_until(&mut parser, text, None, stop)
+        .and_then(|tree| crate::syntax::count_tokens_until(&tree, stop))
+        .map_or(stats.best().tokens, |tokens| tokens as u64);
     let r = stats.report();
     report::Context {
         name: setup
@@ -644,7 +650,8 @@ fn run(args: Args) -> Result<u8, Failure> {
         } else {
             "reduced"
         };
-        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        let stop = || cancel.is_cancelled();
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None, &stop);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
             return Ok(exit::OUTPUT_FAILED);

@@ -41,7 +41,7 @@ use super::preproc::{
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lang::Preprocessor;
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
 /// Macro inlining as a table entry.
@@ -181,10 +181,9 @@ impl Change for InlineMacro {
 
 /// The tokens of the program as the preprocessor would see names among
 /// them: every leaf but comments and empty (MISSING) ones, in text order.
-fn leaves(original: &Original) -> Vec<NodeId> {
+fn leaves(original: &Original, stop: Stop<'_>) -> Vec<NodeId> {
     let nodes = &original.nodes;
-    nodes
-        .ids()
+    until(nodes.ids(), stop)
         .filter(|&n| nodes.is_leaf(n) && !nodes.is_extra(n) && !nodes.is_missing(n))
         .filter(|&n| nodes.start(n) < nodes.end(n))
         .collect()
@@ -212,7 +211,7 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
     let definitions: Vec<Definition> = pp
         .definitions
         .iter()
-        .flat_map(|kind| nodes_of_kind(grammar, original, root, kind))
+        .flat_map(|kind| until(nodes_of_kind(grammar, original, root, kind), cx.stop()))
         .filter_map(|n| Definition::of(grammar, original, n))
         .collect();
     let mut defined: HashMap<&[u8], usize> = HashMap::new();
@@ -220,10 +219,10 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         *defined.entry(original.node_text(d.name)).or_default() += 1;
     }
     // Where each macro name occurs as a name, and which are tested.
-    let leaves = leaves(original);
+    let leaves = leaves(original, cx.stop());
     let mut occurrences: HashMap<&[u8], Vec<usize>> = HashMap::new();
     let mut tested: HashSet<&[u8]> = HashSet::new();
-    for (i, &n) in leaves.iter().enumerate() {
+    for (i, &n) in until(leaves.iter().enumerate(), cx.stop()) {
         let text = original.node_text(n);
         if !defined.contains_key(text) || !is_name(grammar, original, pp, n) {
             continue;
@@ -270,7 +269,7 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
     }
 
     let mut out = Vec::new();
-    for def in &definitions {
+    for def in until(definitions.iter(), cx.stop()) {
         let name = original.node_text(def.name);
         if defined[name] > 1 || tested.contains(name) || !cx.inside(def.node) {
             continue;

@@ -35,7 +35,7 @@ use super::scopes::{Scopes, Use};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax, slot_of};
 use crate::edit::{Edit, EditView, render_node};
 use crate::lang::{Constness, Variable};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, until};
 use crate::task::{Priority, Queued};
 
 /// The kind of a parenthesized expression, in every grammar here.
@@ -203,15 +203,16 @@ fn tasks<'a>(cx: &Syntax<'a>, constant: bool) -> Vec<Queued<Syntax<'a>>> {
     if language.variables.is_empty() {
         return Vec::new();
     }
-    let scopes = Scopes::of(grammar, original);
+    let scopes = cx.scopes();
     let places = Places::new(grammar, original);
     let mut out = Vec::new();
     for variable in language.variables {
-        for n in super::byname::nodes_of_kind(grammar, original, cx.scope, variable.kind) {
+        let declarations = super::byname::nodes_of_kind(grammar, original, cx.scope, variable.kind);
+        for n in until(declarations, cx.stop()) {
             if !cx.inside(n) || is_constant(original, variable, n) != constant {
                 continue;
             }
-            if let Some(task) = task(cx, &scopes, &places, variable, n, constant) {
+            if let Some(task) = task(cx, scopes, &places, variable, n, constant) {
                 out.push(task);
             }
         }

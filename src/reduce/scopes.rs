@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::byname::{Positions, kinds};
-use crate::syntax::{Grammar, KindId, NodeId, Original};
+use crate::syntax::{Grammar, KindId, NodeId, Original, Stop, due};
 
 /// How far above a parameter's name its parameter list may be (C:
 /// `identifier` -> `pointer_declarator` -> `parameter_declaration` ->
@@ -71,9 +71,11 @@ pub struct Scopes {
 
 impl Scopes {
     /// Collects the value names of the whole of `original`.
-    pub fn of(grammar: &Grammar, original: &Original) -> Scopes {
+    /// Gives up once `stop` says so (what it holds then is of no use: the
+    /// pass is ending).
+    pub fn of(grammar: &Grammar, original: &Original, stop: Stop<'_>) -> Scopes {
         let mut resolved: HashMap<NodeId, Vec<Use>> = HashMap::new();
-        for occurrences in occurrences(grammar, original).values() {
+        for occurrences in occurrences(grammar, original, stop).values() {
             resolve_all(occurrences, &mut resolved);
         }
         Scopes { resolved }
@@ -87,7 +89,11 @@ impl Scopes {
 }
 
 /// The definitions and uses of each value name of `original`, in text order.
-fn occurrences<'o>(grammar: &Grammar, original: &'o Original) -> HashMap<&'o [u8], Occurrences> {
+fn occurrences<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    stop: Stop<'_>,
+) -> HashMap<&'o [u8], Occurrences> {
     let nodes = &original.nodes;
     let scoping = &original.language.scoping;
     let value_names = kinds(grammar, scoping.value_names);
@@ -103,6 +109,9 @@ fn occurrences<'o>(grammar: &Grammar, original: &'o Original) -> HashMap<&'o [u8
     };
     let mut by_name: HashMap<&'o [u8], Occurrences> = HashMap::new();
     for n in nodes.ids() {
+        if due(n.index()) && stop() {
+            break;
+        }
         if !nodes.is_leaf(n) || !value_names.contains(&nodes.kind(n)) {
             continue;
         }
@@ -257,7 +266,7 @@ mod tests {
     fn uses(lang: &str, src: &str, name: &str) -> Vec<Vec<usize>> {
         let g = Grammar::of(Language::by_name(lang).unwrap());
         let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-        let scopes = Scopes::of(g, &o);
+        let scopes = Scopes::of(g, &o, &crate::syntax::never);
         let line = |n: NodeId| src[..o.nodes.start(n)].matches('\n').count() + 1;
         let mut definitions: Vec<NodeId> = scopes
             .resolved
@@ -362,8 +371,8 @@ mod tests {
             let src: String = picks.iter().map(|&p| pieces[p % pieces.len()]).collect();
             let g = Grammar::of(Language::by_name(name).unwrap());
             let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-            let scopes = Scopes::of(g, &o);
-            for occurrences in occurrences(g, &o).values() {
+            let scopes = Scopes::of(g, &o, &crate::syntax::never);
+            for occurrences in occurrences(g, &o, &crate::syntax::never).values() {
                 for d in &occurrences.definitions {
                     let expected: Vec<Use> = occurrences
                         .uses

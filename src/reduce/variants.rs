@@ -21,7 +21,7 @@ use super::scopes::Scopes;
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView, render_node};
 use crate::lang::Enumeration;
-use crate::syntax::{Grammar, NodeId, Original, Role};
+use crate::syntax::{Grammar, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
 /// What separates pattern alternatives (Rust's `A | B`).
@@ -149,7 +149,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     if language.enumerations.is_empty() {
         return Vec::new();
     }
-    let scopes = Scopes::of(grammar, original);
+    let scopes = cx.scopes();
     let places = Places::new(grammar, original);
     let placeholder = crate::syntax::count_tokens(&crate::syntax::parse(
         grammar,
@@ -158,7 +158,10 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     let mut out = Vec::new();
     for enumeration in language.enumerations {
         let paths_to = path_index(grammar, original, enumeration);
-        for n in nodes_of_kind(grammar, original, cx.scope, enumeration.kind) {
+        for n in until(
+            nodes_of_kind(grammar, original, cx.scope, enumeration.kind),
+            cx.stop(),
+        ) {
             let Some(body) = child(grammar, original, n, enumeration.body) else {
                 continue;
             };
@@ -178,14 +181,14 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
             } else {
                 numbers_of(grammar, original, enumeration, &members)
             };
-            for (index, &m) in members.iter().enumerate() {
+            for (index, &m) in until(members.iter().enumerate(), cx.stop()) {
                 if !cx.inside(m) || matches!(original.role(m), Role::Fixed) {
                     continue;
                 }
                 let uses = if enumeration.value.is_empty() {
                     paths(cx, &places, &paths_to, enumeration, name, m)
                 } else {
-                    values(cx, &scopes, &places, enumeration, m, &numbers[index])
+                    values(cx, scopes, &places, enumeration, m, &numbers[index])
                 };
                 let Some(uses) = uses else {
                     continue;

@@ -19,7 +19,8 @@ use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
 use crate::syntax::{
-    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
+    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens,
+    count_tokens_until, parse, parse_until,
 };
 use crate::task::{Observer, Phase};
 use std::sync::atomic::AtomicBool;
@@ -174,10 +175,23 @@ impl Driver<'_, '_> {
         scope: Option<Range<usize>>,
     ) -> Result<Outcome, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
-        let mut tree = parse(session.grammar, &self.text);
+        let run = self.run;
+        let stop = || run.stopped();
+        // The size in bytes, if the run stops before the tokens are counted.
         stats.set_start(Size {
             bytes: self.text.len() as u64,
-            tokens: count_tokens(&tree) as u64,
+            tokens: 0,
+        });
+        let mut parser = crate::syntax::parser(session.grammar);
+        let Some(mut tree) = parse_until(&mut parser, &self.text, None, &stop) else {
+            return self.stopped();
+        };
+        let Some(tokens) = count_tokens_until(&tree, &stop) else {
+            return self.stopped();
+        };
+        stats.set_start(Size {
+            bytes: self.text.len() as u64,
+            tokens: tokens as u64,
         });
         let whole = scope.is_none();
         let mut scope = scope.unwrap_or(0..self.text.len());
@@ -190,7 +204,7 @@ impl Driver<'_, '_> {
             }
         }
         self.checkpoints.push(self.text.clone());
-        tree = self.fixpoint(tree, &mut scope)?;
+        tree = self.fixpoint(tree, tokens, &mut scope)?;
         if self.run.stopped() {
             return self.stopped();
         }
@@ -341,12 +355,13 @@ impl Driver<'_, '_> {
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
+        tokens: usize,
         scope: &mut Range<usize>,
     ) -> Result<tree_sitter::Tree, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
         let mut number = 0;
         let mut kind = PassKind::Reduce;
-        let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
+        let mut round_start = (tokens as u64, self.text.len() as u64);
         // Whether this pass prunes; whether a pass since the last one that
         // did not prune skipped anything; whether this pass is the check of
         // a fixpoint that pruned passes reached.
@@ -363,7 +378,13 @@ impl Driver<'_, '_> {
             let started = Instant::now();
             let tests_before = stats.tests.load(Ordering::Relaxed);
             let rounds_before = stats.rounds.load(Ordering::Relaxed);
-            let original = Original::new(session.grammar, self.text.clone(), tree)?;
+            let run = self.run;
+            let stop = || run.stopped();
+            let Some(original) =
+                Original::new_until(session.grammar, self.text.clone(), tree.clone(), &stop)?
+            else {
+                break;
+            };
             let subject = Syntax::new(
                 &original,
                 scope_node(&original, scope),
@@ -374,7 +395,9 @@ impl Driver<'_, '_> {
                 session.oracle,
                 session.observer,
             );
-            let subject = subject.remembering(&self.memory, number, prune);
+            let subject = subject
+                .remembering(&self.memory, number, prune)
+                .stopping(&stop);
             let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
@@ -512,13 +535,16 @@ impl Driver<'_, '_> {
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
+        let run = self.run;
+        let stop = || run.stopped();
         let subject = Text::new(
             session.grammar,
             session.oracle,
             session.observer,
             tidy::indent_unit(input),
             &tree,
-        );
+        )
+        .stopping(&stop);
         let (state, tasks) = subject.start(self.text.clone(), tree, scope, layout);
         let done = run_pass(self.run, &subject, state, tasks);
         let kept = done.commits > 0;
