@@ -19,7 +19,7 @@ use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassReport, Size, Stats, bump};
 use crate::syntax::{
-    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens,
+    Grammar, MAX_INPUT_BYTES, NodeId, Original, Stop, TooLarge, count_errors, count_tokens,
     count_tokens_until, parse, parse_until,
 };
 use crate::task::{Observer, Phase};
@@ -103,12 +103,70 @@ impl<'a> Session<'a> {
     }
 }
 
+/// The input parsed ahead of its reduction (the command line does it while
+/// the test runs on the input): its tree, its tokens, and the program the
+/// first pass starts from. On a 10 MB input these take seconds, which the
+/// check of the input then hides.
+pub struct Prepared {
+    tree: tree_sitter::Tree,
+    tokens: usize,
+    original: Original,
+}
+
+// Only the command line parses ahead (while it checks the input).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
+impl Prepared {
+    /// Parses `input` and builds its program; `Ok(None)` if `stop` said to
+    /// give up first.
+    pub fn of(
+        grammar: &Grammar,
+        input: Arc<[u8]>,
+        stop: Stop<'_>,
+    ) -> Result<Option<Prepared>, TooLarge> {
+        let mut parser = crate::syntax::parser(grammar);
+        let Some(tree) = parse_until(&mut parser, &input, None, stop) else {
+            return Ok(None);
+        };
+        let Some(tokens) = count_tokens_until(&tree, stop) else {
+            return Ok(None);
+        };
+        let Some(original) = Original::new_until(grammar, input, tree.clone(), stop)? else {
+            return Ok(None);
+        };
+        Ok(Some(Prepared {
+            tree,
+            tokens,
+            original,
+        }))
+    }
+
+    /// The input's syntax tree.
+    pub fn tree(&self) -> &tree_sitter::Tree {
+        &self.tree
+    }
+
+    /// Its tokens.
+    pub fn tokens(&self) -> usize {
+        self.tokens
+    }
+}
+
 /// Reduces `input` (see the module documentation). With `scope`, only the
 /// smallest node spanning that byte range is reduced, and the rest is kept.
 pub fn reduce(
     session: &Session<'_>,
     input: &[u8],
     scope: Option<Range<usize>>,
+) -> Result<Outcome, ReduceError> {
+    reduce_prepared(session, input, scope, None)
+}
+
+/// [`reduce`], from `input` parsed ahead (`prepared`, of this very input).
+pub fn reduce_prepared(
+    session: &Session<'_>,
+    input: &[u8],
+    scope: Option<Range<usize>>,
+    prepared: Option<Prepared>,
 ) -> Result<Outcome, ReduceError> {
     if input.len() > MAX_INPUT_BYTES {
         return Err(ReduceError::TooLarge(TooLarge {
@@ -131,8 +189,9 @@ pub fn reduce(
         text: Arc::from(input),
         checkpoints: Vec::new(),
         memory: Memory::new(),
+        first: None,
     };
-    driver.reduce(input, scope)
+    driver.reduce(input, scope, prepared)
 }
 
 /// Records one of the passes at the end (layout, tidy, format: one task,
@@ -166,6 +225,8 @@ struct Driver<'s, 'a> {
     checkpoints: Vec<Arc<[u8]>>,
     /// The changes that failed in the passes so far.
     memory: Memory,
+    /// The program of the current text, built ahead (by [`Prepared`]).
+    first: Option<Original>,
 }
 
 impl Driver<'_, '_> {
@@ -173,21 +234,31 @@ impl Driver<'_, '_> {
         &mut self,
         input: &[u8],
         scope: Option<Range<usize>>,
+        prepared: Option<Prepared>,
     ) -> Result<Outcome, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
         let run = self.run;
         let stop = || run.stopped();
-        // The size in bytes, if the run stops before the tokens are counted.
-        stats.set_start(Size {
-            bytes: self.text.len() as u64,
-            tokens: 0,
-        });
-        let mut parser = crate::syntax::parser(session.grammar);
-        let Some(mut tree) = parse_until(&mut parser, &self.text, None, &stop) else {
-            return self.stopped();
-        };
-        let Some(tokens) = count_tokens_until(&tree, &stop) else {
-            return self.stopped();
+        let (mut tree, tokens) = match prepared {
+            Some(p) => {
+                self.first = Some(p.original);
+                (p.tree, p.tokens)
+            }
+            None => {
+                // The size in bytes, if the run stops before the tokens are counted.
+                stats.set_start(Size {
+                    bytes: self.text.len() as u64,
+                    tokens: 0,
+                });
+                let mut parser = crate::syntax::parser(session.grammar);
+                let Some(tree) = parse_until(&mut parser, &self.text, None, &stop) else {
+                    return self.stopped();
+                };
+                let Some(tokens) = count_tokens_until(&tree, &stop) else {
+                    return self.stopped();
+                };
+                (tree, tokens)
+            }
         };
         stats.set_start(Size {
             bytes: self.text.len() as u64,
@@ -380,9 +451,7 @@ impl Driver<'_, '_> {
             let rounds_before = stats.rounds.load(Ordering::Relaxed);
             let run = self.run;
             let stop = || run.stopped();
-            let Some(original) =
-                Original::new_until(session.grammar, self.text.clone(), tree.clone(), &stop)?
-            else {
+            let Some(original) = self.original(&tree, &stop)? else {
                 break;
             };
             let subject = Syntax::new(
@@ -473,6 +542,19 @@ impl Driver<'_, '_> {
             }
         }
         Ok(tree)
+    }
+
+    /// The program of the current text and its tree: the one built ahead
+    /// if it is of this text, else a new one; `None` if the run stopped.
+    fn original(
+        &mut self,
+        tree: &tree_sitter::Tree,
+        stop: Stop<'_>,
+    ) -> Result<Option<Original>, TooLarge> {
+        match self.first.take() {
+            Some(original) if original.text[..] == self.text[..] => Ok(Some(original)),
+            _ => Original::new_until(self.session.grammar, self.text.clone(), tree.clone(), stop),
+        }
     }
 
     /// The formatter on the result (see `format.rs`): its output is kept if
