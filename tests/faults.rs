@@ -530,18 +530,24 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
         }
         log
     });
-    let deadline = Instant::now() + Duration::from_secs(120);
+    // Generous: a debug build lays out the 3.5 MB program in about 100 s
+    // on a loaded machine.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let mut began = false;
     if phase == "check" {
         while !checked.exists() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(20));
         }
+        began = checked.exists();
     } else {
         while let Ok(line) = seen.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             if line.contains(phase) {
+                began = true;
                 break;
             }
         }
     }
+    assert!(began, "the phase {phase:?} did not begin within 300 s");
     assert!(
         child.try_wait().unwrap().is_none(),
         "the run ended before the phase {phase:?} was seen"
