@@ -307,6 +307,9 @@ pub trait Observer: Sync {
 pub enum Phase {
     /// Checking that the input is interesting.
     Check,
+    /// The coarse pass over a large program (top-level items in ddmin
+    /// chunks, before the first reduction pass).
+    Coarse,
     /// Reduction pass number n (1-based).
     Reduce(usize),
     /// Reduction pass number n with token canonicalization.

@@ -461,8 +461,9 @@ fn odd_input_names_work() {
 }
 
 /// A C program of about 3.5 MB: two functions of 39,000 blocks each,
-/// `marker_a` and `marker_b`, every block declaring a local of the same
-/// name.
+/// `marker_a` and `marker_b`, of the same size (so that the coarse pass,
+/// which deletes neither, leaves the whole program to the first pass and
+/// its analyses), every block declaring a local of the same name.
 fn large_c() -> String {
     let mut text = String::with_capacity(3_600_000);
     for name in ["marker_a", "marker_b"] {
@@ -597,6 +598,11 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
 #[test]
 fn sigterm_while_the_large_input_is_checked() {
     sigterm_in_phase("check", &[], "60.7131", "0.7133");
+}
+
+#[test]
+fn sigterm_in_the_coarse_pass_of_a_large_input() {
+    sigterm_in_phase("coarse pass", &[], "0", "2.7137");
 }
 
 /// The first pass starts on the whole 3.5 MB program: its analyses (the

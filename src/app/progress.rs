@@ -173,6 +173,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
         None | Some(Phase::Check) => {
             return format!("{} checking that the input is interesting", clock(elapsed));
         }
+        Some(Phase::Coarse) => "coarse pass".to_string(),
         Some(Phase::Reduce(n)) => format!("pass {n}"),
         Some(Phase::Canon(n)) => format!("pass {n} canon"),
         Some(Phase::Tidy) => "tidy".to_string(),

@@ -200,6 +200,28 @@ impl<'a> Syntax<'a> {
         tasks
     }
 
+    /// The tasks of a coarse pass (see `single`): ddmin over the lists of
+    /// the scope and of each node below it that holds more than half of
+    /// the scope's tokens (a bundle's wrapping function, a namespace), and
+    /// no other reduction.
+    pub fn start_coarse(&self) -> Vec<Queued<Syntax<'a>>> {
+        let nodes = &self.original.nodes;
+        let half = nodes.tokens(self.scope) / 2;
+        let mut tasks = Vec::new();
+        let mut at = Some(self.scope);
+        while let Some(n) = at {
+            for list in self.original.lists_owned_by(n) {
+                tasks.extend(super::ddmin::start(self.original, list));
+            }
+            at = nodes
+                .children(n)
+                .iter()
+                .copied()
+                .find(|&c| nodes.tokens(c) > half);
+        }
+        tasks
+    }
+
     /// Whether `n` is inside the scope (and not the scope itself).
     pub fn inside(&self, n: NodeId) -> bool {
         n != self.scope && self.original.nodes.contains(self.scope, n)

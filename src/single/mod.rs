@@ -225,7 +225,8 @@ struct Driver<'s, 'a> {
     checkpoints: Vec<Arc<[u8]>>,
     /// The changes that failed in the passes so far.
     memory: Memory,
-    /// The program of the current text, built ahead (by [`Prepared`]).
+    /// The program of the current text, built ahead (by [`Prepared`], or
+    /// kept from a pass that changed nothing).
     first: Option<Original>,
 }
 
@@ -426,10 +427,16 @@ impl Driver<'_, '_> {
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
-        tokens: usize,
+        mut tokens: usize,
         scope: &mut Range<usize>,
     ) -> Result<tree_sitter::Tree, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
+        if session.config.passes != Some(0) {
+            self.coarse(&mut tree, &mut tokens, scope)?;
+            if self.run.stopped() {
+                return Ok(tree);
+            }
+        }
         let mut number = 0;
         let mut kind = PassKind::Reduce;
         let mut round_start = (tokens as u64, self.text.len() as u64);
@@ -557,6 +564,77 @@ impl Driver<'_, '_> {
         }
     }
 
+    /// The coarse pass, on a scope of at least [`COARSE_TOKENS`] tokens:
+    /// ddmin over the top-level items of the scope (and of the node below
+    /// it that holds most of it, if any: the function a bundle wraps its
+    /// code in), and nothing else. A large input usually loses most of its
+    /// items in large chunks; the reductions by name, whose start analyses
+    /// the whole program, and the visits of every node then start on what
+    /// is left. Memory pass 0: the passes after it skip what failed here.
+    /// A program it does not change goes to the first pass as it is.
+    fn coarse(
+        &mut self,
+        tree: &mut tree_sitter::Tree,
+        tokens: &mut usize,
+        scope: &mut Range<usize>,
+    ) -> Result<(), ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        let run = self.run;
+        let stop = || run.stopped();
+        let Some(original) = self.original(tree, &stop)? else {
+            return Ok(());
+        };
+        let node = scope_node(&original, scope);
+        if original.nodes.tokens(node) < COARSE_TOKENS {
+            self.first = Some(original);
+            return Ok(());
+        }
+        session.observer.phase(Phase::Coarse);
+        let started = Instant::now();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let rounds_before = stats.rounds.load(Ordering::Relaxed);
+        let skipped_before = stats.skipped.load(Ordering::Relaxed);
+        let done = {
+            let subject = Syntax::new(
+                &original,
+                node,
+                session.grammar,
+                session.lexicon,
+                session.config,
+                stats,
+                session.oracle,
+                session.observer,
+            )
+            .remembering(&self.memory, 0, session.config.prune)
+            .stopping(&stop);
+            let first = Best::of(&original);
+            let start = first.size();
+            let done = run_pass(self.run, &subject, first, subject.start_coarse());
+            stats.push_pass(PassReport {
+                kind: "coarse",
+                number: 1,
+                seconds: started.elapsed().as_secs_f64(),
+                start,
+                end: done.best.size(),
+                tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+            });
+            done
+        };
+        if done.commits == 0 {
+            self.first = Some(original);
+            return Ok(());
+        }
+        let best = done.best;
+        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
+        self.text = best.text.clone();
+        *tree = best.tree.clone();
+        *tokens = best.tokens;
+        self.checkpoints.push(self.text.clone());
+        Ok(())
+    }
+
     /// The formatter on the result (see `format.rs`): its output is kept if
     /// it parses no worse and the test accepts it.
     fn format(&mut self, command: &[String]) {
@@ -681,6 +759,12 @@ impl Driver<'_, '_> {
         flaky
     }
 }
+
+/// The size in tokens from which a scope gets a coarse pass first (see
+/// `Driver::coarse`): about 300 KB of C. Below it the analyses of a pass
+/// start take tens of milliseconds, and the first pass starts with the
+/// same ddmin of the top-level items anyway.
+pub const COARSE_TOKENS: usize = 100_000;
 
 /// The topmost node whose range is exactly `scope`, else the smallest node containing it.
 fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
