@@ -153,7 +153,9 @@ impl<'a> Syntax<'a> {
     pub fn start(&self, kind: PassKind) -> Vec<Queued<Syntax<'a>>> {
         let mut tasks = vec![Visit::queued(self.original, self.scope)];
         for r in REDUCTIONS.iter().filter(|r| self.config.runs(r.name())) {
+            let started = std::time::Instant::now();
             r.pass_start(self, kind, &mut tasks);
+            self.stats.pass_start_took(r.name(), started.elapsed());
         }
         tasks
     }

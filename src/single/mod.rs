@@ -17,7 +17,7 @@ use crate::reduce::layout::LAYOUT;
 use crate::reduce::memory::Memory;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
-use crate::stats::{PassReport, Size, Stats, bump};
+use crate::stats::{PassClock, PassReport, Size, Stats, bump};
 use crate::syntax::{
     Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
 };
@@ -135,11 +135,12 @@ pub fn reduce(
 }
 
 /// Records one of the passes at the end (layout, tidy, format: one task,
-/// no rounds) that started at `started` with the best of size `start`.
+/// no rounds) that started at `started` (timed by `clock`) with the best of
+/// size `start`.
 fn push_final_pass(
     stats: &Stats,
     kind: &'static str,
-    started: Instant,
+    (started, clock): (Instant, PassClock),
     start: Size,
     tests_before: u64,
 ) {
@@ -152,6 +153,7 @@ fn push_final_pass(
         tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         rounds: 0,
         skipped: 0,
+        timing: stats.pass_timing(&clock),
     });
 }
 
@@ -361,6 +363,7 @@ impl Driver<'_, '_> {
                 PassKind::Reduce => Phase::Reduce(number),
             });
             let started = Instant::now();
+            let mut clock = stats.begin_pass();
             let tests_before = stats.tests.load(Ordering::Relaxed);
             let rounds_before = stats.rounds.load(Ordering::Relaxed);
             let original = Original::new(session.grammar, self.text.clone(), tree)?;
@@ -378,7 +381,9 @@ impl Driver<'_, '_> {
             let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
-            let done = run_pass(self.run, &subject, first, subject.start(kind));
+            let tasks = subject.start(kind);
+            clock.built(stats);
+            let done = run_pass(self.run, &subject, first, tasks);
 
             let best = done.best;
             let end = best.size();
@@ -394,6 +399,7 @@ impl Driver<'_, '_> {
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
                 rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
                 skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+                timing: stats.pass_timing(&clock),
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -458,6 +464,7 @@ impl Driver<'_, '_> {
         let (session, stats) = (self.session, self.session.stats);
         session.observer.phase(Phase::Format);
         let started = Instant::now();
+        let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
         let outcome = match format::run(command, &self.text) {
@@ -472,6 +479,7 @@ impl Driver<'_, '_> {
                 if count_errors(&tree) > count_errors(&parse(grammar, &self.text)) {
                     "more parse errors".into()
                 } else {
+                    clock.built(stats);
                     let key = VerdictCache::key(&out);
                     match self.run.test(key, || session.oracle.test(0, &out)) {
                         Some(true) => {
@@ -493,7 +501,7 @@ impl Driver<'_, '_> {
             }
         };
         *stats.formatter.lock() = Some(outcome);
-        push_final_pass(stats, "format", started, start, tests_before);
+        push_final_pass(stats, "format", (started, clock), start, tests_before);
     }
 
     /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
@@ -510,6 +518,7 @@ impl Driver<'_, '_> {
             .observer
             .phase(if layout { Phase::Layout } else { Phase::Tidy });
         let started = Instant::now();
+        let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
         let subject = Text::new(
@@ -520,6 +529,7 @@ impl Driver<'_, '_> {
             &tree,
         );
         let (state, tasks) = subject.start(self.text.clone(), tree, scope, layout);
+        clock.built(stats);
         let done = run_pass(self.run, &subject, state, tasks);
         let kept = done.commits > 0;
         if kept {
@@ -527,7 +537,7 @@ impl Driver<'_, '_> {
             self.checkpoints.push(self.text.clone());
         }
         let kind = if layout { "layout" } else { "tidy" };
-        push_final_pass(stats, kind, started, start, tests_before);
+        push_final_pass(stats, kind, (started, clock), start, tests_before);
         Ok(kept)
     }
 
