@@ -262,6 +262,25 @@ fn stats_json_times_the_work_before_the_tests() {
     assert!(rss > program.len() as u64 && rss < 1 << 30, "{rss}");
 }
 
+/// The peak memory in the statistics is treereduce's own, not that of the
+/// process that started it: getrusage's peak includes what the starting
+/// process had touched before `execve`.
+#[test]
+fn stats_json_peak_memory_is_the_reducers_own() {
+    // 512 MB touched (every byte written) by the process that starts the reducer.
+    let ballast = std::hint::black_box(vec![1u8; 512 << 20]);
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint drop1;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c", "--stats-json", "s.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::hint::black_box(&ballast)[ballast.len() - 1], 1);
+    drop(ballast);
+    let s: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    let rss = s["peak_rss_bytes"].as_u64().unwrap();
+    assert!(rss > 0 && rss < 256 << 20, "{rss}");
+}
+
 /// Timeouts past what a clock can hold are clamped, not a crash.
 #[test]
 fn huge_timeouts_are_clamped() {
