@@ -50,6 +50,9 @@ pub struct PassTiming {
     /// From its start until its tasks were built: the node table of its
     /// program, the subject, and every reduction's pass start.
     pub setup_seconds: f64,
+    /// The CPU time of that setup (it runs on one thread): unlike the wall
+    /// time, next to unchanged when other processes share the cores.
+    pub setup_cpu_seconds: f64,
     /// Each reduction's pass start, in the order they ran (part of
     /// `setup_seconds`); empty in a pass with no reductions (layout, tidy).
     pub starts: Vec<StartReport>,
@@ -74,15 +77,40 @@ pub struct StartReport {
 pub struct PassClock {
     /// Its start, measured on the statistics clock.
     began: Duration,
-    /// Its setup, once [`PassClock::built`] was called.
-    setup: Option<Duration>,
+    /// The CPU time of the thread that began it, then.
+    cpu_began: Duration,
+    /// Its setup (wall and CPU time), once [`PassClock::built`] was called.
+    setup: Option<(Duration, Duration)>,
 }
 
 impl PassClock {
-    /// Marks the end of the pass's setup: its tasks are built.
+    /// Marks the end of the pass's setup: its tasks are built. Called on
+    /// the thread that began the pass.
     pub fn built(&mut self, stats: &Stats) {
-        self.setup = Some(stats.elapsed().saturating_sub(self.began));
+        self.setup = Some(self.so_far(stats));
     }
+
+    /// Wall and CPU time since the pass began.
+    fn so_far(&self, stats: &Stats) -> (Duration, Duration) {
+        (
+            stats.elapsed().saturating_sub(self.began),
+            thread_cpu_time().saturating_sub(self.cpu_began),
+        )
+    }
+}
+
+/// The CPU time of the calling thread.
+fn thread_cpu_time() -> Duration {
+    // SAFETY: clock_gettime fills the zeroed struct we pass.
+    let t = unsafe {
+        let mut t: libc::timespec = std::mem::zeroed();
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t);
+        t
+    };
+    Duration::new(
+        u64::try_from(t.tv_sec).unwrap_or(0),
+        u32::try_from(t.tv_nsec).unwrap_or(0),
+    )
 }
 
 /// Per-kind counters in a report.
@@ -415,6 +443,7 @@ impl Stats {
         self.pass_starts.lock().clear();
         PassClock {
             began: self.elapsed(),
+            cpu_began: thread_cpu_time(),
             setup: None,
         }
     }
@@ -427,16 +456,16 @@ impl Stats {
         });
     }
 
-    /// The timing of the pass `clock` began, at its end.
+    /// The timing of the pass `clock` began, at its end (on the thread
+    /// that began it).
     pub fn pass_timing(&self, clock: &PassClock) -> PassTiming {
         let first = self.pass_first_test.load(Relaxed);
         let began = clock.began.as_secs_f64();
+        let (setup, setup_cpu) = clock.setup.unwrap_or_else(|| clock.so_far(self));
         PassTiming {
             started_seconds: began,
-            setup_seconds: clock
-                .setup
-                .unwrap_or_else(|| self.elapsed().saturating_sub(clock.began))
-                .as_secs_f64(),
+            setup_seconds: setup.as_secs_f64(),
+            setup_cpu_seconds: setup_cpu.as_secs_f64(),
             starts: std::mem::take(&mut *self.pass_starts.lock()),
             first_test_seconds: (first > 0)
                 .then(|| (Duration::from_nanos(first).saturating_sub(clock.began)).as_secs_f64()),
@@ -615,6 +644,8 @@ mod tests {
         let run_first = stats.report().first_test_seconds.unwrap();
         let pass_first = first.first_test_seconds.unwrap();
         assert!(first.setup_seconds <= pass_first);
+        // One thread's CPU time cannot exceed the wall time it ran.
+        assert!(first.setup_cpu_seconds <= first.setup_seconds + 1e-6);
         assert!((first.started_seconds + pass_first - run_first).abs() < 1e-6);
 
         // A pass without tests has no first test, and no starts it did not run.
