@@ -60,8 +60,10 @@ fn make_point(v: i32) -> i32 {
 """
 RUST_CHECK = """\
 #!/bin/sh
-# interesting: rustc rejects an integer where a struct is expected (E0308)
-out=$(rustc --edition 2021 --crate-type lib --emit=metadata -A warnings -o /dev/null "$1" 2>&1)
+# interesting: rustc rejects an integer where a struct is expected (E0308).
+# Outputs go to the private working directory: rustc renames its output onto
+# the path it is given, and would replace /dev/null by a file.
+out=$(rustc --edition 2021 --crate-type lib --emit=metadata -A warnings --out-dir . "$1" 2>&1)
 printf '%s\\n' "$out" | grep -q "error\\[E0308\\]: mismatched types" &&
 printf '%s\\n' "$out" | grep -q "expected .[A-Za-z0-9_]*., found .i32."
 """
