@@ -530,6 +530,8 @@ def median_rows(rows):
         return statistics.median(vals) if vals and all(v is not None for v in vals) else None
     stats = lambda r: r.get("stats") or {}
     first_pass = lambda r: (stats(r).get("passes") or [None])[0]
+    # The pass whose setup cost most (pass 1, unless a coarse pass came first).
+    costliest = lambda r: max(stats(r).get("passes") or [None], key=lambda p: p["setup"] if p else 0)
     return {
         "n": rows[0]["n"], "bytes": rows[0].get("input_bytes"), "tokens": rows[0].get("input_tokens"),
         "runs": len(rows), "capped": any(r.get("capped") for r in rows), "skipped": rows[0].get("skipped"),
@@ -540,6 +542,10 @@ def median_rows(rows):
         "setup1_cpu": med(lambda r: first_pass(r) and first_pass(r).get("setup_cpu")),
         "first1": med(lambda r: first_pass(r) and first_pass(r)["first_test"]),
         "setup_all": med(lambda r: stats(r).get("passes") and sum(p["setup"] for p in stats(r)["passes"])),
+        # The costliest pass start of the run, whichever pass (with a coarse
+        # pass first, the first reduce pass starts on what it left).
+        "setup_max": med(lambda r: stats(r).get("passes") and max(p["setup"] for p in stats(r)["passes"])),
+        "coarse": any(p["kind"] == "coarse" for r in rows for p in (stats(r).get("passes") or [])),
         "first_test": med(lambda r: stats(r).get("first_test_seconds")),
         "tenth": med(lambda r: stats(r).get("tenth_seconds")),
         "hundredth": med(lambda r: stats(r).get("hundredth_seconds")),
@@ -549,9 +555,9 @@ def median_rows(rows):
         "final_tokens": med(lambda r: r.get("final_tokens") if r.get("stats") else None),
         "rss": med(lambda r: stats(r).get("peak_rss_bytes")),
         "rss_polled": max((r.get("peak_rss_polled") or 0) for r in rows) or None,
-        "starts": {k: statistics.median(first_pass(r)["starts"].get(k, 0.0) for r in rows)
-                   for k in {k for r in rows if first_pass(r) for k in first_pass(r)["starts"]}}
-        if all(first_pass(r) for r in rows) else {},
+        "starts": {k: statistics.median(costliest(r)["starts"].get(k, 0.0) for r in rows)
+                   for k in {k for r in rows if costliest(r) for k in costliest(r)["starts"]}}
+        if all(costliest(r) for r in rows) else {},
     }
 
 
@@ -588,9 +594,9 @@ def report(args):
         title = f"`{flags}`" if flags else "default options"
         lines += [f"#### Scaling, {title} ({args.label})", "",
                   "| shape | units | KB | tokens | pass 1 setup (s) | its CPU (s) | pass 1 first test (s) "
-                  "| run's first test (s) | tenth (s) | hundredth (s) | end (s) | reducer CPU (s) | tests "
-                  "| final tokens |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| costliest pass setup (s) | run's first test (s) | tenth (s) | hundredth (s) | end (s) "
+                  "| reducer CPU (s) | tests | final tokens |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         fits = []
         for shape, rows in groups.items():
             for r in rows:
@@ -599,27 +605,31 @@ def report(args):
                 later = lambda v, d=2: f"> {r['seconds']:.0f}" if v is None and r["deadline"] else secs(v, r, d)
                 kb = f"{r['bytes'] / 1000:.0f}" if r["bytes"] else "-"
                 lines.append(f"| {shape} | {r['n']} | {kb} | {r['tokens'] or '-'} | "
-                             f"{secs(r['setup1'], r, 3)} | {secs(r['setup1_cpu'], r, 3)} | "
-                             f"{later(r['first1'], 3)} | {later(r['first_test'])} | "
+                             f"{secs(r['setup1'], r, 3)}{' (coarse)' if r['coarse'] else ''} | "
+                             f"{secs(r['setup1_cpu'], r, 3)} | "
+                             f"{later(r['first1'], 3)} | {secs(r['setup_max'], r, 3)} | {later(r['first_test'])} | "
                              f"{later(r['tenth'])} | {later(r['hundredth'])} | {end} | {secs(r['cpu'], r, 1)} | "
                              f"{r['tests'] if r['tests'] is not None else '-'} | "
                              f"{r['final_tokens'] if r['final_tokens'] is not None else '-'} |")
             measured = lambda key: [(r["n"], r[key]) for r in rows if r[key] is not None]
             capped = sum(1 for r in rows if r["capped"] or r["skipped"])
             fits.append((shape, fit(measured("setup1")), fit(measured("setup1_cpu")), fit(measured("first1")),
+                         fit(measured("setup_max")),
                          fit(measured("first_test")),
                          # Memory grows after the first test too: only runs that got there.
                          fit([(r["n"], r["rss"]) for r in rows if r["rss"] and r["first1"] is not None]),
                          len(measured("first1")), capped))
         lines += ["", f"Fitted exponent k (time = c n^k, least squares on log-log) / worst doubling ratio "
                   f"({title}; over the sizes with a value; capped or not run sizes left out):", "",
-                  "| shape | pass 1 setup | its CPU | pass 1 first test | run's first test | peak memory | "
-                  "sizes with a first test | sizes > cap or not run |", "|---|---|---|---|---|---|---|---|"]
-        for shape, a, b, c, d, e, m, capped in fits:
-            lines.append(f"| {shape} | {fmt_fit(*a)} | {fmt_fit(*b)} | {fmt_fit(*c)} | {fmt_fit(*d)} | {fmt_fit(*e)} "
-                         f"| {m} | {capped} |")
+                  "| shape | pass 1 setup | its CPU | pass 1 first test | costliest pass setup | run's first test "
+                  "| peak memory | sizes with a first test | sizes > cap or not run |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for shape, a, b, c, x, d, e, m, capped in fits:
+            lines.append(f"| {shape} | {fmt_fit(*a)} | {fmt_fit(*b)} | {fmt_fit(*c)} | {fmt_fit(*x)} | {fmt_fit(*d)} "
+                         f"| {fmt_fit(*e)} | {m} | {capped} |")
         # The reductions whose pass start costs most, per shape, at the largest size measured.
-        lines += ["", f"The costliest pass starts of pass 1 ({title}), at the largest size measured (wall "
+        lines += ["", f"The costliest reductions' pass starts, in the pass whose setup cost most ({title}), "
+                  "at the largest size measured (wall "
                   "time), with their exponent over the sizes where they took 10 ms or more (shorter ones are "
                   "mostly the noise of a shared machine):", "",
                   "| shape | units | reduction | seconds | k / worst doubling | sizes fitted |",
