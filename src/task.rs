@@ -168,6 +168,9 @@ pub enum Applied<C> {
     Skipped,
     /// A candidate to test.
     Candidate(C),
+    /// The run was stopped while the candidate was made (its parse gave
+    /// up): nothing to test, and nothing to count.
+    Stopped,
 }
 
 /// What a pass reduces (see the module documentation). The engine calls it
@@ -304,6 +307,9 @@ pub trait Observer: Sync {
 pub enum Phase {
     /// Checking that the input is interesting.
     Check,
+    /// The coarse pass over a large program (top-level items in ddmin
+    /// chunks, before the first reduction pass).
+    Coarse,
     /// Reduction pass number n (1-based).
     Reduce(usize),
     /// Reduction pass number n with token canonicalization.

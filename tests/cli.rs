@@ -623,3 +623,26 @@ fn completions_and_man_page_come_from_the_binary() {
         stderr(&rendered)
     );
 }
+
+/// The warning about an input that hardly parses as its language (the
+/// input is parsed while the test runs on it) comes before the verdict on
+/// the input, and names the language it parses as, whether the input is
+/// interesting or not.
+#[test]
+fn a_program_of_another_language_is_named_in_a_warning() {
+    let sb = Sandbox::new();
+    let rust = "fn main() {\n    let v: Vec<u8> = Vec::new();\n    println!(\"{}\", v.len());\n}\n";
+    sb.file("main.c", rust);
+    sb.script("no.sh", "exit 1");
+    let out = sb.run(&["-i", "./no.sh", "main.c"]);
+    let err = stderr(&out);
+    let warning = err.find("pass -l rust").expect(&err);
+    let verdict = err.find("the input is not interesting").expect(&err);
+    assert!(warning < verdict, "{err}");
+    sb.script("yes.sh", "grep -q main \"$1\"");
+    let out = sb.run(&["-i", "./yes.sh", "-o", "out.c", "main.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("pass -l rust"), "{}", stderr(&out));
+    let quiet = sb.run(&["-q", "-i", "./yes.sh", "-o", "out.c", "main.c"]);
+    assert!(!stderr(&quiet).contains("warning"), "{}", stderr(&quiet));
+}

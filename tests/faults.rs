@@ -459,3 +459,220 @@ fn odd_input_names_work() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(sb.read("it's a $HOME `x` file.reduced.c"), b"int needed;\n");
 }
+
+/// A C program of about 3.5 MB: two functions of 39,000 blocks each,
+/// `marker_a` and `marker_b`, of the same size (so that the coarse pass,
+/// which deletes neither, leaves the whole program to the first pass and
+/// its analyses), every block declaring a local of the same name.
+fn large_c() -> String {
+    let mut text = String::with_capacity(3_600_000);
+    for name in ["marker_a", "marker_b"] {
+        text.push_str(&format!("int {name}(int a)\n{{\n"));
+        for i in 0..39_000 {
+            text.push_str(&format!(
+                "  {{ int b = a * {i}; if (b > 3) {{ b -= a; }} }}\n"
+            ));
+        }
+        text.push_str("  return a;\n}\n");
+    }
+    text
+}
+
+/// Runs a reduction of [`large_c`] with `extra` flags, sends SIGTERM once
+/// stderr (log lines: it is no terminal) shows a line containing `phase`,
+/// and checks the end: exit code 130 within a generous bound, the input
+/// untouched, the output (if `written`) a program the test accepts, no test
+/// process and no temporary file left. The test is interesting while both
+/// functions are there; on candidates it takes `candidate_sleep` seconds,
+/// so that a phase that runs tests lasts, and on the input `check_sleep`.
+fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sleep: &str) {
+    use std::io::BufRead;
+    let sb = Sandbox::new();
+    let input = sb.file("big.c", large_c());
+    let original = std::fs::read(&input).unwrap();
+    let checked = sb.path().join("checked");
+    let check = sb.script(
+        "check.sh",
+        &format!(
+            "grep -q marker_a \"$1\" && grep -q marker_b \"$1\" || exit 1\n\
+             if [ -e '{c}' ]; then sleep {candidate_sleep}; else touch '{c}'; sleep {check_sleep}; fi",
+            c = checked.display()
+        ),
+    );
+    // The sleeps must not count as hangs.
+    let mut args = vec![
+        "-j",
+        "2",
+        "--no-cache",
+        "--timeout",
+        "120",
+        "--no-adaptive-timeout",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out.c",
+    ];
+    args.extend(extra);
+    args.push("big.c");
+    let mut child = sb
+        .command(&args)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The phase has begun: its log line came (or, for the check, the test
+    // started on the input).
+    let (lines, seen) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut log = Vec::new();
+        for line in std::io::BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = lines.send(line.clone());
+            log.push(line);
+        }
+        log
+    });
+    // Generous: a debug build lays out the 3.5 MB program in about 100 s
+    // on a loaded machine.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let mut began = false;
+    if phase == "check" {
+        while !checked.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        began = checked.exists();
+    } else {
+        while let Ok(line) = seen.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            if line.contains(phase) {
+                began = true;
+                break;
+            }
+        }
+    }
+    assert!(began, "the phase {phase:?} did not begin within 300 s");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run ended before the phase {phase:?} was seen"
+    );
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let stopping = Instant::now();
+    let mut status = None;
+    while status.is_none() && stopping.elapsed() < Duration::from_secs(60) {
+        status = child.try_wait().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("SIGTERM in phase {phase:?}: still running 60 s later");
+    };
+    let log = reader.join().unwrap().join("\n");
+    assert_eq!(status.code(), Some(130), "phase {phase:?}:\n{log}");
+    assert_eq!(std::fs::read(&input).unwrap(), original);
+    let out = sb.path().join("out.c");
+    if phase == "check" {
+        assert!(
+            !out.exists(),
+            "an output before the input was found interesting"
+        );
+    } else {
+        let best = std::fs::read(&out).unwrap();
+        assert!(
+            sb.accepts(&check, "big.c", &best),
+            "phase {phase:?}: the output is not interesting"
+        );
+    }
+    for sleep in [check_sleep, candidate_sleep] {
+        assert_eq!(
+            wait_no_processes(&format!("sleep {sleep}")),
+            Vec::<String>::new()
+        );
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !sb.leftovers().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
+}
+
+#[test]
+fn sigterm_while_the_large_input_is_checked() {
+    sigterm_in_phase("check", &[], "60.7131", "0.7133");
+}
+
+#[test]
+fn sigterm_in_the_coarse_pass_of_a_large_input() {
+    sigterm_in_phase("coarse pass", &[], "0", "2.7137");
+}
+
+/// The first pass starts on the whole 3.5 MB program: its analyses (the
+/// reductions by name) run when the signal comes.
+#[test]
+fn sigterm_when_the_first_pass_of_a_large_input_starts() {
+    sigterm_in_phase("pass 1 ", &[], "0", "2.7139");
+}
+
+#[test]
+fn sigterm_in_the_layout_of_a_large_result() {
+    sigterm_in_phase("layout", &["--passes", "0"], "0", "2.7149");
+}
+
+#[test]
+fn sigterm_in_the_tidy_pass_of_a_large_result() {
+    sigterm_in_phase("tidy", &["--passes", "0", "--no-layout"], "0", "2.7151");
+}
+
+#[test]
+fn sigterm_in_the_final_check_of_a_large_result() {
+    sigterm_in_phase("re-check", &["--passes", "0"], "0", "2.7157");
+}
+
+/// `--deadline` stops the run in whichever phase it falls (here the start
+/// of the first pass over the 3.5 MB program, or the check if the machine
+/// is slow): the run ends with the deadline's exit code, and what it wrote
+/// is interesting.
+#[test]
+fn a_deadline_stops_a_large_reduction() {
+    let sb = Sandbox::new();
+    sb.file("big.c", large_c());
+    let check = sb.script(
+        "check.sh",
+        "grep -q marker_a \"$1\" && grep -q marker_b \"$1\" || exit 1\nsleep 0.7161",
+    );
+    let started = Instant::now();
+    let mut child = sb
+        .command(&[
+            "-q",
+            "-j",
+            "2",
+            "--no-cache",
+            "--timeout",
+            "120",
+            "--no-adaptive-timeout",
+            "--deadline",
+            "3s",
+            "-i",
+            "./check.sh",
+            "-o",
+            "out.c",
+            "big.c",
+        ])
+        .spawn()
+        .unwrap();
+    let mut status = None;
+    while status.is_none() && started.elapsed() < Duration::from_secs(120) {
+        status = child.try_wait().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("still running 120 s after a deadline of 3 s");
+    };
+    assert_eq!(status.code(), Some(7));
+    let out = sb.path().join("out.c");
+    if out.exists() {
+        assert!(sb.accepts(&check, "big.c", &std::fs::read(&out).unwrap()));
+    }
+    assert_eq!(wait_no_processes("sleep 0.7161"), Vec::<String>::new());
+}

@@ -399,6 +399,8 @@ fn open_store(
 }
 
 /// What a report template sees about a single-mode run.
+/// After an interruption (`stop` says so) the tokens of a large result are
+/// not counted again (a parse of seconds): those of the last best are.
 fn report_context(
     setup: &Setup,
     oracle: &ScriptOracle,
@@ -406,9 +408,13 @@ fn report_context(
     text: &[u8],
     status: &str,
     reason: Option<String>,
+    stop: crate::syntax::Stop<'_>,
 ) -> report::Context {
     let grammar = crate::syntax::Grammar::of(setup.language);
-    let final_tokens = crate::syntax::count_tokens(&crate::syntax::parse(grammar, text)) as u64;
+    let mut parser = crate::syntax::parser(grammar);
+    let final_tokens = crate::syntax::parse_until(&mut parser, text, None, stop)
+        .and_then(|tree| crate::syntax::count_tokens_until(&tree, stop))
+        .map_or(stats.best().tokens, |tokens| tokens as u64);
     let r = stats.report();
     report::Context {
         name: setup
@@ -464,6 +470,7 @@ fn cannot_run(oracle: &ScriptOracle, e: &crate::OracleError) -> String {
 
 /// Checks that the input is interesting; its run time sets the default
 /// timeout, which is returned (or the exit code if there is nothing to do).
+/// `tested` is called once the test has run, before any message.
 fn check_input(
     args: &Args,
     setup: &Setup,
@@ -471,11 +478,12 @@ fn check_input(
     printer: &mut Printer,
     first_limit: Duration,
     deadline: Option<&deadline::Deadline>,
+    tested: impl FnOnce(&Printer),
 ) -> Result<Result<Duration, u8>, Failure> {
     printer.phase(Phase::Check);
-    let report = oracle
-        .run_detailed(&setup.input, first_limit)
-        .map_err(|e| Failure::Usage(anyhow!(cannot_run(oracle, &e))))?;
+    let report = oracle.run_detailed(&setup.input, first_limit);
+    tested(printer);
+    let report = report.map_err(|e| Failure::Usage(anyhow!(cannot_run(oracle, &e))))?;
     match report.outcome {
         RunOutcome::Exited(0) => {}
         RunOutcome::Cancelled if deadline.is_some_and(|d| d.reached()) => {
@@ -509,17 +517,13 @@ fn run(args: Args) -> Result<u8, Failure> {
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
     }
-    if !args.quiet {
-        let warnings = [
-            parse_warning(&setup.input, setup.language),
-            jobs_warning(
-                setup.jobs,
-                std::thread::available_parallelism().map_or(1, |n| n.get()),
-            ),
-        ];
-        for warning in warnings.into_iter().flatten() {
-            eprintln!("{warning}");
-        }
+    if !args.quiet
+        && let Some(warning) = jobs_warning(
+            setup.jobs,
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        )
+    {
+        eprintln!("{warning}");
     }
     let reporter = match args.report.template() {
         Ok(None) => None,
@@ -548,14 +552,38 @@ fn run(args: Args) -> Result<u8, Failure> {
     let mode = Mode::for_stderr(args.quiet);
     let mut printer = Printer::start(mode, stats.clone());
 
-    let timeout = match check_input(
-        &args,
-        &setup,
-        &oracle,
-        &mut printer,
-        first_limit,
-        deadline.as_ref(),
-    )? {
+    // The input is parsed, and the first pass's program built, while the
+    // test runs on it: on a large input both take seconds, and the first
+    // candidate is then ready as soon as the input is found interesting.
+    let grammar = crate::syntax::Grammar::of(setup.language);
+    let input: Arc<[u8]> = Arc::from(setup.input.as_slice());
+    let stop = || cancel.is_cancelled();
+    let mut prepared = None;
+    let checked = std::thread::scope(|s| {
+        let preparing = s.spawn(|| single::Prepared::of(grammar, input.clone(), &stop));
+        check_input(
+            &args,
+            &setup,
+            &oracle,
+            &mut printer,
+            first_limit,
+            deadline.as_ref(),
+            |printer| {
+                let parsed = match preparing.join() {
+                    Ok(parsed) => parsed,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+                // Too large: the reduction says so itself.
+                prepared = parsed.ok().flatten();
+                if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
+                    && let Some(warning) = parse_warning(&setup.input, setup.language, p, &stop)
+                {
+                    printer.warn(warning);
+                }
+            },
+        )
+    });
+    let timeout = match checked? {
         Ok(timeout) => timeout,
         Err(code) => return Ok(code),
     };
@@ -569,7 +597,6 @@ fn run(args: Args) -> Result<u8, Failure> {
     writer
         .start(&setup.input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
-    let grammar = crate::syntax::Grammar::of(setup.language);
     let formatter = match &args.formatter {
         None => None,
         Some(given) => {
@@ -606,7 +633,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     let mut session = Session::new(grammar, &oracle, &config, &stats, Some(&cancel), &observer);
     session.store = store;
     session.deadline = deadline.as_ref().map(|d| d.flag());
-    let outcome = single::reduce(&session, &setup.input, None);
+    let outcome = single::reduce_prepared(&session, &setup.input, None, prepared);
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
@@ -644,7 +671,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         } else {
             "reduced"
         };
-        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None);
+        let context = report_context(&setup, &oracle, &stats, &outcome.text, status, None, &stop);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
             return Ok(exit::OUTPUT_FAILED);
@@ -778,21 +805,26 @@ fn not_interesting_message(
 
 /// A warning when the input hardly parses as `language` (more than one
 /// ERROR or MISSING node per 20 tokens): garbage, or the wrong `-l`. It
-/// names a language the input parses better as, if there is one.
-fn parse_warning(input: &[u8], language: &'static Language) -> Option<String> {
-    use crate::syntax::{Grammar, count_errors, count_tokens, parse};
-    let errors_as = |l: &'static Language| {
-        let tree = parse(Grammar::of(l), input);
-        (count_errors(&tree), count_tokens(&tree))
-    };
-    let (errors, tokens) = errors_as(language);
+/// names a language the input parses better as, if there is one (parsed
+/// as the others unless `stop` says to give up).
+fn parse_warning(
+    input: &[u8],
+    language: &'static Language,
+    parsed: &single::Prepared,
+    stop: crate::syntax::Stop<'_>,
+) -> Option<String> {
+    use crate::syntax::{Grammar, count_errors, parse_until, parser};
+    let (errors, tokens) = (count_errors(parsed.tree()), parsed.tokens());
     if errors == 0 || errors * 20 <= tokens {
         return None;
     }
     let better = Language::ALL
         .iter()
         .filter(|l| l.name != language.name)
-        .map(|&l| (errors_as(l).0, l.name))
+        .filter_map(|&l| {
+            let tree = parse_until(&mut parser(Grammar::of(l)), input, None, stop)?;
+            Some((count_errors(&tree), l.name))
+        })
         .filter(|&(e, _)| e * 4 < errors)
         .min();
     let mut warning = format!(
@@ -932,6 +964,13 @@ mod tests {
     fn wrong_languages_and_garbage_are_named() {
         let c = Language::by_name("c").unwrap();
         let rust = Language::by_name("rust").unwrap();
+        let parse_warning = |input: &[u8], language: &'static Language| {
+            let grammar = crate::syntax::Grammar::of(language);
+            let parsed = single::Prepared::of(grammar, Arc::from(input), &crate::syntax::never)
+                .unwrap()
+                .unwrap();
+            parse_warning(input, language, &parsed, &crate::syntax::never)
+        };
         let program = b"fn main() { let v: Vec<u8> = Vec::new(); println!(\"{}\", v.len()); }\n";
         assert!(parse_warning(program, rust).is_none());
         let warning = parse_warning(program, c).expect("Rust read as C");

@@ -47,6 +47,8 @@ enum Message {
     Phase(Phase),
     /// A line to log (in [`Mode::Log`]).
     Line(String),
+    /// A warning, shown in every mode but [`Mode::Quiet`].
+    Warning(String),
     Stop,
 }
 
@@ -99,6 +101,11 @@ impl Printer {
                             last_log = Instant::now();
                         }
                     }
+                    Ok(Message::Warning(text)) => match &bar {
+                        Some(bar) => bar.println(text),
+                        None if mode == Mode::Log => eprintln!("{text}"),
+                        None => {}
+                    },
                     Ok(Message::Stop) | Err(RecvTimeoutError::Disconnected) => break,
                     Err(RecvTimeoutError::Timeout) => {}
                 }
@@ -136,6 +143,12 @@ impl Printer {
         let _ = self.tx.send(Message::Line(line));
     }
 
+    /// Shows a warning (a whole line, `treereduce: warning: ...`) above the
+    /// live line or among the log lines; nothing with `-q`.
+    pub fn warn(&self, line: String) {
+        let _ = self.tx.send(Message::Warning(line));
+    }
+
     /// Stops the thread and clears the live line.
     pub fn stop(&mut self) {
         let _ = self.tx.send(Message::Stop);
@@ -160,6 +173,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
         None | Some(Phase::Check) => {
             return format!("{} checking that the input is interesting", clock(elapsed));
         }
+        Some(Phase::Coarse) => "coarse pass".to_string(),
         Some(Phase::Reduce(n)) => format!("pass {n}"),
         Some(Phase::Canon(n)) => format!("pass {n} canon"),
         Some(Phase::Tidy) => "tidy".to_string(),

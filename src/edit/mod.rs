@@ -123,6 +123,17 @@ impl<'a> EditView<'a> {
         find(self.extra).or_else(|| find(self.base))
     }
 
+    /// Whether some edit falls on a node strictly between `after` and
+    /// `before` (in id order): two binary searches, however many edits
+    /// the view holds.
+    pub fn has_edit_between(&self, after: NodeId, before: NodeId) -> bool {
+        let any = |s: &[(NodeId, Edit)]| {
+            s.get(s.partition_point(|e| e.0 <= after))
+                .is_some_and(|e| e.0 < before)
+        };
+        any(self.extra) || any(self.base)
+    }
+
     /// Whether node `n` is deleted by an edit of its own.
     pub fn is_deleted(&self, n: NodeId) -> bool {
         matches!(self.get(n), Some(Edit::Delete))
@@ -255,6 +266,14 @@ mod tests {
         );
         assert!(v.is_deleted(n(7)) && !v.is_deleted(n(5)) && v.get(n(2)).is_none());
         assert_eq!(base.merged(&extra).len(), 4);
+        // Edits strictly between two ids, from the base or the extra ones,
+        // as a scan of all of them finds.
+        for after in 0..12 {
+            for before in 0..12 {
+                let scan = v.iter().any(|(m, _)| n(after) < m && m < n(before));
+                assert_eq!(v.has_edit_between(n(after), n(before)), scan);
+            }
+        }
     }
 
     /// One sample program per language, with lists, optional parts,

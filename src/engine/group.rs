@@ -585,6 +585,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             };
             let mut scanned = false;
             while open(alone, &round, &started) && aside.len() < width * SET_ASIDE_PER_PLACE {
+                // Tasks that end without a test (implied, expansions) may
+                // follow one another by the thousand on a large program.
+                if self.run.stopped() {
+                    break;
+                }
                 let Some(free) = self.free_lane() else {
                     break;
                 };

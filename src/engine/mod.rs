@@ -196,6 +196,7 @@ fn candidate<S: Subject>(
             bump(&stats.skipped);
             None
         }
+        crate::task::Applied::Stopped => None,
     }
 }
 

@@ -30,18 +30,24 @@ pub fn follow(grammar: &Grammar, original: &Original, n: NodeId, path: &[&str]) 
         .try_fold(n, |at, field| child(grammar, original, at, field))
 }
 
-/// The nodes of the kind called `kind` in the subtree of `scope`.
-pub fn nodes_of_kind<'o>(
+/// The nodes of the kind called `kind` in the subtree of `scope`, in
+/// preorder (from the program's index of nodes by kind).
+pub fn nodes_of_kind(
     grammar: &Grammar,
-    original: &'o Original,
+    original: &Original,
     scope: NodeId,
     kind: &str,
-) -> impl Iterator<Item = NodeId> + 'o {
-    let kinds = grammar.kind_ids(kind, true).to_vec();
-    original
-        .nodes
-        .subtree(scope)
-        .filter(move |&n| kinds.contains(&original.nodes.kind(n)))
+) -> impl Iterator<Item = NodeId> + use<> {
+    let mut found: Vec<NodeId> = Vec::new();
+    let ids = grammar.kind_ids(kind, true);
+    for &k in ids {
+        found.extend(original.nodes_of_kind(k, scope));
+    }
+    // Several ids of one name (aliases): in preorder, as one walk finds them.
+    if ids.len() > 1 {
+        found.sort_unstable();
+    }
+    found.into_iter()
 }
 
 /// The name `n` stands for: its text if it is an identifier token, else the
@@ -69,8 +75,7 @@ pub fn name_of<'o>(
 
 /// Whether some edit of `current` falls strictly inside the subtree of `n`.
 pub fn edited_inside(original: &Original, current: EditView<'_>, n: NodeId) -> bool {
-    let end = original.nodes.subtree_end(n);
-    current.iter().any(|(m, _)| n < m && m < end)
+    current.has_edit_between(n, original.nodes.subtree_end(n))
 }
 
 /// The text `n` shows in `current`: its own, or the text that replaced it;

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use super::{Best, Change, PassKind, RANK_CANON, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
-use crate::syntax::{NodeId, Original};
+use crate::syntax::{NodeId, Original, until};
 use crate::task::{Job, Priority, Queued};
 
 type Tests<'t, 'a> = dyn crate::task::Tests<Syntax<'a>> + 't;
@@ -60,7 +60,7 @@ impl Reduction for Canon {
         if kind != PassKind::Canon {
             return;
         }
-        for n in cx.original.nodes.subtree(cx.scope) {
+        for n in until(cx.original.nodes.subtree(cx.scope), cx.stop()) {
             out.extend(task(cx.lexicon, cx.original, n));
         }
     }

@@ -26,7 +26,7 @@ use super::preproc::{cover, is_kind, preprocessor};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lang::Preprocessor;
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
 /// Conditional branches as a table entry.
@@ -106,16 +106,22 @@ struct Group {
 }
 
 /// The directive lines of the program, in text order.
-fn directives(grammar: &Grammar, original: &Original, pp: &Preprocessor) -> Vec<Directive> {
+fn directives(
+    grammar: &Grammar,
+    original: &Original,
+    pp: &Preprocessor,
+    stop: Stop<'_>,
+) -> Vec<Directive> {
     let nodes = &original.nodes;
     let text = &original.text;
     let mut out = Vec::new();
-    for n in nodes.ids() {
+    let directive_kinds = super::byname::kinds(grammar, pp.directive_kinds);
+    for n in until(nodes.ids(), stop) {
         if !nodes.is_leaf(n) || nodes.is_missing(n) {
             continue;
         }
         let named = nodes.is_named(n);
-        if named && !is_kind(grammar, nodes.kind(n), pp.directive_kinds) {
+        if named && !directive_kinds.contains(&nodes.kind(n)) {
             continue;
         }
         let word = std::str::from_utf8(original.node_text(n))
@@ -188,7 +194,10 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &Preprocessor) -> Vec<Queued<Syntax<'a>>> {
     let (grammar, original) = (cx.grammar, cx.original);
     let nodes = &original.nodes;
     let mut out = Vec::new();
-    for group in groups(&directives(grammar, original, pp)) {
+    for group in until(
+        groups(&directives(grammar, original, pp, cx.stop())).into_iter(),
+        cx.stop(),
+    ) {
         let d = &group.directives;
         let (first, last) = (d[0], d[d.len() - 1]);
         let parent = nodes.parent(first.token);

@@ -28,7 +28,7 @@ use super::byname::{Gone, Places, child, first_name, kinds, nodes_of_kind};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lang::Record;
-use crate::syntax::{Grammar, NodeId, Original, Role};
+use crate::syntax::{Grammar, NodeId, Original, Role, Stop, until};
 use crate::task::{Priority, Queued};
 
 /// Nested records are followed this deep in positional initializers (a
@@ -147,7 +147,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     if language.records.is_empty() {
         return Vec::new();
     }
-    let survey = survey(grammar, original);
+    let survey = survey(grammar, original, cx.stop());
     let places = Places::new(grammar, original);
     let placeholder = crate::syntax::count_tokens(&crate::syntax::parse(
         grammar,
@@ -157,7 +157,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     // Deterministic order of equal priorities: by name.
     names.sort_unstable();
     let mut out = Vec::new();
-    'names: for name in names {
+    'names: for name in until(names.into_iter(), cx.stop()) {
         let members = &survey.members[name];
         if members.iter().any(|m| !cx.inside(m.member)) {
             continue;
@@ -211,7 +211,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
 }
 
 /// Collects the records, their fields and the uses of the fields' names.
-fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
+fn survey<'o>(grammar: &Grammar, original: &'o Original, stop: Stop<'_>) -> Survey<'o> {
     let nodes = &original.nodes;
     let root = nodes.root();
     let language = original.language;
@@ -223,7 +223,7 @@ fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
     };
     let text = |n: NodeId| original.node_text(n);
     for record in language.records {
-        for n in nodes_of_kind(grammar, original, root, record.kind) {
+        for n in until(nodes_of_kind(grammar, original, root, record.kind), stop) {
             let Some(body) = child(grammar, original, n, record.body) else {
                 continue;
             };
@@ -260,7 +260,7 @@ fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
     }
     // Typedef names of records: `typedef struct { ... } T;`.
     for alias in language.type_aliases {
-        for n in nodes_of_kind(grammar, original, root, alias.kind) {
+        for n in until(nodes_of_kind(grammar, original, root, alias.kind), stop) {
             let (Some(name), Some(aliased)) = (
                 child(grammar, original, n, alias.name),
                 child(grammar, original, n, alias.aliased),
@@ -280,7 +280,7 @@ fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
                 continue;
             }
             seen_accesses.push((kind, field));
-            for a in nodes_of_kind(grammar, original, root, kind) {
+            for a in until(nodes_of_kind(grammar, original, root, kind), stop) {
                 let Some(f) = child(grammar, original, a, field) else {
                     continue;
                 };
@@ -297,7 +297,7 @@ fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
                 continue;
             }
             seen_named.push(kind);
-            for x in nodes_of_kind(grammar, original, root, kind) {
+            for x in until(nodes_of_kind(grammar, original, root, kind), stop) {
                 if let Some(name) = first_name(grammar, original, x) {
                     s.uses.entry(text(name)).or_default().push(Use::Element(x));
                 }
@@ -305,7 +305,7 @@ fn survey<'o>(grammar: &Grammar, original: &'o Original) -> Survey<'o> {
         }
     }
     for record in language.records {
-        s.positional(grammar, original, record);
+        s.positional(grammar, original, record, stop);
     }
     s
 }
@@ -333,12 +333,18 @@ impl<'o> Survey<'o> {
 
     /// Records the elements of positional initializers as uses of the
     /// fields they initialize.
-    fn positional(&mut self, grammar: &Grammar, original: &'o Original, record: &Record) {
+    fn positional(
+        &mut self,
+        grammar: &Grammar,
+        original: &'o Original,
+        record: &Record,
+        stop: Stop<'_>,
+    ) {
         let nodes = &original.nodes;
         for p in record.positional {
             let arrays = kinds(grammar, p.arrays);
             let list_kinds = kinds(grammar, &[p.list]);
-            for n in nodes_of_kind(grammar, original, nodes.root(), p.kind) {
+            for n in until(nodes_of_kind(grammar, original, nodes.root(), p.kind), stop) {
                 let Some(ty) = super::byname::follow(grammar, original, n, p.type_path) else {
                     continue;
                 };

@@ -35,12 +35,13 @@ use std::sync::Arc;
 
 use super::byname::{current_text, edited_inside, nodes_of_kind};
 use super::preproc::{
-    Definition, Macro, count_pp_tokens, cover, current_range_text, is_kind, mentions, preprocessor,
+    Definition, Macro, PpKind, count_pp_tokens, cover, current_range_text, is_kind, mentions,
+    pp_tokens, preprocessor,
 };
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lang::Preprocessor;
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
 /// Macro inlining as a table entry.
@@ -180,10 +181,9 @@ impl Change for InlineMacro {
 
 /// The tokens of the program as the preprocessor would see names among
 /// them: every leaf but comments and empty (MISSING) ones, in text order.
-fn leaves(original: &Original) -> Vec<NodeId> {
+fn leaves(original: &Original, stop: Stop<'_>) -> Vec<NodeId> {
     let nodes = &original.nodes;
-    nodes
-        .ids()
+    until(nodes.ids(), stop)
         .filter(|&n| nodes.is_leaf(n) && !nodes.is_extra(n) && !nodes.is_missing(n))
         .filter(|&n| nodes.start(n) < nodes.end(n))
         .collect()
@@ -211,7 +211,7 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
     let definitions: Vec<Definition> = pp
         .definitions
         .iter()
-        .flat_map(|kind| nodes_of_kind(grammar, original, root, kind))
+        .flat_map(|kind| until(nodes_of_kind(grammar, original, root, kind), cx.stop()))
         .filter_map(|n| Definition::of(grammar, original, n))
         .collect();
     let mut defined: HashMap<&[u8], usize> = HashMap::new();
@@ -219,10 +219,10 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         *defined.entry(original.node_text(d.name)).or_default() += 1;
     }
     // Where each macro name occurs as a name, and which are tested.
-    let leaves = leaves(original);
+    let leaves = leaves(original, cx.stop());
     let mut occurrences: HashMap<&[u8], Vec<usize>> = HashMap::new();
     let mut tested: HashSet<&[u8]> = HashSet::new();
-    for (i, &n) in leaves.iter().enumerate() {
+    for (i, &n) in until(leaves.iter().enumerate(), cx.stop()) {
         let text = original.node_text(n);
         if !defined.contains_key(text) || !is_name(grammar, original, pp, n) {
             continue;
@@ -237,19 +237,39 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         }
         occurrences.entry(text).or_default().push(i);
     }
+    let mut params: Vec<(NodeId, NodeId)> = definitions
+        .iter()
+        .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
+        .collect();
+    params.sort_unstable();
     let scan = Scan {
         grammar,
         pp,
         original,
-        params: definitions
-            .iter()
-            .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
-            .collect(),
+        params,
         leaves: &leaves,
     };
+    // For each name, the definitions whose bodies name it (in order).
+    let mut named_in: HashMap<&[u8], Vec<usize>> = HashMap::new();
+    for (i, d) in definitions.iter().enumerate() {
+        let Some(value) = d.value else {
+            continue;
+        };
+        let text = original.node_text(value);
+        let mut names: Vec<&[u8]> = pp_tokens(text)
+            .iter()
+            .filter(|t| t.kind == PpKind::Identifier)
+            .map(|t| &text[t.start..t.end])
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            named_in.entry(name).or_default().push(i);
+        }
+    }
 
     let mut out = Vec::new();
-    for def in &definitions {
+    for def in until(definitions.iter(), cx.stop()) {
         let name = original.node_text(def.name);
         if defined[name] > 1 || tested.contains(name) || !cx.inside(def.node) {
             continue;
@@ -279,15 +299,18 @@ fn tasks<'a>(cx: &Syntax<'a>, pp: &'static Preprocessor) -> Vec<Queued<Syntax<'a
         ) else {
             continue;
         };
-        let bodies: Vec<NodeId> = definitions
+        let bodies: Vec<NodeId> = named_in
+            .get(name)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
+            .map(|&i| &definitions[i])
             .filter(|other| other.node != def.node)
             .filter_map(|other| {
                 let value = other.value?;
                 let shadowed = other
                     .parameter_names(original)
                     .is_some_and(|(names, _)| names.iter().any(|p| p == name));
-                (!shadowed && mentions(original.node_text(value), name)).then_some(value)
+                (!shadowed).then_some(value)
             })
             .collect();
         let Some(removed) = saved(original, def, &m, &uses, &bodies) else {
@@ -322,15 +345,20 @@ struct Scan<'o> {
     grammar: &'o Grammar,
     pp: &'o Preprocessor,
     original: &'o Original,
-    /// The parameter lists of all macros (first node id, end of subtree).
+    /// The parameter lists of all macros (first node id, end of subtree),
+    /// sorted.
     params: Vec<(NodeId, NodeId)>,
     /// The tokens in text order (see [`leaves`]).
     leaves: &'o [NodeId],
 }
 
 impl Scan<'_> {
+    /// Whether `n` lies in a macro's parameter list. The lists are sorted
+    /// and disjoint (a definition holds no other), so only the last one
+    /// starting at or before `n` can hold it.
     fn in_params(&self, n: NodeId) -> bool {
-        self.params.iter().any(|&(p, end)| p <= n && n < end)
+        let after = self.params.partition_point(|&(p, _)| p <= n);
+        after > 0 && n < self.params[after - 1].1
     }
 
     /// The uses of the macro `m` defined by `def` among the name tokens

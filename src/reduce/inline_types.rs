@@ -19,7 +19,7 @@ use super::byname::{child, current_text, nodes_of_kind};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
 use crate::lang::TypeAlias;
-use crate::syntax::{Grammar, NodeId, Original, Role};
+use crate::syntax::{Grammar, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
 /// Alias inlining as a table entry.
@@ -39,7 +39,10 @@ impl Reduction for InlineTypesReduction {
 
     fn pass_start<'a>(&self, cx: &Syntax<'a>, _kind: PassKind, out: &mut Vec<Queued<Syntax<'a>>>) {
         for alias in cx.original.language.type_aliases {
-            for n in nodes_of_kind(cx.grammar, cx.original, cx.scope, alias.kind) {
+            for n in until(
+                nodes_of_kind(cx.grammar, cx.original, cx.scope, alias.kind),
+                cx.stop(),
+            ) {
                 if cx.inside(n) {
                     out.extend(task(cx.grammar, cx.original, cx.scope, alias, n));
                 }

@@ -35,7 +35,7 @@ use super::scopes::{Scopes, Use};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax, slot_of};
 use crate::edit::{Edit, EditView, render_node};
 use crate::lang::{Constness, Variable};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, until};
 use crate::task::{Priority, Queued};
 
 /// The kind of a parenthesized expression, in every grammar here.
@@ -203,15 +203,16 @@ fn tasks<'a>(cx: &Syntax<'a>, constant: bool) -> Vec<Queued<Syntax<'a>>> {
     if language.variables.is_empty() {
         return Vec::new();
     }
-    let scopes = Scopes::of(grammar, original);
+    let scopes = cx.scopes();
     let places = Places::new(grammar, original);
     let mut out = Vec::new();
     for variable in language.variables {
-        for n in super::byname::nodes_of_kind(grammar, original, cx.scope, variable.kind) {
+        let declarations = super::byname::nodes_of_kind(grammar, original, cx.scope, variable.kind);
+        for n in until(declarations, cx.stop()) {
             if !cx.inside(n) || is_constant(original, variable, n) != constant {
                 continue;
             }
-            if let Some(task) = task(cx, &scopes, &places, variable, n, constant) {
+            if let Some(task) = task(cx, scopes, &places, variable, n, constant) {
                 out.push(task);
             }
         }
@@ -223,7 +224,7 @@ fn tasks<'a>(cx: &Syntax<'a>, constant: bool) -> Vec<Queued<Syntax<'a>>> {
 /// documentation).
 fn task<'a>(
     cx: &Syntax<'a>,
-    scopes: &Scopes<'_>,
+    scopes: &Scopes,
     places: &Places,
     variable: &Variable,
     n: NodeId,
@@ -236,7 +237,7 @@ fn task<'a>(
     if !nodes.is_leaf(name) || !simple(grammar, original, variable, n) {
         return None;
     }
-    let uses = scopes.uses_of(original, name);
+    let uses = scopes.uses_of(name);
     if uses.is_empty() || (!constant && uses.len() != 1) {
         return None;
     }
@@ -245,7 +246,7 @@ fn task<'a>(
     let mut sites = Vec::with_capacity(uses.len());
     // Tokens the uses gain (a path `Self::X` may lose some).
     let mut added = 0isize;
-    for u in uses {
+    for &u in uses {
         // A use inside the declaration (`int x = x + 1`) or outside the
         // pass's scope, or one written to, stops it.
         if nodes.contains(n, u.node) || !cx.inside(u.node) || places.is_written(original, u.node) {

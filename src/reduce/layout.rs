@@ -25,7 +25,10 @@ use tree_sitter::{Node, Tree};
 
 use super::Reduction;
 use crate::lang::Language;
-use crate::syntax::{Grammar, count_errors, parse};
+#[cfg(test)]
+use crate::syntax::parse;
+use crate::syntax::{Grammar, Stop, count_errors, due};
+use std::cell::Cell;
 
 /// The layout pass as a table entry (`--no-layout`, the statistics key).
 pub struct LayoutPass;
@@ -50,10 +53,13 @@ pub enum Refused {
     Unchanged,
     /// The laid-out text would parse to other tokens or more errors.
     Tokens,
+    /// The run was stopped while the layout was checked.
+    Stopped,
 }
 
 /// Lays out the part of `text` (whose tree is `tree`) inside `scope`,
 /// indenting by `unit`; whitespace outside `scope` is kept.
+#[cfg(test)]
 pub fn lay_out(
     grammar: &Grammar,
     text: &[u8],
@@ -61,15 +67,35 @@ pub fn lay_out(
     scope: &Range<usize>,
     unit: &[u8],
 ) -> Result<Vec<u8>, Refused> {
+    lay_out_until(grammar, text, tree, scope, unit, &crate::syntax::never)
+}
+
+/// The same, giving up once `stop` says so (the check parses the whole
+/// laid-out text).
+pub fn lay_out_until(
+    grammar: &Grammar,
+    text: &[u8],
+    tree: &Tree,
+    scope: &Range<usize>,
+    unit: &[u8],
+    stop: crate::syntax::Stop<'_>,
+) -> Result<Vec<u8>, Refused> {
     let language = grammar.language;
-    let out = render(language, text, tree, scope, unit);
+    let out = render_until(language, text, tree, scope, unit, stop).ok_or(Refused::Stopped)?;
     if out == text {
         return Err(Refused::Unchanged);
     }
-    let new = parse(grammar, &out);
-    if count_errors(&new) > count_errors(tree)
-        || tokens(language, &new, &out) != tokens(language, tree, text)
-    {
+    let mut parser = crate::syntax::parser(grammar);
+    let Some(new) = crate::syntax::parse_until(&mut parser, &out, None, stop) else {
+        return Err(Refused::Stopped);
+    };
+    let (Some(after), Some(before)) = (
+        tokens_until(language, &new, &out, stop),
+        tokens_until(language, tree, text, stop),
+    ) else {
+        return Err(Refused::Stopped);
+    };
+    if count_errors(&new) > count_errors(tree) || after != before {
         return Err(Refused::Tokens);
     }
     Ok(out)
@@ -82,18 +108,38 @@ fn verbatim(language: &Language, node: Node) -> bool {
 
 /// The tokens of `text`: its non-empty leaves and verbatim nodes, in
 /// order, as (kind, text).
+#[cfg(test)]
 fn tokens<'t>(language: &Language, tree: &Tree, text: &'t [u8]) -> Vec<(u16, &'t [u8])> {
+    tokens_until(language, tree, text, &crate::syntax::never).expect("never stopped")
+}
+
+/// The same, `None` once `stop` says so (asked every
+/// [`crate::syntax::CHECK_EVERY`] nodes).
+fn tokens_until<'t>(
+    language: &Language,
+    tree: &Tree,
+    text: &'t [u8],
+    stop: Stop<'_>,
+) -> Option<Vec<(u16, &'t [u8])>> {
     let mut out = Vec::new();
+    let (seen, stopped) = (Cell::new(0usize), Cell::new(false));
     crate::syntax::for_each_unit(
         tree,
-        |node| verbatim(language, node),
+        |node| {
+            seen.set(seen.get() + 1);
+            if due(seen.get()) && stop() {
+                stopped.set(true);
+            }
+            // Once stopped, every node is taken whole: the walk climbs out.
+            stopped.get() || verbatim(language, node)
+        },
         |node| {
             if node.start_byte() < node.end_byte() {
                 out.push((node.kind_id(), &text[node.byte_range()]));
             }
         },
     );
-    out
+    (!stopped.get()).then_some(out)
 }
 
 /// One token of a tree, with what the gaps around it need to know of its
@@ -125,15 +171,21 @@ struct Lines<'t> {
     ends: HashSet<usize>,
     /// End bytes of statements and declarations.
     statement_ends: HashSet<usize>,
+    /// Nodes visited, and whether the stop came.
+    visited: usize,
+    stopped: bool,
 }
 
 impl<'t> Lines<'t> {
-    fn of(language: &Language, tree: &'t Tree) -> Lines<'t> {
+    /// `None` once `stop` says so (asked every [`crate::syntax::CHECK_EVERY`] nodes).
+    fn of(language: &Language, tree: &'t Tree, stop: Stop<'_>) -> Option<Lines<'t>> {
         let mut lines = Lines {
             tokens: Vec::new(),
             starts: HashSet::new(),
             ends: HashSet::new(),
             statement_ends: HashSet::new(),
+            visited: 0,
+            stopped: false,
         };
         let root = tree.root_node();
         let token = Token {
@@ -145,15 +197,23 @@ impl<'t> Lines<'t> {
             first_anonymous: false,
             ends_statement: false,
         };
-        lines.visit(language, token);
+        lines.visit(language, token, stop);
+        if lines.stopped {
+            return None;
+        }
         for t in &mut lines.tokens {
             t.ends_statement = lines.statement_ends.contains(&t.node.end_byte());
         }
-        lines
+        Some(lines)
     }
 
     /// Visits `this.node`, whose place in the tree `this` describes.
-    fn visit(&mut self, language: &Language, this: Token<'t>) {
+    fn visit(&mut self, language: &Language, this: Token<'t>, stop: Stop<'_>) {
+        self.visited += 1;
+        if self.stopped || (due(self.visited) && stop()) {
+            self.stopped = true;
+            return;
+        }
         let (node, depth) = (this.node, this.depth);
         if node.child_count() == 0 || verbatim(language, node) {
             if node.start_byte() < node.end_byte() {
@@ -226,7 +286,7 @@ impl<'t> Lines<'t> {
                 first_anonymous: first_anonymous == Some(i),
                 ends_statement: false,
             };
-            self.visit(language, token);
+            self.visit(language, token, stop);
         }
     }
 }
@@ -359,6 +419,7 @@ impl Rules<'_> {
 }
 
 /// The laid-out text (unchecked).
+#[cfg(test)]
 fn render(
     language: &Language,
     text: &[u8],
@@ -366,7 +427,19 @@ fn render(
     scope: &Range<usize>,
     unit: &[u8],
 ) -> Vec<u8> {
-    let lines = Lines::of(language, tree);
+    render_until(language, text, tree, scope, unit, &crate::syntax::never).expect("never stopped")
+}
+
+/// The same, `None` once `stop` says so.
+fn render_until(
+    language: &Language,
+    text: &[u8],
+    tree: &Tree,
+    scope: &Range<usize>,
+    unit: &[u8],
+    stop: Stop<'_>,
+) -> Option<Vec<u8>> {
+    let lines = Lines::of(language, tree, stop)?;
     let rules = Rules::of(language);
     let inside = |gap: &Range<usize>| gap.start >= scope.start && gap.end <= scope.end;
     let mut out = Vec::with_capacity(text.len());
@@ -380,7 +453,10 @@ fn render(
         b"\n"
     };
     let mut prev: Option<&Token> = None;
-    for token in &lines.tokens {
+    for (i, token) in lines.tokens.iter().enumerate() {
+        if due(i) && stop() {
+            return None;
+        }
         let (node, depth) = (token.node, token.depth);
         let gap = at..node.start_byte().max(at);
         let old = &text[gap.clone()];
@@ -415,7 +491,7 @@ fn render(
     } else {
         out.extend_from_slice(rest);
     }
-    out
+    Some(out)
 }
 
 #[cfg(test)]

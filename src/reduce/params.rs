@@ -19,7 +19,7 @@ use std::sync::Arc;
 use super::byname::{follow, name_of, nodes_of_kind};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
 /// Parameter removal as a table entry.
@@ -38,7 +38,7 @@ impl Reduction for ParamsReduction {
     }
 
     fn pass_start<'a>(&self, cx: &Syntax<'a>, _kind: PassKind, out: &mut Vec<Queued<Syntax<'a>>>) {
-        out.extend(tasks(cx.grammar, cx.original, cx.scope));
+        out.extend(tasks(cx.grammar, cx.original, cx.scope, cx.stop()));
     }
 }
 
@@ -147,11 +147,19 @@ type Names = Vec<Option<Arc<[u8]>>>;
 /// One task per function and parameter position: every function of
 /// `scope` that has a signature, with the sites of all its declarations
 /// and calls.
-pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Queued<Syntax<'a>>> {
+pub fn tasks<'a>(
+    grammar: &Grammar,
+    original: &Original,
+    scope: NodeId,
+    stop: Stop<'_>,
+) -> Vec<Queued<Syntax<'a>>> {
     let language = original.language;
     let mut functions: HashMap<&[u8], Function> = HashMap::new();
     for signature in language.signatures {
-        for n in nodes_of_kind(grammar, original, scope, signature.kind) {
+        for n in until(
+            nodes_of_kind(grammar, original, scope, signature.kind),
+            stop,
+        ) {
             let Some(name) = follow(grammar, original, n, signature.name) else {
                 continue;
             };
@@ -176,7 +184,7 @@ pub fn tasks<'a>(grammar: &Grammar, original: &Original, scope: NodeId) -> Vec<Q
         .flat_map(|(_, k)| grammar.kind_ids(k, true).iter().copied())
         .collect();
     for (kind, callee, arguments) in language.calls {
-        for n in nodes_of_kind(grammar, original, scope, kind) {
+        for n in until(nodes_of_kind(grammar, original, scope, kind), stop) {
             let (Some(callee), Some(list)) = (
                 follow(grammar, original, n, &[callee]),
                 follow(grammar, original, n, &[arguments]),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::byname::{child, nodes_of_kind};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, until};
 use crate::task::{Priority, Queued};
 
 /// Prototypes as a table entry.
@@ -32,7 +32,7 @@ impl Reduction for PrototypeReduction {
         let (grammar, original) = (cx.grammar, cx.original);
         for (kind, field, text) in original.language.prototypes {
             let text: Arc<[u8]> = Arc::from(text.as_bytes());
-            for n in nodes_of_kind(grammar, original, cx.scope, kind) {
+            for n in until(nodes_of_kind(grammar, original, cx.scope, kind), cx.stop()) {
                 let Some(body) = child(grammar, original, n, field) else {
                     continue;
                 };

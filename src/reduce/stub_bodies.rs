@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::byname::{child, nodes_of_kind};
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView};
-use crate::syntax::NodeId;
+use crate::syntax::{NodeId, until};
 use crate::task::{Priority, Queued};
 
 /// Stub bodies as a table entry.
@@ -40,7 +40,7 @@ impl Reduction for StubBodiesReduction {
         for (kind, field, text) in original.language.stub_bodies {
             let text: Arc<[u8]> = Arc::from(text.as_bytes());
             let tokens = crate::syntax::count_tokens(&crate::syntax::parse(grammar, &text));
-            for n in nodes_of_kind(grammar, original, cx.scope, kind) {
+            for n in until(nodes_of_kind(grammar, original, cx.scope, kind), cx.stop()) {
                 let Some(body) = child(grammar, original, n, field) else {
                     continue;
                 };

@@ -14,13 +14,17 @@ use parking_lot::Mutex;
 
 use super::memory::Memory;
 use super::retries::{RETRIES_NAME, Retries};
+use super::scopes::Scopes;
 use super::{Change, Config, FAILED_ALTERNATIVES, PassKind, REDUCTIONS, Visit};
 use crate::edit::{Edit, EditSet, EditView, changed_span, render};
 use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::{Size, Stats};
-use crate::syntax::{Grammar, NodeId, Original, count_errors, count_tokens};
+use crate::syntax::{
+    Grammar, NodeId, Original, Stop, count_errors, count_tokens, never, parse_until,
+};
 use crate::task::{Applied, Footprint, Observer, Queued, Subject};
+use std::sync::OnceLock;
 
 /// The best program of a pass: the original plus `edits`, with its own text and
 /// tree so that candidates can be re-parsed incrementally from it.
@@ -97,6 +101,12 @@ pub struct Syntax<'a> {
     prune: bool,
     /// For each node with alternative changes, how many failed in a row.
     alternatives: Mutex<HashMap<NodeId, u32>>,
+    /// Whether the run was stopped: long loops of the pass (its start's
+    /// analyses, a candidate's parse) ask it and give up.
+    stop: Stop<'a>,
+    /// The uses of every value name resolved to its declaration, built
+    /// once for the reductions that need it.
+    scopes: OnceLock<Scopes>,
 }
 
 impl<'a> Syntax<'a> {
@@ -125,7 +135,36 @@ impl<'a> Syntax<'a> {
             memory: None,
             prune: false,
             alternatives: Mutex::new(HashMap::new()),
+            stop: &never,
+            scopes: OnceLock::new(),
         }
+    }
+
+    /// This pass gives up its long loops once `stop` says so (the run was
+    /// interrupted): see [`Syntax::stopped`].
+    pub fn stopping(mut self, stop: Stop<'a>) -> Self {
+        self.stop = stop;
+        self
+    }
+
+    /// Whether the run was stopped. A loop over a whole program asks it now
+    /// and then ([`crate::syntax::until`]) and ends early: what it built
+    /// is thrown away with the pass.
+    pub fn stopped(&self) -> bool {
+        (self.stop)()
+    }
+
+    /// The stop of this pass (for the loops of its reductions: see
+    /// [`crate::syntax::until`]).
+    pub fn stop(&self) -> Stop<'a> {
+        self.stop
+    }
+
+    /// The uses of every value name, resolved to its declaration (built on
+    /// the first call of the pass).
+    pub fn scopes(&self) -> &Scopes {
+        self.scopes
+            .get_or_init(|| Scopes::of(self.grammar, self.original, self.stop))
     }
 
     /// This pass, number `pass` of a reduction, records its failed changes
@@ -149,13 +188,38 @@ impl<'a> Syntax<'a> {
     }
 
     /// The tasks a pass of `kind` starts with: the visit of the scope, then
-    /// each reduction's own.
+    /// each reduction's own (none once the run is stopped).
     pub fn start(&self, kind: PassKind) -> Vec<Queued<Syntax<'a>>> {
         let mut tasks = vec![Visit::queued(self.original, self.scope)];
         for r in REDUCTIONS.iter().filter(|r| self.config.runs(r.name())) {
+            if self.stopped() {
+                break;
+            }
             let started = std::time::Instant::now();
             r.pass_start(self, kind, &mut tasks);
             self.stats.pass_start_took(r.name(), started.elapsed());
+        }
+        tasks
+    }
+
+    /// The tasks of a coarse pass (see `single`): ddmin over the lists of
+    /// the scope and of each node below it that holds more than half of
+    /// the scope's tokens (a bundle's wrapping function, a namespace), and
+    /// no other reduction.
+    pub fn start_coarse(&self) -> Vec<Queued<Syntax<'a>>> {
+        let nodes = &self.original.nodes;
+        let half = nodes.tokens(self.scope) / 2;
+        let mut tasks = Vec::new();
+        let mut at = Some(self.scope);
+        while let Some(n) = at {
+            for list in self.original.lists_owned_by(n) {
+                tasks.extend(super::ddmin::start(self.original, list));
+            }
+            at = nodes
+                .children(n)
+                .iter()
+                .copied()
+                .find(|&c| nodes.tokens(c) > half);
         }
         tasks
     }
@@ -215,7 +279,7 @@ impl<'a> Subject for Syntax<'a> {
         }
         match self.candidate(base, extra.into_iter().collect(), worker, None) {
             Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
-            Applied::Implied | Applied::Rejected | Applied::Skipped => None,
+            Applied::Implied | Applied::Rejected | Applied::Skipped | Applied::Stopped => None,
         }
     }
 
@@ -354,7 +418,10 @@ impl Syntax<'_> {
         }
         // The buffer goes back to the worker when the candidate is done.
         let text = std::mem::take(&mut worker.buf);
-        let tree = worker.reparse(&best.text, &best.tree, &text);
+        let Some(tree) = worker.reparse_until(&best.text, &best.tree, &text, self.stop) else {
+            worker.buf = text;
+            return Applied::Stopped;
+        };
         let errors = count_errors(&tree);
         if errors > best.errors {
             worker.buf = text;
@@ -416,7 +483,22 @@ impl Worker {
 
     /// Parses `candidate`, reusing `base` (the tree of `base_text`): the edit
     /// is the span between the common prefix and the common suffix.
+    #[cfg(test)]
     pub fn reparse(&mut self, base_text: &[u8], base: &Tree, candidate: &[u8]) -> Tree {
+        self.reparse_until(base_text, base, candidate, &never)
+            .expect("never stopped")
+    }
+
+    /// The same, giving up (`None`) once `stop` says so: a candidate of a
+    /// large program that differs near its start takes as long as a parse
+    /// of the whole.
+    pub fn reparse_until(
+        &mut self,
+        base_text: &[u8],
+        base: &Tree,
+        candidate: &[u8],
+        stop: Stop<'_>,
+    ) -> Option<Tree> {
         let (prefix, old_end, new_end) = changed_span(base_text, candidate);
         let start_position = point_at(base_text, prefix);
         let edit = InputEdit {
@@ -429,9 +511,7 @@ impl Worker {
         };
         let mut tree = base.clone();
         tree.edit(&edit);
-        self.parser
-            .parse(candidate, Some(&tree))
-            .expect("parsing without a timeout or cancellation always returns a tree")
+        parse_until(&mut self.parser, candidate, Some(&tree), stop)
     }
 }
 

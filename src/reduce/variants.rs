@@ -21,7 +21,7 @@ use super::scopes::Scopes;
 use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Syntax};
 use crate::edit::{Edit, EditView, render_node};
 use crate::lang::Enumeration;
-use crate::syntax::{Grammar, NodeId, Original, Role};
+use crate::syntax::{Grammar, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
 /// What separates pattern alternatives (Rust's `A | B`).
@@ -149,7 +149,7 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     if language.enumerations.is_empty() {
         return Vec::new();
     }
-    let scopes = Scopes::of(grammar, original);
+    let scopes = cx.scopes();
     let places = Places::new(grammar, original);
     let placeholder = crate::syntax::count_tokens(&crate::syntax::parse(
         grammar,
@@ -158,7 +158,10 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     let mut out = Vec::new();
     for enumeration in language.enumerations {
         let paths_to = path_index(grammar, original, enumeration);
-        for n in nodes_of_kind(grammar, original, cx.scope, enumeration.kind) {
+        for n in until(
+            nodes_of_kind(grammar, original, cx.scope, enumeration.kind),
+            cx.stop(),
+        ) {
             let Some(body) = child(grammar, original, n, enumeration.body) else {
                 continue;
             };
@@ -173,14 +176,19 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
                     .filter(|&m| kinds.contains(&nodes.kind(m)))
                     .collect()
             };
-            for (index, &m) in members.iter().enumerate() {
+            let numbers = if enumeration.value.is_empty() {
+                Vec::new()
+            } else {
+                numbers_of(grammar, original, enumeration, &members)
+            };
+            for (index, &m) in until(members.iter().enumerate(), cx.stop()) {
                 if !cx.inside(m) || matches!(original.role(m), Role::Fixed) {
                     continue;
                 }
                 let uses = if enumeration.value.is_empty() {
                     paths(cx, &places, &paths_to, enumeration, name, m)
                 } else {
-                    values(cx, &scopes, &places, enumeration, &members, index)
+                    values(cx, scopes, &places, enumeration, m, &numbers[index])
                 };
                 let Some(uses) = uses else {
                     continue;
@@ -211,24 +219,22 @@ fn tasks<'a>(cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
     out
 }
 
-/// The uses of C-style member `members[index]` by its plain name, each
-/// to show its value.
+/// The uses of C-style member `m` by its plain name, each to show its
+/// value (`number` when it has none of its own).
 fn values(
     cx: &Syntax<'_>,
-    scopes: &Scopes<'_>,
+    scopes: &Scopes,
     places: &Places,
     enumeration: &Enumeration,
-    members: &[NodeId],
-    index: usize,
+    m: NodeId,
+    number: &Arc<[u8]>,
 ) -> Option<Vec<Rewrite>> {
     let (grammar, original) = (cx.grammar, cx.original);
     let nodes = &original.nodes;
-    let m = members[index];
     let name = child(grammar, original, m, enumeration.member_name)?;
     let value = child(grammar, original, m, enumeration.value);
-    let number = number_of(grammar, original, enumeration, members, index);
     let mut out = Vec::new();
-    for u in scopes.uses_of(original, name) {
+    for u in scopes.uses_of(name) {
         if !cx.inside(u.node) {
             return None;
         }
@@ -246,29 +252,34 @@ fn values(
     Some(out)
 }
 
-/// The value member `members[index]` has by position: one more than the
-/// member before it, counted from the last integer literal value; `0`
-/// when that is no integer literal.
-fn number_of(
+/// The value each of `members` has by position: one more than the member
+/// before it, counted from the last integer literal value; `0` when that
+/// is no integer literal. One walk over the members (counting back from
+/// each member to the last value made an enum of n members cost n²).
+fn numbers_of(
     grammar: &Grammar,
     original: &Original,
     enumeration: &Enumeration,
     members: &[NodeId],
-    index: usize,
-) -> Arc<[u8]> {
+) -> Vec<Arc<[u8]>> {
+    // The last explicit value so far (`None` if it is no integer literal),
+    // and how many members after it; no value yet: members count from 0.
+    let mut last: Option<i128> = Some(-1);
     let mut offset = 0i128;
-    for &m in members[..=index].iter().rev() {
+    let mut numbers = Vec::with_capacity(members.len());
+    for &m in members {
         if let Some(v) = child(grammar, original, m, enumeration.value) {
-            let text = String::from_utf8_lossy(original.node_text(v));
-            return match integer(&text) {
-                Some(base) => Arc::from((base + offset).to_string().as_bytes()),
-                None => Arc::from(&b"0"[..]),
-            };
+            last = integer(&String::from_utf8_lossy(original.node_text(v)));
+            offset = 0;
+        } else {
+            offset += 1;
         }
-        offset += 1;
+        numbers.push(match last {
+            Some(base) => Arc::from((base + offset).to_string().as_bytes()),
+            None => Arc::from(&b"0"[..]),
+        });
     }
-    // No value before it: members count from 0.
-    Arc::from((offset - 1).to_string().as_bytes())
+    numbers
 }
 
 /// The value of a C integer literal (`12`, `0x1f`, `010`, `3u`), if it is one.

@@ -19,7 +19,8 @@ use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
 use crate::stats::{PassClock, PassReport, Size, Stats, bump};
 use crate::syntax::{
-    Grammar, MAX_INPUT_BYTES, NodeId, Original, TooLarge, count_errors, count_tokens, parse,
+    Grammar, MAX_INPUT_BYTES, NodeId, Original, Stop, TooLarge, count_errors, count_tokens,
+    count_tokens_until, parse, parse_until,
 };
 use crate::task::{Observer, Phase};
 use std::sync::atomic::AtomicBool;
@@ -102,12 +103,70 @@ impl<'a> Session<'a> {
     }
 }
 
+/// The input parsed ahead of its reduction (the command line does it while
+/// the test runs on the input): its tree, its tokens, and the program the
+/// first pass starts from. On a 10 MB input these take seconds, which the
+/// check of the input then hides.
+pub struct Prepared {
+    tree: tree_sitter::Tree,
+    tokens: usize,
+    original: Original,
+}
+
+// Only the command line parses ahead (while it checks the input).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
+impl Prepared {
+    /// Parses `input` and builds its program; `Ok(None)` if `stop` said to
+    /// give up first.
+    pub fn of(
+        grammar: &Grammar,
+        input: Arc<[u8]>,
+        stop: Stop<'_>,
+    ) -> Result<Option<Prepared>, TooLarge> {
+        let mut parser = crate::syntax::parser(grammar);
+        let Some(tree) = parse_until(&mut parser, &input, None, stop) else {
+            return Ok(None);
+        };
+        let Some(tokens) = count_tokens_until(&tree, stop) else {
+            return Ok(None);
+        };
+        let Some(original) = Original::new_until(grammar, input, tree.clone(), stop)? else {
+            return Ok(None);
+        };
+        Ok(Some(Prepared {
+            tree,
+            tokens,
+            original,
+        }))
+    }
+
+    /// The input's syntax tree.
+    pub fn tree(&self) -> &tree_sitter::Tree {
+        &self.tree
+    }
+
+    /// Its tokens.
+    pub fn tokens(&self) -> usize {
+        self.tokens
+    }
+}
+
 /// Reduces `input` (see the module documentation). With `scope`, only the
 /// smallest node spanning that byte range is reduced, and the rest is kept.
 pub fn reduce(
     session: &Session<'_>,
     input: &[u8],
     scope: Option<Range<usize>>,
+) -> Result<Outcome, ReduceError> {
+    reduce_prepared(session, input, scope, None)
+}
+
+/// [`reduce`], from `input` parsed ahead (`prepared`, of this very input).
+pub fn reduce_prepared(
+    session: &Session<'_>,
+    input: &[u8],
+    scope: Option<Range<usize>>,
+    prepared: Option<Prepared>,
 ) -> Result<Outcome, ReduceError> {
     if input.len() > MAX_INPUT_BYTES {
         return Err(ReduceError::TooLarge(TooLarge {
@@ -130,8 +189,9 @@ pub fn reduce(
         text: Arc::from(input),
         checkpoints: Vec::new(),
         memory: Memory::new(),
+        first: None,
     };
-    driver.reduce(input, scope)
+    driver.reduce(input, scope, prepared)
 }
 
 /// Records one of the passes at the end (layout, tidy, format: one task,
@@ -167,6 +227,9 @@ struct Driver<'s, 'a> {
     checkpoints: Vec<Arc<[u8]>>,
     /// The changes that failed in the passes so far.
     memory: Memory,
+    /// The program of the current text, built ahead (by [`Prepared`], or
+    /// kept from a pass that changed nothing).
+    first: Option<Original>,
 }
 
 impl Driver<'_, '_> {
@@ -174,12 +237,35 @@ impl Driver<'_, '_> {
         &mut self,
         input: &[u8],
         scope: Option<Range<usize>>,
+        prepared: Option<Prepared>,
     ) -> Result<Outcome, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
-        let mut tree = parse(session.grammar, &self.text);
+        let run = self.run;
+        let stop = || run.stopped();
+        let (mut tree, tokens) = match prepared {
+            Some(p) => {
+                self.first = Some(p.original);
+                (p.tree, p.tokens)
+            }
+            None => {
+                // The size in bytes, if the run stops before the tokens are counted.
+                stats.set_start(Size {
+                    bytes: self.text.len() as u64,
+                    tokens: 0,
+                });
+                let mut parser = crate::syntax::parser(session.grammar);
+                let Some(tree) = parse_until(&mut parser, &self.text, None, &stop) else {
+                    return self.stopped();
+                };
+                let Some(tokens) = count_tokens_until(&tree, &stop) else {
+                    return self.stopped();
+                };
+                (tree, tokens)
+            }
+        };
         stats.set_start(Size {
             bytes: self.text.len() as u64,
-            tokens: count_tokens(&tree) as u64,
+            tokens: tokens as u64,
         });
         let whole = scope.is_none();
         let mut scope = scope.unwrap_or(0..self.text.len());
@@ -192,7 +278,7 @@ impl Driver<'_, '_> {
             }
         }
         self.checkpoints.push(self.text.clone());
-        tree = self.fixpoint(tree, &mut scope)?;
+        tree = self.fixpoint(tree, tokens, &mut scope)?;
         if self.run.stopped() {
             return self.stopped();
         }
@@ -343,12 +429,19 @@ impl Driver<'_, '_> {
     fn fixpoint(
         &mut self,
         mut tree: tree_sitter::Tree,
+        mut tokens: usize,
         scope: &mut Range<usize>,
     ) -> Result<tree_sitter::Tree, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
+        if session.config.passes != Some(0) {
+            self.coarse(&mut tree, &mut tokens, scope)?;
+            if self.run.stopped() {
+                return Ok(tree);
+            }
+        }
         let mut number = 0;
         let mut kind = PassKind::Reduce;
-        let mut round_start = (count_tokens(&tree) as u64, self.text.len() as u64);
+        let mut round_start = (tokens as u64, self.text.len() as u64);
         // Whether this pass prunes; whether a pass since the last one that
         // did not prune skipped anything; whether this pass is the check of
         // a fixpoint that pruned passes reached.
@@ -366,7 +459,11 @@ impl Driver<'_, '_> {
             let mut clock = stats.begin_pass();
             let tests_before = stats.tests.load(Ordering::Relaxed);
             let rounds_before = stats.rounds.load(Ordering::Relaxed);
-            let original = Original::new(session.grammar, self.text.clone(), tree)?;
+            let run = self.run;
+            let stop = || run.stopped();
+            let Some(original) = self.original(&tree, &stop)? else {
+                break;
+            };
             let subject = Syntax::new(
                 &original,
                 scope_node(&original, scope),
@@ -377,7 +474,9 @@ impl Driver<'_, '_> {
                 session.oracle,
                 session.observer,
             );
-            let subject = subject.remembering(&self.memory, number, prune);
+            let subject = subject
+                .remembering(&self.memory, number, prune)
+                .stopping(&stop);
             let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
@@ -458,6 +557,95 @@ impl Driver<'_, '_> {
         Ok(tree)
     }
 
+    /// The program of the current text and its tree: the one built ahead
+    /// if it is of this text, else a new one; `None` if the run stopped.
+    fn original(
+        &mut self,
+        tree: &tree_sitter::Tree,
+        stop: Stop<'_>,
+    ) -> Result<Option<Original>, TooLarge> {
+        match self.first.take() {
+            Some(original) if original.text[..] == self.text[..] => Ok(Some(original)),
+            _ => Original::new_until(self.session.grammar, self.text.clone(), tree.clone(), stop),
+        }
+    }
+
+    /// The coarse pass, on a scope of at least [`COARSE_TOKENS`] tokens:
+    /// ddmin over the top-level items of the scope (and of the node below
+    /// it that holds most of it, if any: the function a bundle wraps its
+    /// code in), and nothing else. A large input usually loses most of its
+    /// items in large chunks; the reductions by name, whose start analyses
+    /// the whole program, and the visits of every node then start on what
+    /// is left. Memory pass 0: the passes after it skip what failed here.
+    /// A program it does not change goes to the first pass as it is.
+    fn coarse(
+        &mut self,
+        tree: &mut tree_sitter::Tree,
+        tokens: &mut usize,
+        scope: &mut Range<usize>,
+    ) -> Result<(), ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        let run = self.run;
+        let stop = || run.stopped();
+        // Its setup includes the program's node table, unless built ahead.
+        let mut clock = stats.begin_pass();
+        let Some(original) = self.original(tree, &stop)? else {
+            return Ok(());
+        };
+        let node = scope_node(&original, scope);
+        if original.nodes.tokens(node) < COARSE_TOKENS {
+            self.first = Some(original);
+            return Ok(());
+        }
+        session.observer.phase(Phase::Coarse);
+        let started = Instant::now();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let rounds_before = stats.rounds.load(Ordering::Relaxed);
+        let skipped_before = stats.skipped.load(Ordering::Relaxed);
+        let done = {
+            let subject = Syntax::new(
+                &original,
+                node,
+                session.grammar,
+                session.lexicon,
+                session.config,
+                stats,
+                session.oracle,
+                session.observer,
+            )
+            .remembering(&self.memory, 0, session.config.prune)
+            .stopping(&stop);
+            let first = Best::of(&original);
+            let start = first.size();
+            let tasks = subject.start_coarse();
+            clock.built(stats);
+            let done = run_pass(self.run, &subject, first, tasks);
+            stats.push_pass(PassReport {
+                kind: "coarse",
+                number: 1,
+                seconds: started.elapsed().as_secs_f64(),
+                start,
+                end: done.best.size(),
+                tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+                timing: stats.pass_timing(&clock),
+            });
+            done
+        };
+        if done.commits == 0 {
+            self.first = Some(original);
+            return Ok(());
+        }
+        let best = done.best;
+        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
+        self.text = best.text.clone();
+        *tree = best.tree.clone();
+        *tokens = best.tokens;
+        self.checkpoints.push(self.text.clone());
+        Ok(())
+    }
+
     /// The formatter on the result (see `format.rs`): its output is kept if
     /// it parses no worse and the test accepts it.
     fn format(&mut self, command: &[String]) {
@@ -521,13 +709,16 @@ impl Driver<'_, '_> {
         let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
+        let run = self.run;
+        let stop = || run.stopped();
         let subject = Text::new(
             session.grammar,
             session.oracle,
             session.observer,
             tidy::indent_unit(input),
             &tree,
-        );
+        )
+        .stopping(&stop);
         let (state, tasks) = subject.start(self.text.clone(), tree, scope, layout);
         clock.built(stats);
         let done = run_pass(self.run, &subject, state, tasks);
@@ -583,6 +774,12 @@ impl Driver<'_, '_> {
         flaky
     }
 }
+
+/// The size in tokens from which a scope gets a coarse pass first (see
+/// `Driver::coarse`): about 300 KB of C. Below it the analyses of a pass
+/// start take tens of milliseconds, and the first pass starts with the
+/// same ddmin of the top-level items anyway.
+pub const COARSE_TOKENS: usize = 100_000;
 
 /// The topmost node whose range is exactly `scope`, else the smallest node containing it.
 fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {

@@ -720,3 +720,52 @@ fn fuzz_random_programs_and_oracles() {
         }
     });
 }
+
+/// A program of `n` small functions in C, with one that holds the bug
+/// (`trigger`) in the middle.
+fn many_functions(n: usize) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        if i == n / 2 {
+            text.push_str("int trigger(int v) { return v / 0; }\n");
+        }
+        text.push_str(&format!(
+            "int filler_{i}(int a) {{ int b = a * {i}; if (b > 3) {{ b -= a; }} return b + {i}; }}\n"
+        ));
+    }
+    text
+}
+
+/// A large program goes through a coarse pass first: its top-level items
+/// in ddmin chunks, before the first pass and its analyses; what it leaves
+/// is what the first pass starts from. A small one does not.
+#[test]
+fn large_programs_lose_their_items_in_a_coarse_pass_first() {
+    let oracle = |c: &[u8]| {
+        let text = std::str::from_utf8(c).unwrap();
+        text.contains("trigger") && text.contains("/ 0")
+    };
+    // About 32 tokens a function: above COARSE_TOKENS.
+    let input = many_functions(COARSE_TOKENS / 30);
+    let (out, report) = run("c", &input, 2, &oracle);
+    assert!(out.contains("/ 0") && out.len() < 40, "{out}");
+    let coarse = &report.passes[0];
+    assert_eq!(coarse.kind, "coarse");
+    assert!(coarse.start.tokens >= COARSE_TOKENS as u64);
+    // The items go in chunks: a few tests per halving, and only the
+    // function with the bug is left.
+    assert!(coarse.tests < 80, "{} tests", coarse.tests);
+    assert!(coarse.end.tokens < 40, "{} tokens left", coarse.end.tokens);
+    assert_eq!(report.passes[1].kind, "reduce");
+    assert_eq!(report.passes[1].start.tokens, coarse.end.tokens);
+    let (_, small) = run("c", &many_functions(100), 2, &oracle);
+    assert!(small.passes.iter().all(|p| p.kind != "coarse"));
+    // No passes: no coarse pass either.
+    let none = Config {
+        passes: Some(0),
+        ..config(2)
+    };
+    let (out, report) = run_with("c", &input, none, &oracle);
+    assert!(report.passes.iter().all(|p| p.kind != "coarse"));
+    assert!(out.contains("filler_0("));
+}

@@ -92,6 +92,51 @@ pub struct Original {
     /// For each kind, the smallest node of that kind (fewest tokens, then
     /// bytes), or [`NodeId::NONE`].
     smallest: Vec<NodeId>,
+    /// Every node, grouped by kind, in preorder within a kind.
+    by_kind: KindIndex,
+}
+
+/// Every node grouped by kind: the nodes of kind `k` are
+/// `ids[start[k]..start[k + 1]]`, in preorder. Kinds outside the grammar's
+/// table (ERROR) are not grouped.
+struct KindIndex {
+    start: Vec<u32>,
+    ids: Vec<NodeId>,
+}
+
+impl KindIndex {
+    /// One counting sort of the nodes by kind.
+    fn of(grammar: &Grammar, nodes: &NodeTable) -> KindIndex {
+        let kinds = grammar.kind_count();
+        let mut start = vec![0u32; kinds + 1];
+        for n in nodes.ids() {
+            if let Some(count) = start.get_mut(nodes.kind(n).index() + 1) {
+                *count += 1;
+            }
+        }
+        for k in 0..kinds {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut ids = vec![NodeId::NONE; start[kinds] as usize];
+        for n in nodes.ids() {
+            if let Some(at) = next
+                .get_mut(nodes.kind(n).index())
+                .filter(|_| nodes.kind(n).index() < kinds)
+            {
+                ids[*at as usize] = n;
+                *at += 1;
+            }
+        }
+        KindIndex { start, ids }
+    }
+
+    /// The nodes of `kind`, or `None` for a kind that is not grouped.
+    fn of_kind(&self, kind: KindId) -> Option<&[NodeId]> {
+        let k = kind.index();
+        let end = *self.start.get(k + 1)?;
+        Some(&self.ids[self.start[k] as usize..end as usize])
+    }
 }
 
 /// Identifier tokens interned by text.
@@ -153,6 +198,36 @@ pub fn for_each_unit<'t>(
     }
 }
 
+/// Asked now and then by the loops over a whole program: whether to give
+/// up because the run was interrupted (Ctrl-C, SIGTERM, `--deadline`), so
+/// that no step keeps a stopped run waiting, however large the input.
+pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// A [`Stop`] that never comes.
+pub fn never() -> bool {
+    false
+}
+
+/// How many items a loop over a program's nodes handles between two looks
+/// at its [`Stop`]: well under a millisecond of work, and an atomic load
+/// that costs nothing at that rate.
+pub const CHECK_EVERY: usize = 1 << 14;
+
+/// Whether the `i`-th item of a loop is one at which to look at the stop.
+pub fn due(i: usize) -> bool {
+    i.is_multiple_of(CHECK_EVERY)
+}
+
+/// `items`, ending early once `stop` says so (asked every [`CHECK_EVERY`]
+/// items): for the loops over a whole program whose partial result is
+/// thrown away when the run stops.
+pub fn until<'s, I: Iterator + 's>(items: I, stop: Stop<'s>) -> impl Iterator<Item = I::Item> + 's {
+    items
+        .enumerate()
+        .take_while(move |(i, _)| !(due(*i) && stop()))
+        .map(|(_, item)| item)
+}
+
 /// A parser for `grammar`'s language.
 pub fn parser(grammar: &Grammar) -> Parser {
     let mut parser = Parser::new();
@@ -169,12 +244,78 @@ pub fn parse(grammar: &Grammar, text: &[u8]) -> Tree {
         .expect("parsing without a timeout or cancellation always returns a tree")
 }
 
+/// Parses `text` with `parser`, from `old` (edited to match `text`) if
+/// given; `None` if `stop` said to give up (tree-sitter asks it every
+/// hundred or so steps). The parser is reset then, so that its next parse
+/// starts afresh instead of resuming this one.
+pub fn parse_until(
+    parser: &mut Parser,
+    text: &[u8],
+    old: Option<&Tree>,
+    stop: Stop<'_>,
+) -> Option<Tree> {
+    let len = text.len();
+    let mut progress = |_: &tree_sitter::ParseState| {
+        if stop() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
+    let tree = parser.parse_with_options(
+        &mut |i, _| if i < len { &text[i..] } else { &[] },
+        old,
+        Some(options),
+    );
+    if tree.is_none() {
+        parser.reset();
+    }
+    tree
+}
+
+/// Counts tokens as [`count_tokens`] does; `None` if `stop` said to give
+/// up (asked every [`CHECK_EVERY`] nodes).
+pub fn count_tokens_until(tree: &Tree, stop: Stop<'_>) -> Option<usize> {
+    let mut tokens = 0;
+    let (seen, stopped) = (std::cell::Cell::new(0usize), std::cell::Cell::new(false));
+    // Once stopped, every node is taken whole: the walk climbs out at once.
+    for_each_unit(
+        tree,
+        |_| {
+            seen.set(seen.get() + 1);
+            if due(seen.get()) && stop() {
+                stopped.set(true);
+            }
+            stopped.get()
+        },
+        |leaf| tokens += usize::from(!leaf.is_missing()),
+    );
+    (!stopped.get()).then_some(tokens)
+}
+
 impl Original {
     /// Builds the original from text and its tree (parsed from that exact text).
     pub fn new(grammar: &Grammar, text: Arc<[u8]>, tree: Tree) -> Result<Original, TooLarge> {
-        let nodes = NodeTable::new(&tree, text.len())?;
+        Ok(Original::new_until(grammar, text, tree, &never)?.expect("never stopped"))
+    }
+
+    /// The same, giving up (`Ok(None)`) once `stop` says so: each of the
+    /// walks over the nodes asks it every [`CHECK_EVERY`] nodes (on a 10 MB
+    /// program the whole build takes seconds).
+    pub fn new_until(
+        grammar: &Grammar,
+        text: Arc<[u8]>,
+        tree: Tree,
+        stop: Stop<'_>,
+    ) -> Result<Option<Original>, TooLarge> {
+        let Some(nodes) = NodeTable::new_until(&tree, text.len(), stop)? else {
+            return Ok(None);
+        };
         let mut roles = vec![Role::Fixed; nodes.len()];
-        let mut lists = slot_lists(grammar, &nodes, &mut roles);
+        let Some(mut lists) = slot_lists(grammar, &nodes, &mut roles, stop) else {
+            return Ok(None);
+        };
         lists.extend(comment_list(&nodes, ListId::new(lists.len()), &mut roles));
         lists.extend(error_lists(&text, &nodes));
         let mut owned_lists: Vec<(NodeId, ListId)> = lists
@@ -183,10 +324,15 @@ impl Original {
             .map(|(i, l)| (l.parent, ListId::new(i)))
             .collect();
         owned_lists.sort_unstable();
-        Ok(Original {
+        let smallest = smallest_by_kind(grammar, &nodes);
+        let by_kind = KindIndex::of(grammar, &nodes);
+        let Some(names) = intern_names(grammar, &text, &nodes, stop) else {
+            return Ok(None);
+        };
+        Ok(Some(Original {
             language: grammar.language,
-            smallest: smallest_by_kind(grammar, &nodes),
-            names: intern_names(grammar, &text, &nodes),
+            smallest,
+            names,
             errors: nodes.error_count(),
             text,
             tree,
@@ -194,7 +340,8 @@ impl Original {
             lists,
             roles,
             owned_lists,
-        })
+            by_kind,
+        }))
     }
 
     /// Parses `text` and builds the original.
@@ -217,6 +364,25 @@ impl Original {
     /// A list by id.
     pub fn list(&self, list: ListId) -> &ListInfo {
         &self.lists[list.index()]
+    }
+
+    /// The nodes of kind `kind` in the subtree of `scope`, in preorder:
+    /// two binary searches in an index built with the program, instead of
+    /// a walk over the subtree.
+    pub fn nodes_of_kind(&self, kind: KindId, scope: NodeId) -> Vec<NodeId> {
+        let end = self.nodes.subtree_end(scope);
+        match self.by_kind.of_kind(kind) {
+            Some(all) => {
+                let from = all.partition_point(|&n| n < scope);
+                let to = all.partition_point(|&n| n < end);
+                all[from..to].to_vec()
+            }
+            None => self
+                .nodes
+                .subtree(scope)
+                .filter(|&n| self.nodes.kind(n) == kind)
+                .collect(),
+        }
     }
 
     /// The smallest node of kind `kind` in the program, if any.
@@ -260,9 +426,17 @@ impl Original {
 
 /// The lists of every parent's `multiple` slots (in text order within a
 /// slot), and the role of every child that sits in a slot.
-fn slot_lists(grammar: &Grammar, nodes: &NodeTable, roles: &mut [Role]) -> Vec<ListInfo> {
+fn slot_lists(
+    grammar: &Grammar,
+    nodes: &NodeTable,
+    roles: &mut [Role],
+    stop: Stop<'_>,
+) -> Option<Vec<ListInfo>> {
     let mut lists = Vec::new();
     for p in nodes.ids().filter(|&p| !nodes.is_leaf(p)) {
+        if due(p.index()) && stop() {
+            return None;
+        }
         // Children grouped by slot (None: the loose list of an ERROR node).
         let mut slot_lists: Vec<(Option<Option<FieldId>>, Vec<NodeId>, bool)> = Vec::new();
         for &c in nodes.children(p) {
@@ -302,7 +476,7 @@ fn slot_lists(grammar: &Grammar, nodes: &NodeTable, roles: &mut [Role]) -> Vec<L
             });
         }
     }
-    lists
+    Some(lists)
 }
 
 fn element(list: ListId, index: usize) -> Role {
@@ -342,11 +516,19 @@ fn smallest_by_kind(grammar: &Grammar, nodes: &NodeTable) -> Vec<NodeId> {
 }
 
 /// Interns the text of every identifier token and counts its occurrences.
-fn intern_names(grammar: &Grammar, text: &[u8], nodes: &NodeTable) -> Names {
+fn intern_names(
+    grammar: &Grammar,
+    text: &[u8],
+    nodes: &NodeTable,
+    stop: Stop<'_>,
+) -> Option<Names> {
     let mut of_node = vec![NameId::NONE; nodes.len()];
     let mut counts: Vec<u32> = Vec::new();
     let mut interned: HashMap<&[u8], NameId> = HashMap::new();
     for n in nodes.ids() {
+        if due(n.index()) && stop() {
+            return None;
+        }
         if nodes.is_leaf(n) && grammar.is_identifier(nodes.kind(n)) {
             let id = *interned
                 .entry(&text[nodes.start(n)..nodes.end(n)])
@@ -358,7 +540,7 @@ fn intern_names(grammar: &Grammar, text: &[u8], nodes: &NodeTable) -> Names {
             of_node[n.index()] = id;
         }
     }
-    Names { of_node, counts }
+    Some(Names { of_node, counts })
 }
 
 type SlotLists = Vec<(Option<Option<FieldId>>, Vec<NodeId>, bool)>;

@@ -52,8 +52,13 @@ pub struct NodeTable {
 impl NodeTable {
     /// Flattens `tree` (parsed from a text of `bytes` bytes). Costs one
     /// cursor walk over the tree. Refuses trees whose offsets or node count
-    /// do not fit the 32-bit columns.
-    pub fn new(tree: &Tree, bytes: usize) -> Result<NodeTable, TooLarge> {
+    /// do not fit the 32-bit columns. Gives up (`Ok(None)`) once `stop`
+    /// says so; it is asked every [`super::CHECK_EVERY`] nodes.
+    pub fn new_until(
+        tree: &Tree,
+        bytes: usize,
+        stop: super::Stop<'_>,
+    ) -> Result<Option<NodeTable>, TooLarge> {
         let too_large = |nodes| TooLarge { bytes, nodes };
         if bytes > MAX_INPUT_BYTES {
             return Err(too_large(0));
@@ -69,6 +74,9 @@ impl NodeTable {
             else {
                 return Err(too_large(nodes.len()));
             };
+            if super::due(nodes.len()) && stop() {
+                return Ok(None);
+            }
             let mut flags = 0;
             if node.is_named() {
                 flags |= NAMED;
@@ -137,7 +145,7 @@ impl NodeTable {
             children[slot as usize] = NodeId::new(id);
             nodes[parent].children_len += 1;
         }
-        Ok(NodeTable { nodes, children })
+        Ok(Some(NodeTable { nodes, children }))
     }
 
     fn data(&self, n: NodeId) -> &NodeData {
@@ -260,7 +268,13 @@ mod tests {
         let mut p = tree_sitter::Parser::new();
         p.set_language(&crate::lang::Language::by_name("c").unwrap().ts_language())
             .unwrap();
-        NodeTable::new(&p.parse(src, None).unwrap(), src.len()).unwrap()
+        NodeTable::new_until(
+            &p.parse(src, None).unwrap(),
+            src.len(),
+            &crate::syntax::never,
+        )
+        .unwrap()
+        .unwrap()
     }
 
     #[test]

@@ -13,7 +13,7 @@ fn lay(lang: &str, src: &str) -> String {
     let out = match lay_out(g, src.as_bytes(), &tree, &(0..src.len()), b"    ") {
         Ok(out) => out,
         Err(Refused::Unchanged) => src.as_bytes().to_vec(),
-        Err(Refused::Tokens) => {
+        Err(Refused::Tokens | Refused::Stopped) => {
             let bad = render(g.language, src.as_bytes(), &tree, &(0..src.len()), b"    ");
             panic!(
                 "{lang}: no layout for {src:?}: {:?}",
