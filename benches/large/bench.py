@@ -545,6 +545,8 @@ def median_rows(rows):
         # The costliest pass start of the run, whichever pass (with a coarse
         # pass first, the first reduce pass starts on what it left).
         "setup_max": med(lambda r: stats(r).get("passes") and max(p["setup"] for p in stats(r)["passes"])),
+        "setup_max_cpu": med(lambda r: stats(r).get("passes")
+                             and max(p.get("setup_cpu") or 0.0 for p in stats(r)["passes"])),
         "coarse": any(p["kind"] == "coarse" for r in rows for p in (stats(r).get("passes") or [])),
         "first_test": med(lambda r: stats(r).get("first_test_seconds")),
         "tenth": med(lambda r: stats(r).get("tenth_seconds")),

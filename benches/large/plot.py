@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The figure of the scaling benchmark: log-log plots of the time to the
-first pass's first test, the CPU time of its setup and the reducer's peak
-memory against the number of units, one line per shape, one line style per series (a results label,
+"""The figure of the scaling benchmark: log-log plots of the time from the
+first pass's start to its first test, the CPU time of the costliest pass
+setup of the run and the reducer's peak memory against the number of
+units, one line per shape, one line style per series (a results label,
 optionally with the flags its runs had), drawn as SVG with no plotting
 library.
 
@@ -101,7 +102,7 @@ def main():
     p.add_argument("-o", "--output", type=Path, required=True)
     args = p.parse_args()
     time_data = [series_points(s, "first1") for s in args.series]
-    cpu_data = [series_points(s, "setup1_cpu") for s in args.series]
+    cpu_data = [series_points(s, "setup_max_cpu") for s in args.series]
     rss_data = [series_points(s, "rss") for s in args.series]
     shapes = sorted({shape for d in time_data for shape in d}, key=list(bench.shapes.SHAPES).index)
     w, h, left, top, gap = 330, 300, 70, 50, 100
@@ -110,8 +111,10 @@ def main():
     rows = math.ceil(len(shapes) / 4) + len(args.series)
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{legend_y + rows * 18 + 20}" '
            f'font-family="sans-serif" font-size="11">', f'<rect width="100%" height="100%" fill="white"/>']
-    panel(left, top, w, h, "time to the first test of pass 1 (s)", "s", time_data, args.series, shapes, svg)
-    panel(left + w + gap, top, w, h, "CPU time of pass 1's setup (s)", "s", cpu_data, args.series, shapes, svg)
+    panel(left, top, w, h, "first pass: from its start to its first test (s)", "s", time_data, args.series, shapes,
+          svg)
+    panel(left + w + gap, top, w, h, "CPU time of the costliest pass setup (s)", "s", cpu_data, args.series, shapes,
+          svg)
     panel(left + 2 * (w + gap), top, w, h, "peak memory of treereduce (MB)", "MB", rss_data, args.series, shapes,
           svg)
     for i, shape in enumerate(shapes):
