@@ -328,7 +328,8 @@ pub struct Args {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Stop after N reduction passes [default: repeat until a pass removes nothing].
+    /// Stop after N reduction passes [default: repeat until a pass removes nothing]. A program
+    /// of 100,000 tokens or more first gets a coarse pass, which 0 skips too.
     #[arg(long, value_name = "N", help_heading = "Performance")]
     pub passes: Option<usize>,
 

@@ -40,7 +40,7 @@ pub use api::{Error, Options, Outcome, optional_reductions, reduce};
 pub use lang::Language;
 pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
-pub use stats::{KindReport, PassReport, Recheck, Report, Size};
+pub use stats::{KindReport, PassReport, PassTiming, Recheck, Report, Size, StartReport};
 
 /// The `treereduce` command (the binary's `main`).
 #[cfg(feature = "cli")]

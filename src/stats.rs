@@ -36,6 +36,81 @@ pub struct PassReport {
     /// Candidates the pass did not test because it prunes (see
     /// [`Report::skipped`]); 0 in a pass that tests everything.
     pub skipped: u64,
+    /// Where its time before the first test went (see [`PassTiming`]).
+    #[serde(flatten)]
+    pub timing: PassTiming,
+}
+
+/// When a pass started, how long it took to build its tasks, and when it
+/// ran its first test: what a large program costs before any test runs.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PassTiming {
+    /// Its start, in seconds since the run's (the statistics clock's) start.
+    pub started_seconds: f64,
+    /// From its start until its tasks were built: the node table of its
+    /// program, the subject, and every reduction's pass start.
+    pub setup_seconds: f64,
+    /// The CPU time of that setup (it runs on one thread): unlike the wall
+    /// time, next to unchanged when other processes share the cores.
+    pub setup_cpu_seconds: f64,
+    /// Each reduction's pass start, in the order they ran (part of
+    /// `setup_seconds`); empty in a pass with no reductions (layout, tidy).
+    pub starts: Vec<StartReport>,
+    /// From its start to the start of its first test (setup, the visit of
+    /// the tree and every candidate made before it included); `None` if it
+    /// ran no test.
+    pub first_test_seconds: Option<f64>,
+}
+
+/// One reduction's pass start in one pass.
+#[derive(Clone, Debug, Serialize)]
+pub struct StartReport {
+    /// The reduction (its name, as in `--no-NAME`).
+    pub kind: &'static str,
+    /// Wall time of its pass start.
+    pub seconds: f64,
+}
+
+/// A pass being timed: made by [`Stats::begin_pass`], read by
+/// [`Stats::pass_timing`] when the pass ends.
+#[derive(Clone, Copy, Debug)]
+pub struct PassClock {
+    /// Its start, measured on the statistics clock.
+    began: Duration,
+    /// The CPU time of the thread that began it, then.
+    cpu_began: Duration,
+    /// Its setup (wall and CPU time), once [`PassClock::built`] was called.
+    setup: Option<(Duration, Duration)>,
+}
+
+impl PassClock {
+    /// Marks the end of the pass's setup: its tasks are built. Called on
+    /// the thread that began the pass.
+    pub fn built(&mut self, stats: &Stats) {
+        self.setup = Some(self.so_far(stats));
+    }
+
+    /// Wall and CPU time since the pass began.
+    fn so_far(&self, stats: &Stats) -> (Duration, Duration) {
+        (
+            stats.elapsed().saturating_sub(self.began),
+            thread_cpu_time().saturating_sub(self.cpu_began),
+        )
+    }
+}
+
+/// The CPU time of the calling thread.
+fn thread_cpu_time() -> Duration {
+    // SAFETY: clock_gettime fills the zeroed struct we pass.
+    let t = unsafe {
+        let mut t: libc::timespec = std::mem::zeroed();
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t);
+        t
+    };
+    Duration::new(
+        u64::try_from(t.tv_sec).unwrap_or(0),
+        u32::try_from(t.tv_nsec).unwrap_or(0),
+    )
 }
 
 /// Per-kind counters in a report.
@@ -165,6 +240,19 @@ pub struct Report {
     /// for): `kept`, `unchanged`, `not interesting`, `more parse errors`,
     /// or why it did not run.
     pub formatter: Option<String>,
+    /// Seconds from the start to the start of the first test of a
+    /// candidate (the check of the input not counted); `None` if none ran.
+    pub first_test_seconds: Option<f64>,
+    /// Seconds from the start to the first new best; `None` if none.
+    pub first_improvement_seconds: Option<f64>,
+    /// Seconds from the start until the best had at most a tenth of the
+    /// input's tokens; `None` if it never had.
+    pub tenth_seconds: Option<f64>,
+    /// The same for a hundredth.
+    pub hundredth_seconds: Option<f64>,
+    /// The most memory (resident set) the reducer process itself has used
+    /// so far, in bytes, without the tests it ran.
+    pub peak_rss_bytes: u64,
 }
 
 /// See the module documentation.
@@ -224,6 +312,17 @@ pub struct Stats {
     pub formatter: Mutex<Option<String>>,
     kinds: Vec<KindCounters>,
     passes: Mutex<Vec<PassReport>>,
+    /// Moments on the statistics clock, in nanoseconds (0: not yet): the
+    /// run's first test, its first improvement, its best reaching a tenth
+    /// and a hundredth of the input's tokens, and the current pass's first
+    /// test.
+    first_test: AtomicU64,
+    first_improvement: AtomicU64,
+    tenth: AtomicU64,
+    hundredth: AtomicU64,
+    pass_first_test: AtomicU64,
+    /// The current pass's reductions' pass starts.
+    pass_starts: Mutex<Vec<StartReport>>,
 }
 
 struct KindCounters {
@@ -232,16 +331,49 @@ struct KindCounters {
     accepted: AtomicU64,
 }
 
-/// CPU time used so far by this process (all threads), excluding children.
-pub fn own_cpu_seconds() -> f64 {
+/// This process's resource usage so far (all threads), excluding children.
+fn own_usage() -> libc::rusage {
     // SAFETY: getrusage fills the zeroed struct we pass.
-    let usage = unsafe {
+    unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
         libc::getrusage(libc::RUSAGE_SELF, &mut usage);
         usage
-    };
+    }
+}
+
+/// CPU time used so far by this process (all threads), excluding children.
+pub fn own_cpu_seconds() -> f64 {
+    let usage = own_usage();
     let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// The peak resident set of this process so far, in bytes (the kernel's
+/// high-water mark; children excluded). On Linux from `VmHWM` in
+/// /proc/self/status: getrusage's `ru_maxrss` keeps the peak from before
+/// `execve`, that of the process that started us (a Python benchmark
+/// runner: 40 MB), and would report it for a small reduction.
+pub fn own_peak_rss_bytes() -> u64 {
+    if let Some(hwm) = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| vm_hwm_bytes(&status))
+    {
+        return hwm;
+    }
+    let max = u64::try_from(own_usage().ru_maxrss).unwrap_or(0);
+    // macOS counts bytes, the other systems kilobytes.
+    if cfg!(target_os = "macos") {
+        max
+    } else {
+        max.saturating_mul(1024)
+    }
+}
+
+/// The `VmHWM:` line of a /proc status file, in bytes.
+fn vm_hwm_bytes(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// Adds one to a counter.
@@ -291,6 +423,80 @@ impl Stats {
                 })
                 .collect(),
             passes: Mutex::new(Vec::new()),
+            first_test: zero(),
+            first_improvement: zero(),
+            tenth: zero(),
+            hundredth: zero(),
+            pass_first_test: zero(),
+            pass_starts: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Now on the statistics clock, in nanoseconds, at least 1 (0 means
+    /// "not yet" in the moment counters).
+    fn now_nanos(&self) -> u64 {
+        u64::try_from(self.elapsed().as_nanos())
+            .unwrap_or(u64::MAX)
+            .max(1)
+    }
+
+    /// Sets `moment` to now unless it is already set; cheap once it is.
+    fn mark(&self, moment: &AtomicU64) {
+        if moment.load(Relaxed) == 0 {
+            let _ = moment.compare_exchange(0, self.now_nanos(), Relaxed, Relaxed);
+        }
+    }
+
+    /// Called just before a test of a candidate starts (not the check of
+    /// the input): the first one of the run and of the pass are recorded.
+    pub fn test_started(&self) {
+        if self.pass_first_test.load(Relaxed) == 0 {
+            // One reading for both, so that the run's first test is exactly
+            // its first pass's.
+            let now = self.now_nanos();
+            if self
+                .pass_first_test
+                .compare_exchange(0, now, Relaxed, Relaxed)
+                .is_ok()
+            {
+                let _ = self.first_test.compare_exchange(0, now, Relaxed, Relaxed);
+            }
+        }
+    }
+
+    /// Starts timing a pass: its first test and its reductions' pass
+    /// starts are counted from now.
+    pub fn begin_pass(&self) -> PassClock {
+        self.pass_first_test.store(0, Relaxed);
+        self.pass_starts.lock().clear();
+        PassClock {
+            began: self.elapsed(),
+            cpu_began: thread_cpu_time(),
+            setup: None,
+        }
+    }
+
+    /// Records that the pass start of reduction `kind` took `took`.
+    pub fn pass_start_took(&self, kind: &'static str, took: Duration) {
+        self.pass_starts.lock().push(StartReport {
+            kind,
+            seconds: took.as_secs_f64(),
+        });
+    }
+
+    /// The timing of the pass `clock` began, at its end (on the thread
+    /// that began it).
+    pub fn pass_timing(&self, clock: &PassClock) -> PassTiming {
+        let first = self.pass_first_test.load(Relaxed);
+        let began = clock.began.as_secs_f64();
+        let (setup, setup_cpu) = clock.setup.unwrap_or_else(|| clock.so_far(self));
+        PassTiming {
+            started_seconds: began,
+            setup_seconds: setup.as_secs_f64(),
+            setup_cpu_seconds: setup_cpu.as_secs_f64(),
+            starts: std::mem::take(&mut *self.pass_starts.lock()),
+            first_test_seconds: (first > 0)
+                .then(|| (Duration::from_nanos(first).saturating_sub(clock.began)).as_secs_f64()),
         }
     }
 
@@ -315,9 +521,19 @@ impl Stats {
     /// Records the size of improvement number `seq`, unless a newer one
     /// (reported first by a racing thread) is already recorded.
     pub fn set_best(&self, seq: u64, size: Size) {
-        let mut best = self.best.lock();
-        if seq >= best.0 {
-            *best = (seq, size);
+        {
+            let mut best = self.best.lock();
+            if seq >= best.0 {
+                *best = (seq, size);
+            }
+        }
+        self.mark(&self.first_improvement);
+        let start = self.start_tokens.load(Relaxed);
+        if size.tokens.saturating_mul(10) <= start {
+            self.mark(&self.tenth);
+        }
+        if size.tokens.saturating_mul(100) <= start {
+            self.mark(&self.hundredth);
         }
     }
 
@@ -386,6 +602,96 @@ impl Stats {
             deadline: load(&self.deadline) > 0,
             time_limit: *self.time_limit.lock(),
             formatter: self.formatter.lock().clone(),
+            first_test_seconds: moment(&self.first_test),
+            first_improvement_seconds: moment(&self.first_improvement),
+            tenth_seconds: moment(&self.tenth),
+            hundredth_seconds: moment(&self.hundredth),
+            peak_rss_bytes: own_peak_rss_bytes(),
         }
+    }
+}
+
+/// A moment counter (see [`Stats`]) in seconds, `None` if not set.
+fn moment(nanos: &AtomicU64) -> Option<f64> {
+    match nanos.load(Relaxed) {
+        0 => None,
+        n => Some(Duration::from_nanos(n).as_secs_f64()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn size(tokens: u64) -> Size {
+        Size {
+            bytes: tokens * 4,
+            tokens,
+        }
+    }
+
+    /// The moments of the run are set once each, in order, and only when
+    /// the best reaches them.
+    #[test]
+    fn moments_follow_the_best() {
+        let stats = Stats::new(["delete"]);
+        stats.set_start(size(1000));
+        let report = stats.report();
+        assert_eq!(report.first_improvement_seconds, None);
+        assert_eq!(report.tenth_seconds, None);
+        stats.set_best(1, size(150));
+        let report = stats.report();
+        let first = report.first_improvement_seconds.unwrap();
+        assert_eq!(report.tenth_seconds, None);
+        stats.set_best(2, size(100));
+        let tenth = stats.report().tenth_seconds.unwrap();
+        assert!(first <= tenth);
+        assert_eq!(stats.report().hundredth_seconds, None);
+        stats.set_best(3, size(10));
+        let report = stats.report();
+        assert_eq!(report.first_improvement_seconds, Some(first));
+        assert_eq!(report.tenth_seconds, Some(tenth));
+        assert!(tenth <= report.hundredth_seconds.unwrap());
+        assert!(report.hundredth_seconds.unwrap() <= report.seconds);
+    }
+
+    /// A pass's first test and pass starts are its own; the run's first
+    /// test is the first pass's.
+    #[test]
+    fn passes_time_their_own_first_test() {
+        let stats = Stats::new(["delete"]);
+        assert_eq!(stats.report().first_test_seconds, None);
+        let mut clock = stats.begin_pass();
+        stats.pass_start_took("delete", Duration::from_millis(3));
+        clock.built(&stats);
+        stats.test_started();
+        stats.test_started();
+        let first = stats.pass_timing(&clock);
+        assert_eq!(first.starts.len(), 1);
+        assert_eq!(first.starts[0].kind, "delete");
+        assert!((first.starts[0].seconds - 0.003).abs() < 1e-9);
+        let run_first = stats.report().first_test_seconds.unwrap();
+        let pass_first = first.first_test_seconds.unwrap();
+        assert!(first.setup_seconds <= pass_first);
+        // One thread's CPU time cannot exceed the wall time it ran.
+        assert!(first.setup_cpu_seconds <= first.setup_seconds + 1e-6);
+        assert!((first.started_seconds + pass_first - run_first).abs() < 1e-6);
+
+        // A pass without tests has no first test, and no starts it did not run.
+        let clock = stats.begin_pass();
+        let second = stats.pass_timing(&clock);
+        assert!(second.starts.is_empty());
+        assert_eq!(second.first_test_seconds, None);
+        assert!(second.started_seconds >= first.started_seconds);
+        assert_eq!(stats.report().first_test_seconds, Some(run_first));
+        assert!(stats.report().peak_rss_bytes > 0);
+    }
+
+    #[test]
+    fn reads_the_peak_from_proc_status() {
+        let status =
+            "Name:\ttreereduce\nVmPeak:\t  123456 kB\nVmHWM:\t   40960 kB\nVmRSS:\t 1024 kB\n";
+        assert_eq!(vm_hwm_bytes(status), Some(40960 * 1024));
+        assert_eq!(vm_hwm_bytes("Name:\tx\n"), None);
     }
 }

@@ -148,7 +148,140 @@ fn stats_json_has_the_documented_fields() {
     assert_eq!(keys(&s), documented("Top level"));
     assert_eq!(keys(&s["start"]), documented("A size"));
     assert_eq!(keys(&passes[0]), documented("A pass"));
+    assert_eq!(keys(&passes[0]["starts"][0]), documented("A pass start"));
     assert_eq!(keys(&s["kinds"][0]), documented("A kind"));
+}
+
+/// The times `--stats-json` gives for the work before the tests (see
+/// doc/stats.md) fit together: each pass starts after the one before and
+/// within the run, its setup (with its reductions' pass starts) comes
+/// before its first test, a pass that tested has a first test, and the
+/// run's first test and milestones are those of its passes and best.
+#[test]
+fn stats_json_times_the_work_before_the_tests() {
+    let sb = Sandbox::new();
+    let mut program = String::new();
+    for i in 0..60 {
+        program.push_str(&format!(
+            "int filler_{i}(int a) {{ int b = a * {i}; if (b > 3) {{ b -= a; }} return b + {i}; }}\n"
+        ));
+        if i == 30 {
+            program.push_str("struct point { int x; };\nint make(int v) { struct point p; p = v; return p.x; }\n");
+        }
+    }
+    sb.file("a.c", &program);
+    sb.script(
+        "check.sh",
+        "LC_ALL=C gcc -fsyntax-only \"$1\" 2>&1 | grep -q 'incompatible types when assigning'",
+    );
+    let out = sb.run(&[
+        "-q",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "a.c",
+        "--stats-json",
+        "s.json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    let num = |v: &serde_json::Value| v.as_f64().unwrap();
+    let total = num(&s["seconds"]);
+    let start_tokens = s["start"]["tokens"].as_u64().unwrap();
+    let final_tokens = s["final_size"]["tokens"].as_u64().unwrap();
+    assert!(
+        final_tokens * 100 <= start_tokens,
+        "{final_tokens} of {start_tokens}"
+    );
+
+    let passes = s["passes"].as_array().unwrap();
+    let reductions: std::collections::BTreeSet<&str> = s["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    let mut previous_end = 0.0;
+    for p in passes {
+        let started = num(&p["started_seconds"]);
+        let seconds = num(&p["seconds"]);
+        let setup = num(&p["setup_seconds"]);
+        // Rounded to nanoseconds on two clocks: a microsecond of slack.
+        let slack = 1e-6;
+        assert!(started + slack >= previous_end, "{p}");
+        assert!(started + seconds <= total + slack, "{p}");
+        assert!(setup <= seconds + slack, "{p}");
+        // The setup runs on one thread: its CPU time is within its wall time.
+        let setup_cpu = num(&p["setup_cpu_seconds"]);
+        assert!(0.0 <= setup_cpu && setup_cpu <= setup + slack, "{p}");
+        let starts = p["starts"].as_array().unwrap();
+        let in_starts: f64 = starts.iter().map(|r| num(&r["seconds"])).sum();
+        assert!(in_starts <= setup + slack, "{p}");
+        match p["kind"].as_str().unwrap() {
+            "reduce" | "canon" => {
+                // Every reduction that ran has its pass start, once.
+                let kinds: Vec<&str> = starts.iter().map(|r| r["kind"].as_str().unwrap()).collect();
+                let unique: std::collections::BTreeSet<&str> = kinds.iter().copied().collect();
+                assert_eq!(unique.len(), kinds.len(), "{p}");
+                assert!(unique.is_subset(&reductions), "{p}");
+                for core in ["ddmin", "delete", "inline-vars"] {
+                    assert!(unique.contains(core), "{core} missing in {p}");
+                }
+            }
+            _ => assert!(starts.is_empty(), "{p}"),
+        }
+        let tests = p["tests"].as_u64().unwrap();
+        if tests == 0 {
+            assert!(p["first_test_seconds"].is_null(), "{p}");
+        } else {
+            let first = num(&p["first_test_seconds"]);
+            assert!(setup <= first + slack && first <= seconds + slack, "{p}");
+        }
+        previous_end = started + seconds;
+    }
+
+    // The run's first test is the first pass's that tested (the check of
+    // the input, before the first pass, is not counted).
+    let first_pass = passes
+        .iter()
+        .find(|p| p["tests"].as_u64().unwrap() > 0)
+        .unwrap();
+    let first = num(&s["first_test_seconds"]);
+    assert!(
+        (num(&first_pass["started_seconds"]) + num(&first_pass["first_test_seconds"]) - first)
+            .abs()
+            < 1e-6
+    );
+    assert!(num(&passes[0]["started_seconds"]) <= first);
+    let improvement = num(&s["first_improvement_seconds"]);
+    let tenth = num(&s["tenth_seconds"]);
+    let hundredth = num(&s["hundredth_seconds"]);
+    assert!(
+        first <= improvement && improvement <= tenth && tenth <= hundredth && hundredth <= total
+    );
+    // The reducer's own memory: more than the input, less than a gigabyte.
+    let rss = s["peak_rss_bytes"].as_u64().unwrap();
+    assert!(rss > program.len() as u64 && rss < 1 << 30, "{rss}");
+}
+
+/// The peak memory in the statistics is treereduce's own, not that of the
+/// process that started it: getrusage's peak includes what the starting
+/// process had touched before `execve`.
+#[test]
+fn stats_json_peak_memory_is_the_reducers_own() {
+    // 512 MB touched (every byte written) by the process that starts the reducer.
+    let ballast = std::hint::black_box(vec![1u8; 512 << 20]);
+    let sb = Sandbox::new();
+    sb.file("a.c", "int keep;\nint drop1;\n");
+    sb.script("check.sh", "grep -q keep \"$1\"");
+    let out = sb.run(&["-q", "-i", "./check.sh", "a.c", "--stats-json", "s.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::hint::black_box(&ballast)[ballast.len() - 1], 1);
+    drop(ballast);
+    let s: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+    let rss = s["peak_rss_bytes"].as_u64().unwrap();
+    assert!(rss > 0 && rss < 256 << 20, "{rss}");
 }
 
 /// Timeouts past what a clock can hold are clamped, not a crash.

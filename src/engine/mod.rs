@@ -152,6 +152,7 @@ impl<'a> Run<'a> {
         test: impl FnOnce() -> Result<Verdict, OracleError>,
     ) -> Option<bool> {
         let stats = self.stats;
+        stats.test_started();
         let verdict = match test() {
             Ok(verdict) => verdict,
             Err(e) => {

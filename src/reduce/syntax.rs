@@ -203,7 +203,9 @@ impl<'a> Syntax<'a> {
             if self.stopped() {
                 break;
             }
+            let started = std::time::Instant::now();
             r.pass_start(self, kind, &mut tasks);
+            self.stats.pass_start_took(r.name(), started.elapsed());
         }
         tasks
     }

@@ -17,7 +17,7 @@ use crate::reduce::layout::LAYOUT;
 use crate::reduce::memory::Memory;
 use crate::reduce::tidy::{self, TIDY, Text};
 use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
-use crate::stats::{PassReport, Recheck, Size, Stats, bump};
+use crate::stats::{PassClock, PassReport, Recheck, Size, Stats, bump};
 use crate::syntax::{
     Grammar, MAX_INPUT_BYTES, NodeId, Original, Stop, TooLarge, count_errors, count_tokens,
     count_tokens_until, parse, parse_until,
@@ -201,11 +201,12 @@ pub fn reduce_prepared(
 }
 
 /// Records one of the passes at the end (layout, tidy, format: one task,
-/// no rounds) that started at `started` with the best of size `start`.
+/// no rounds) that started at `started` (timed by `clock`) with the best of
+/// size `start`.
 fn push_final_pass(
     stats: &Stats,
     kind: &'static str,
-    started: Instant,
+    (started, clock): (Instant, PassClock),
     start: Size,
     tests_before: u64,
 ) {
@@ -218,6 +219,7 @@ fn push_final_pass(
         tests: stats.tests.load(Ordering::Relaxed) - tests_before,
         rounds: 0,
         skipped: 0,
+        timing: stats.pass_timing(&clock),
     });
 }
 
@@ -486,6 +488,7 @@ impl Driver<'_, '_> {
                 PassKind::Reduce => Phase::Reduce(number),
             });
             let started = Instant::now();
+            let mut clock = stats.begin_pass();
             let tests_before = stats.tests.load(Ordering::Relaxed);
             let rounds_before = stats.rounds.load(Ordering::Relaxed);
             let run = self.run;
@@ -509,7 +512,9 @@ impl Driver<'_, '_> {
             let skipped_before = stats.skipped.load(Ordering::Relaxed);
             let first = Best::of(&original);
             let start = first.size();
-            let done = run_pass(self.run, &subject, first, subject.start(kind));
+            let tasks = subject.start(kind);
+            clock.built(stats);
+            let done = run_pass(self.run, &subject, first, tasks);
 
             let best = done.best;
             let end = best.size();
@@ -525,6 +530,7 @@ impl Driver<'_, '_> {
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
                 rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
                 skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+                timing: stats.pass_timing(&clock),
             });
             let changed = done.commits > 0;
             // Identifier replacement may lengthen the text, so no plain subtraction.
@@ -627,6 +633,8 @@ impl Driver<'_, '_> {
         let (session, stats) = (self.session, self.session.stats);
         let run = self.run;
         let stop = || run.stopped();
+        // Its setup includes the program's node table, unless built ahead.
+        let mut clock = stats.begin_pass();
         let Some(original) = self.original(tree, &stop)? else {
             return Ok(());
         };
@@ -655,7 +663,9 @@ impl Driver<'_, '_> {
             .stopping(&stop);
             let first = Best::of(&original);
             let start = first.size();
-            let done = run_pass(self.run, &subject, first, subject.start_coarse());
+            let tasks = subject.start_coarse();
+            clock.built(stats);
+            let done = run_pass(self.run, &subject, first, tasks);
             stats.push_pass(PassReport {
                 kind: "coarse",
                 number: 1,
@@ -665,6 +675,7 @@ impl Driver<'_, '_> {
                 tests: stats.tests.load(Ordering::Relaxed) - tests_before,
                 rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
                 skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+                timing: stats.pass_timing(&clock),
             });
             done
         };
@@ -687,6 +698,7 @@ impl Driver<'_, '_> {
         let (session, stats) = (self.session, self.session.stats);
         session.observer.phase(Phase::Format);
         let started = Instant::now();
+        let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
         let outcome = match format::run(command, &self.text) {
@@ -701,6 +713,7 @@ impl Driver<'_, '_> {
                 if count_errors(&tree) > count_errors(&parse(grammar, &self.text)) {
                     "more parse errors".into()
                 } else {
+                    clock.built(stats);
                     let key = VerdictCache::key(&out);
                     match self.run.test(key, || session.oracle.test(0, &out)) {
                         Some(true) => {
@@ -722,7 +735,7 @@ impl Driver<'_, '_> {
             }
         };
         *stats.formatter.lock() = Some(outcome);
-        push_final_pass(stats, "format", started, start, tests_before);
+        push_final_pass(stats, "format", (started, clock), start, tests_before);
     }
 
     /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
@@ -739,6 +752,7 @@ impl Driver<'_, '_> {
             .observer
             .phase(if layout { Phase::Layout } else { Phase::Tidy });
         let started = Instant::now();
+        let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let start = stats.best();
         let run = self.run;
@@ -752,6 +766,7 @@ impl Driver<'_, '_> {
         )
         .stopping(&stop);
         let (state, tasks) = subject.start(self.text.clone(), tree, scope, layout);
+        clock.built(stats);
         let done = run_pass(self.run, &subject, state, tasks);
         let kept = done.commits > 0;
         if kept {
@@ -759,7 +774,7 @@ impl Driver<'_, '_> {
             self.checkpoints.push(self.text.clone());
         }
         let kind = if layout { "layout" } else { "tidy" };
-        push_final_pass(stats, kind, started, start, tests_before);
+        push_final_pass(stats, kind, (started, clock), start, tests_before);
         Ok(kept)
     }
 
