@@ -130,6 +130,18 @@ LANGUAGES = {
         ("string", ["string_literal"], "string_literal", None, ""),
         ("type", ["primitive_type"], "primitive_type", None, ""),
     ]),
+    "cpp": ("tree-sitter-cpp", [
+        ("identifier", ["identifier", "field_identifier", "type_identifier", "namespace_identifier",
+                        "statement_identifier"], "identifier", None, ""),
+        ("number", ["number_literal"], "number_literal", None, ""),
+        ("char", ["char_literal"], "char_literal", None, ""),
+        ("string", ["string_literal"], "string_literal", None, ""),
+        ("raw-string", ["raw_string_literal"], None,
+         r'(?:u8|[LuU])?R"(?:[^()\\\s"]{0,16})\((?s:.)*\)(?:[^()\\\s"]{0,16})"',
+         "raw_string_delimiter and raw_string_content come from the external scanner; a regex cannot say "
+         "that the two delimiters are equal, so a candidate whose delimiters differ fails to parse"),
+        ("type", ["primitive_type"], "primitive_type", None, ""),
+    ]),
     "rust": ("tree-sitter-rust", [
         ("identifier", ["identifier", "field_identifier", "type_identifier", "shorthand_field_identifier"], "identifier", None, ""),
         ("number", ["integer_literal"], "integer_literal", None, ""),

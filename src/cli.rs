@@ -23,6 +23,14 @@ result so far is kept), 5 the result could not be written where asked (it is sav
 in the temporary folder), 6 the --deadline passed (the best result so far is
 re-checked and kept), 7 (batch) some inputs failed, 130 interrupted (the best result so far is kept).";
 
+/// What `-l` accepts: every language with its aliases and extensions.
+fn lang_help() -> String {
+    format!(
+        "Language: {} [default: from the file extension]",
+        crate::lang::Language::choices()
+    )
+}
+
 /// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
 ///
 /// Without a subcommand it reduces one program: `treereduce -i ./check.sh crash.c`.
@@ -284,8 +292,8 @@ pub struct Args {
     #[command(flatten)]
     pub test: TestArgs,
 
-    /// Language: c, rust (or rs), javascript (or js) [default: from the file extension].
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
+    /// Language [default: from the file extension]; the list comes from the language table.
+    #[arg(short, long, value_name = "LANG", help_heading = "Input and output", help = lang_help())]
     pub lang: Option<String>,
 
     /// Where to write the result; `-` for stdout [default: <stem>.reduced.<ext> beside the input].

@@ -259,7 +259,8 @@ mod tests {
 
     /// One sample program per language, with lists, optional parts,
     /// nesting and names.
-    const SAMPLES: [(&str, &str); 3] = [
+    /// `Language::ALL` must have one each (checked below).
+    const SAMPLES: &[(&str, &str)] = &[
         (
             "c",
             "int f(int a, int b) { int x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = 0; } return x; }\nint y = 1, z = 2;\n",
@@ -272,9 +273,26 @@ mod tests {
             "javascript",
             "function f(a, b) { let x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = [1, 2, 3]; } return x; }\nconst o = { p: 1, q: 2 };\n",
         ),
+        (
+            "cpp",
+            "namespace n { template <typename T> struct S : B<T> { T f(T a, int b) { auto x = a + b * 2; if (x > 3) { return g<T>(a, b, x); } return [&](int y) { return y; }(x); } }; }\nusing U = n::S<int>;\n",
+        ),
     ];
 
+    #[test]
+    fn every_language_has_a_sample() {
+        for lang in crate::lang::Language::ALL {
+            assert!(
+                SAMPLES.iter().any(|(name, _)| *name == lang.name),
+                "no sample program for {}",
+                lang.name
+            );
+        }
+    }
+
     proptest::proptest! {
+        // 64 cases per language.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64 * SAMPLES.len() as u32))]
         /// Any set of deletions, hoists and text edits renders to a text whose
         /// incremental re-parse (from the original's tree) equals a fresh
         /// parse whenever the candidate has no more parse errors than the
@@ -284,7 +302,7 @@ mod tests {
         /// any order renders the same text.
         #[test]
         fn any_edit_set_reparses_like_a_fresh_parse(
-            sample in 0usize..3,
+            sample in 0usize..SAMPLES.len(),
             picks in proptest::collection::vec((0usize..1000, 0u8..3, 0usize..1000), 0..6),
         ) {
             let (lang, src) = SAMPLES[sample];

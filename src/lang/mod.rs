@@ -10,6 +10,7 @@
 //! crate; `grammars/<name>.json` holds its token classes for canonicalization.
 
 mod c;
+mod cpp;
 mod javascript;
 mod rust;
 
@@ -416,7 +417,8 @@ pub struct Enumeration {
 
 impl Language {
     /// Every supported language, in the order they are listed in messages.
-    pub const ALL: &'static [&'static Language] = &[&c::C, &rust::RUST, &javascript::JAVASCRIPT];
+    pub const ALL: &'static [&'static Language] =
+        &[&c::C, &rust::RUST, &javascript::JAVASCRIPT, &cpp::CPP];
 
     /// An entry with the facts every language here shares (brackets, glue
     /// characters, `,` as the separator); an entry overrides what differs.
