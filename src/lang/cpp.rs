@@ -5,8 +5,8 @@
 
 use super::c::{C_POSITIONAL, C_PREPROCESSOR};
 use super::{
-    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, TypeAlias,
-    Variable,
+    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, Templates,
+    TypeAlias, Variable,
 };
 
 /// A `struct`, `class` or `union`: members are field declarations, used as
@@ -233,6 +233,32 @@ pub static CPP: Language = Language {
     placeholder: "0",
     stub_bodies: &[],
     preprocessor: Some(C_PREPROCESSOR),
+    templates: Some(Templates {
+        namespace: ("namespace_definition", "name", "body"),
+        qualified: ("qualified_identifier", "scope", "name"),
+        declaration: ("template_declaration", "parameters"),
+        // `struct S`, `T f(T)` (behind its declarators), `using A = T`.
+        entity_name: &["name", "declarator"],
+        uses: &[
+            ("template_type", "name", "arguments"),
+            ("template_function", "name", "arguments"),
+            ("template_method", "name", "arguments"),
+        ],
+        variadic: &[
+            "variadic_parameter_declaration",
+            "variadic_type_parameter_declaration",
+        ],
+        bases: ("base_class_clause", &["access_specifier", "virtual"]),
+        initializers: ("field_initializer_list", "field_initializer"),
+        class_bodies: &["field_declaration_list"],
+        definition: ("function_definition", "body", ";"),
+        typed: &[
+            ("declaration", "type", "declarator"),
+            ("for_range_loop", "type", ""),
+        ],
+        initialized: ("init_declarator", "value"),
+        deduced: "auto",
+    }),
     ..Language::entry(
         "cpp",
         tree_sitter_cpp::LANGUAGE,

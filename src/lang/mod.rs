@@ -125,6 +125,48 @@ pub struct Language {
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
     pub preprocessor: Option<Preprocessor>,
+    /// Namespaces, templates, base classes, methods and spelled-out types
+    /// (C++), for the reductions that work on them. `None`: the language
+    /// has none of them.
+    pub templates: Option<Templates>,
+}
+
+/// Where a grammar puts namespaces, templates, classes and typed
+/// declarations (see [`Language::templates`]). Positions are (node kind,
+/// field) pairs; a field of `""` means the named children outside fields.
+pub struct Templates {
+    /// Namespace definitions: (kind, field of the name, field of the body).
+    pub namespace: (&'static str, &'static str, &'static str),
+    /// Qualified names `a::b`: (kind, field of the scope, field of the name).
+    pub qualified: (&'static str, &'static str, &'static str),
+    /// Template declarations: (kind, field of the parameter list).
+    pub declaration: (&'static str, &'static str),
+    /// Fields from the declared entity (a class, a function, an alias) to
+    /// its name.
+    pub entity_name: &'static [&'static str],
+    /// Names with template arguments (`S<int>`, `f<int>`): (kind, field of
+    /// the name, field of the argument list).
+    pub uses: &'static [(&'static str, &'static str, &'static str)],
+    /// Parameter kinds that take any number of arguments (`class... T`).
+    pub variadic: &'static [&'static str],
+    /// The base class list of a class (`: public B`) and the kinds in it
+    /// that belong to the base after them (`public`, `virtual`).
+    pub bases: (&'static str, &'static [&'static str]),
+    /// Constructor initializer lists (`: B(x), f(1)`) and their elements.
+    pub initializers: (&'static str, &'static str),
+    /// Class bodies, where a function definition is a method.
+    pub class_bodies: &'static [&'static str],
+    /// Function definitions: (kind, field of the body, the declaration's end).
+    pub definition: (&'static str, &'static str, &'static str),
+    /// Declarations whose spelled-out type may become the deduced one:
+    /// (kind, field of the type, field of the declarators; `""`: the node
+    /// gives the value itself, as a range `for` does).
+    pub typed: &'static [(&'static str, &'static str, &'static str)],
+    /// Declarator kinds with a value (`x = f()`), the only ones a deduced
+    /// type can follow: (kind, field of the value).
+    pub initialized: (&'static str, &'static str),
+    /// The deduced type (`auto`).
+    pub deduced: &'static str,
 }
 
 /// Where a grammar puts the preprocessor's constructs (see
@@ -488,6 +530,7 @@ impl Language {
             placeholder: "",
             stub_bodies: &[],
             preprocessor: None,
+            templates: None,
         }
     }
 
@@ -665,6 +708,44 @@ mod tests {
                         lang.name
                     );
                 }
+            }
+            if let Some(t) = &lang.templates {
+                let mut specs: Vec<(&str, &str)> = vec![
+                    (t.namespace.0, t.namespace.1),
+                    (t.namespace.0, t.namespace.2),
+                    (t.qualified.0, t.qualified.1),
+                    (t.qualified.0, t.qualified.2),
+                    (t.declaration.0, t.declaration.1),
+                    (t.bases.0, ""),
+                    (t.initializers.0, ""),
+                    (t.initializers.1, ""),
+                    (t.definition.0, t.definition.1),
+                    (t.initialized.0, t.initialized.1),
+                ];
+                for (kind, name, args) in t.uses {
+                    specs.extend([(*kind, *name), (*kind, *args)]);
+                }
+                for (kind, ty, declarators) in t.typed {
+                    specs.extend([(*kind, *ty), (*kind, *declarators)]);
+                }
+                let kinds = t.variadic.iter().chain(t.bases.1).chain(t.class_bodies);
+                specs.extend(kinds.map(|k| (*k, "")));
+                for (kind, field) in specs {
+                    assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                    assert!(
+                        field.is_empty() || ts.field_id_for_name(field).is_some(),
+                        "{}: field {field}",
+                        lang.name
+                    );
+                }
+                for field in t.entity_name {
+                    assert!(
+                        ts.field_id_for_name(field).is_some(),
+                        "{}: {field}",
+                        lang.name
+                    );
+                }
+                assert!(kind_exists(t.deduced), "{}: {}", lang.name, t.deduced);
             }
             let fields = lang
                 .signatures
