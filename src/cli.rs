@@ -31,7 +31,8 @@ fn lang_help() -> String {
     )
 }
 
-/// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
+/// A fast, parallel, syntax-aware program reducer for C, C++, Rust, JavaScript, TypeScript, Go,
+/// Python and Java.
 ///
 /// Without a subcommand it reduces one program: `treereduce -i ./check.sh crash.c`.
 #[derive(Debug, Parser)]

@@ -144,3 +144,56 @@ fn cpp_gxx_cannot_convert() {
     );
     assert!(out.contains("const"), "{out}");
 }
+
+/// go vet: "cannot use "40" (untyped string constant) as float64 value in
+/// struct literal"; 1.4 KB in (a ring buffer, methods, a struct literal in
+/// a slice), at most 1.5 times the tokens of a struct literal written by
+/// hand.
+#[test]
+fn go_vet_cannot_use() {
+    let out = reduce_like_by_hand(
+        "go",
+        "go-cannot-use",
+        "sensors.go",
+        10,
+        "package a\n\ntype T struct{ f float64 }\n\nvar _ = T{\"\"}\n",
+    );
+    assert!(out.contains("float64"), "{out}");
+}
+
+/// python3: "TypeError: unsupported operand type(s) for +: 'int' and
+/// 'str'"; 1.8 KB in, at most 20% out. The string travels through an
+/// object's attribute to the addition, and the result keeps that path
+/// (129 tokens where `0 + ""` has 3): no reduction here moves a literal
+/// across a call.
+#[test]
+fn python_type_error() {
+    let out = reduce("py-type-error", "invoice.py", 20);
+    assert!(out.contains('+'), "{out}");
+}
+
+/// javac: "incompatible types: String cannot be converted to int"; 1.9 KB
+/// in (classes, a generic list, constructors), at most 1.5 times the
+/// tokens of the local variable written by hand.
+#[test]
+fn java_javac_incompatible_types() {
+    let out = reduce_like_by_hand(
+        "java",
+        "java-incompatible-types",
+        "Library.java",
+        10,
+        "class A { void f() { int a = \"\"; } }\n",
+    );
+    assert!(out.contains("int"), "{out}");
+}
+
+/// tsc: "Type 'string' is not assignable to type 'number'"; 1.3 KB in, at
+/// most 10% out. Measured: 27 tokens, where an interface and a constant
+/// written by hand (`interface A { b: number } const a: A = { b: "" };`)
+/// have 17: an interface member whose `;` stays behind cannot be deleted
+/// on its own (a miss of the 1.5x target, doc/languages.md).
+#[test]
+fn typescript_tsc_not_assignable() {
+    let out = reduce("ts-not-assignable", "cart.ts", 10);
+    assert!(out.contains("number"), "{out}");
+}

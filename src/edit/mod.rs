@@ -277,6 +277,22 @@ mod tests {
             "cpp",
             "namespace n { template <typename T> struct S : B<T> { T f(T a, int b) { auto x = a + b * 2; if (x > 3) { return g<T>(a, b, x); } return [&](int y) { return y; }(x); } }; }\nusing U = n::S<int>;\n",
         ),
+        (
+            "go",
+            "package p\n\nfunc f(a int, b int) int {\n\tx := a + b*2\n\tif x > 3 {\n\t\treturn g(a, b, x)\n\t}\n\ty := []int{1, 2, 3}\n\treturn y[0]\n}\n",
+        ),
+        (
+            "python",
+            "def f(a, b):\n    x = a + b * 2\n    if x > 3:\n        return g(a, b, x)\n    else:\n        y = [1, 2, 3]\n    return y[0]\n\no = {'p': 1, 'q': 2}\n",
+        ),
+        (
+            "typescript",
+            "function f(a: number, b: number): number { let x: number = a + b * 2; if (x > 3) { return g<number>(a, b, x); } return [1, 2, 3][0]; }\ntype T = { p: number; q: string };\n",
+        ),
+        (
+            "java",
+            "class C { int f(int a, int b) { int x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = 0; } return x; } int[] y = {1, 2, 3}; }\n",
+        ),
     ];
 
     #[test]

@@ -11,8 +11,12 @@
 
 mod c;
 mod cpp;
+mod go;
+mod java;
 mod javascript;
+mod python;
 mod rust;
+mod typescript;
 
 use std::path::Path;
 
@@ -459,8 +463,16 @@ pub struct Enumeration {
 
 impl Language {
     /// Every supported language, in the order they are listed in messages.
-    pub const ALL: &'static [&'static Language] =
-        &[&c::C, &rust::RUST, &javascript::JAVASCRIPT, &cpp::CPP];
+    pub const ALL: &'static [&'static Language] = &[
+        &c::C,
+        &rust::RUST,
+        &javascript::JAVASCRIPT,
+        &cpp::CPP,
+        &go::GO,
+        &python::PYTHON,
+        &typescript::TYPESCRIPT,
+        &java::JAVA,
+    ];
 
     /// An entry with the facts every language here shares (brackets, glue
     /// characters, `,` as the separator); an entry overrides what differs.
@@ -618,6 +630,26 @@ mod tests {
             "{choices}"
         );
         assert!(choices.contains("rust (rs; .rs)"), "{choices}");
+        assert_eq!(Language::by_name("c++").unwrap().name, "cpp");
+        assert_eq!(Language::by_name("cxx").unwrap().name, "cpp");
+        for (file, lang) in [
+            ("a.cc", "cpp"),
+            ("a.cpp", "cpp"),
+            ("a.cxx", "cpp"),
+            ("a.hpp", "cpp"),
+            ("a.hh", "cpp"),
+            ("crash.ii", "cpp"),
+            ("a.go", "go"),
+            ("a.py", "python"),
+            ("a.ts", "typescript"),
+            ("A.java", "java"),
+        ] {
+            assert_eq!(Language::by_path(Path::new(file)).unwrap().name, lang);
+        }
+        assert!(
+            choices.contains("cpp (c++ cxx; .cc .cpp .cxx .hpp .hh .hxx .ii)"),
+            "{choices}"
+        );
     }
 
     /// Every kind and field a table entry names exists in its grammar: a

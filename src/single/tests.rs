@@ -641,7 +641,12 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
                 match lang {
                     "c" => format!("int v{i}_{j} = M{i}(a, {n}) + {k};"),
                     "cpp" => format!("auto v{i}_{j} = M{i}(a, {n}) + S{i}<int>::k * {k};"),
-                    "rust" | "javascript" => format!("let v{i}_{j} = a * {n} + {k};"),
+                    "rust" | "javascript" | "typescript" => {
+                        format!("let v{i}_{j} = a * {n} + {k};")
+                    }
+                    "go" => format!("v{i}_{j} := a * {n} + {k}"),
+                    "python" => format!("v{i}_{j} = a * {n} + {k}"),
+                    "java" => format!("int v{i}_{j} = a * {n} + {k};"),
                     other => panic!("no random program for {other}: add one"),
                 }
             })
@@ -667,6 +672,12 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
             ),
             "rust" => format!("fn f{i}(a: i64) -> i64 {{\n    {body}\n    a\n}}\n"),
             "javascript" => format!("function f{i}(a) {{\n    {body}\n    return a;\n}}\n"),
+            "typescript" => {
+                format!("function f{i}(a: number): number {{\n    {body}\n    return a;\n}}\n")
+            }
+            "go" => format!("func f{i}(a int) int {{\n    {body}\n    return a\n}}\n"),
+            "python" => format!("def f{i}(a):\n    {body}\n    return a\n"),
+            "java" => format!("class C{i} {{\n  int f{i}(int a) {{\n    {body}\n    return a;\n  }}\n}}\n"),
             other => panic!("no random program for {other}: add one"),
         });
     }
