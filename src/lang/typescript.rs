@@ -18,6 +18,9 @@ pub static TYPESCRIPT: Language = Language {
         "type_identifier",
     ],
     definer_fields: &["name", "pattern"],
+    // The members of an interface or an object type end in `;` tokens of
+    // the body, after them: a deleted member takes its own along.
+    separators: &[",", ";"],
     // JavaScript's, without JSX.
     verbatim_kinds: &[
         "comment",
