@@ -867,3 +867,56 @@ mod tests {
         }
     }
 }
+
+/// Separators a language lists are taken along by a deleted list element.
+#[cfg(test)]
+mod separator_tests {
+    use std::sync::Arc;
+
+    use crate::edit::{Edit, EditSet, render};
+    use crate::syntax::{Grammar, Original, Role, count_errors, parse};
+
+    use super::Language;
+
+    /// Deletes the first list element whose text is `element` and renders.
+    fn without(lang: &str, src: &str, element: &str) -> String {
+        let g = Grammar::of(Language::by_name(lang).unwrap());
+        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let n = o
+            .nodes
+            .ids()
+            .find(|&n| {
+                o.node_text(n) == element.as_bytes() && matches!(o.role(n), Role::Element { .. })
+            })
+            .unwrap();
+        let edits = [(n, Edit::Delete)];
+        let mut out = Vec::new();
+        render(&o, EditSet::new().view_with(&edits), &mut out);
+        assert_eq!(
+            count_errors(&parse(g, &out)),
+            0,
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Regression: a TypeScript interface member went without its `;`
+    /// (`interface a {; b: number; }`), one token more than needed.
+    #[test]
+    fn typescript_interface_members_take_their_semicolon() {
+        assert_eq!(
+            without("typescript", "interface a { a; b: number; }\n", "a"),
+            "interface a { b: number; }\n"
+        );
+    }
+
+    /// C++'s `public:` goes with its colon (alone, `{:` does not parse).
+    #[test]
+    fn cpp_access_specifiers_take_their_colon() {
+        assert_eq!(
+            without("cpp", "class a { public: int b; };\n", "public"),
+            "class a { int b; };\n"
+        );
+    }
+}

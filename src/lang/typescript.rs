@@ -19,7 +19,8 @@ pub static TYPESCRIPT: Language = Language {
     ],
     definer_fields: &["name", "pattern"],
     // The members of an interface or an object type end in `;` tokens of
-    // the body, after them: a deleted member takes its own along.
+    // the body, after them: a deleted member takes its own along instead
+    // of leaving a stray `;`.
     separators: &[",", ";"],
     // JavaScript's, without JSX.
     verbatim_kinds: &[
