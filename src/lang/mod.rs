@@ -125,6 +125,13 @@ pub struct Language {
     /// function returns: (node kind, field of the body, text). Rust's
     /// `{ loop {} }`: `{}` type-checks only for functions returning `()`.
     pub stub_bodies: &'static [(&'static str, &'static str, &'static str)],
+    /// Literal kinds whose type a program checks only at run time
+    /// (Python's strings, numbers, `None`): replacement tries the smallest
+    /// node of each of them allowed in a slot, not only the smallest of all
+    /// (`x + item.quantity` -> `x + "40"` where `x + 0` passes). Empty in
+    /// a language whose compiler finds type errors, where the smallest
+    /// tree suffices.
+    pub value_kinds: &'static [&'static str],
     /// The C preprocessor's constructs, for the reductions that see through
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
@@ -541,6 +548,7 @@ impl Language {
             enumerations: &[],
             placeholder: "",
             stub_bodies: &[],
+            value_kinds: &[],
             preprocessor: None,
             templates: None,
         }
@@ -848,6 +856,7 @@ mod tests {
                 positions.push(kind);
                 more_fields.push(field);
             }
+            positions.extend(lang.value_kinds.iter().copied());
             for spec in positions {
                 let (kind, field) = spec.split_once('.').unwrap_or((spec, ""));
                 assert!(kind_exists(kind), "{}: kind {kind}", lang.name);

@@ -101,6 +101,17 @@ pub static PYTHON: Language = Language {
     placeholder: "None",
     // `pass` is a body of any function.
     stub_bodies: &[("function_definition", "body", "pass")],
+    // `0 + ""` fails where `0 + 0` does not.
+    value_kinds: &[
+        "integer",
+        "float",
+        "string",
+        "true",
+        "false",
+        "none",
+        "list",
+        "dictionary",
+    ],
     ..Language::entry(
         "python",
         tree_sitter_python::LANGUAGE,
