@@ -130,6 +130,18 @@ LANGUAGES = {
         ("string", ["string_literal"], "string_literal", None, ""),
         ("type", ["primitive_type"], "primitive_type", None, ""),
     ]),
+    "cpp": ("tree-sitter-cpp", [
+        ("identifier", ["identifier", "field_identifier", "type_identifier", "namespace_identifier",
+                        "statement_identifier"], "identifier", None, ""),
+        ("number", ["number_literal"], "number_literal", None, ""),
+        ("char", ["char_literal"], "char_literal", None, ""),
+        ("string", ["string_literal"], "string_literal", None, ""),
+        ("raw-string", ["raw_string_literal"], None,
+         r'(?:u8|[LuU])?R"(?:[^()\\\s"]{0,16})\((?s:.)*\)(?:[^()\\\s"]{0,16})"',
+         "raw_string_delimiter and raw_string_content come from the external scanner; a regex cannot say "
+         "that the two delimiters are equal, so a candidate whose delimiters differ fails to parse"),
+        ("type", ["primitive_type"], "primitive_type", None, ""),
+    ]),
     "rust": ("tree-sitter-rust", [
         ("identifier", ["identifier", "field_identifier", "type_identifier", "shorthand_field_identifier"], "identifier", None, ""),
         ("number", ["integer_literal"], "integer_literal", None, ""),
@@ -147,6 +159,41 @@ LANGUAGES = {
                         "shorthand_property_identifier_pattern", "statement_identifier"], "identifier", None, ""),
         ("number", ["number"], "number", None, ""),
         ("string", ["string"], "string", None, ""),
+    ]),
+    "go": ("tree-sitter-go", [
+        ("identifier", ["identifier", "field_identifier", "type_identifier", "package_identifier", "label_name"],
+         "identifier", None, ""),
+        ("number", ["int_literal"], "int_literal", None, ""),
+        ("float", ["float_literal"], "float_literal", None, ""),
+        ("char", ["rune_literal"], "rune_literal", None, ""),
+        ("string", ["interpreted_string_literal"], "interpreted_string_literal", None, ""),
+        ("raw-string", ["raw_string_literal"], "raw_string_literal", None, ""),
+    ]),
+    "python": ("tree-sitter-python", [
+        ("identifier", ["identifier"], "identifier", None, ""),
+        ("number", ["integer"], "integer", None, ""),
+        ("float", ["float"], "float", None, ""),
+        ("string", ["string"], None,
+         r"""(?:[rRbBuU]{0,2})(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""",
+         "string_start, string_content and string_end come from the external scanner; one-line strings "
+         "with an optional r/b/u prefix (f-strings and triple quotes are left as they are)"),
+    ]),
+    "java": ("tree-sitter-java", [
+        ("identifier", ["identifier", "type_identifier"], "identifier", None, ""),
+        ("number", ["decimal_integer_literal"], "decimal_integer_literal", None, ""),
+        ("float", ["decimal_floating_point_literal"], "decimal_floating_point_literal", None, ""),
+        ("char", ["character_literal"], "character_literal", None, ""),
+        ("string", ["string_literal"], None, r'"(?:[^"\\\n]|\\.)*"',
+         "string_literal's rule includes text blocks and the string_fragment tokens; one-line strings "
+         "written after the JLS (text blocks are left as they are)"),
+    ]),
+    "typescript": ("tree-sitter-typescript/typescript", [
+        ("identifier", ["identifier", "property_identifier", "shorthand_property_identifier",
+                        "shorthand_property_identifier_pattern", "statement_identifier", "type_identifier"],
+         "identifier", None, ""),
+        ("number", ["number"], "number", None, ""),
+        ("string", ["string"], "string", None, ""),
+        ("type", ["predefined_type"], "predefined_type", None, ""),
     ]),
 }
 
@@ -169,8 +216,10 @@ def find_alias(rules, name):
 def main():
     crates = crate_dirs()
     for lang, (crate, classes) in LANGUAGES.items():
+        # A crate with several grammars names the one in its path (`crate/sub`).
+        crate, _, sub = crate.partition("/")
         directory, version = crates[crate]
-        grammar = json.loads((directory / "src" / "grammar.json").read_text())
+        grammar = json.loads((directory / sub / "src" / "grammar.json").read_text())
         rules = grammar["rules"]
         tokens = []
         ident = None

@@ -19,7 +19,16 @@ pub const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
 candidate under the input's own file name; exit code 0 means \"still interesting\".";
 
-/// A fast, parallel, syntax-aware program reducer for C, Rust and JavaScript.
+/// What `-l` accepts: every language with its aliases and extensions.
+fn lang_help() -> String {
+    format!(
+        "Language: {} [default: from the file extension]",
+        crate::lang::Language::choices()
+    )
+}
+
+/// A fast, parallel, syntax-aware program reducer for C, C++, Rust, JavaScript, TypeScript, Go,
+/// Python and Java.
 ///
 /// Without a subcommand it reduces one program: `treereduce -i ./check.sh crash.c`.
 #[derive(Debug, Parser)]
@@ -279,8 +288,8 @@ pub struct Args {
     #[command(flatten)]
     pub test: TestArgs,
 
-    /// Language: c, rust (or rs), javascript (or js) [default: from the file extension].
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
+    /// Language [default: from the file extension]; the list comes from the language table.
+    #[arg(short, long, value_name = "LANG", help_heading = "Input and output", help = lang_help())]
     pub lang: Option<String>,
 
     /// Where to write the result; `-` for stdout [default: <stem>.reduced.<ext> beside the input].

@@ -4,7 +4,7 @@
 //!
 //!     TREEREDUCE_BLESS=1 cargo test --test golden
 //!
-//! The bundled C and Rust examples run with their real compilers; the unit
+//! The bundled C, C++ and Rust examples run with their real compilers; the unit
 //! inputs run through the library with closure oracles.
 
 mod common;
@@ -53,6 +53,11 @@ fn example(dir: &str, file: &str) {
 #[test]
 fn c_too_many_args() {
     example("c-too-many-args", "inventory.c");
+}
+
+#[test]
+fn cpp_cannot_convert() {
+    example("cpp-cannot-convert", "scheduler.cpp");
 }
 
 #[test]

@@ -278,7 +278,8 @@ mod tests {
 
     /// One sample program per language, with lists, optional parts,
     /// nesting and names.
-    const SAMPLES: [(&str, &str); 3] = [
+    /// `Language::ALL` must have one each (checked below).
+    const SAMPLES: &[(&str, &str)] = &[
         (
             "c",
             "int f(int a, int b) { int x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = 0; } return x; }\nint y = 1, z = 2;\n",
@@ -291,9 +292,42 @@ mod tests {
             "javascript",
             "function f(a, b) { let x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = [1, 2, 3]; } return x; }\nconst o = { p: 1, q: 2 };\n",
         ),
+        (
+            "cpp",
+            "namespace n { template <typename T> struct S : B<T> { T f(T a, int b) { auto x = a + b * 2; if (x > 3) { return g<T>(a, b, x); } return [&](int y) { return y; }(x); } }; }\nusing U = n::S<int>;\n",
+        ),
+        (
+            "go",
+            "package p\n\nfunc f(a int, b int) int {\n\tx := a + b*2\n\tif x > 3 {\n\t\treturn g(a, b, x)\n\t}\n\ty := []int{1, 2, 3}\n\treturn y[0]\n}\n",
+        ),
+        (
+            "python",
+            "def f(a, b):\n    x = a + b * 2\n    if x > 3:\n        return g(a, b, x)\n    else:\n        y = [1, 2, 3]\n    return y[0]\n\no = {'p': 1, 'q': 2}\n",
+        ),
+        (
+            "typescript",
+            "function f(a: number, b: number): number { let x: number = a + b * 2; if (x > 3) { return g<number>(a, b, x); } return [1, 2, 3][0]; }\ntype T = { p: number; q: string };\n",
+        ),
+        (
+            "java",
+            "class C { int f(int a, int b) { int x = a + b * 2; if (x > 3) { return g(a, b, x); } else { x = 0; } return x; } int[] y = {1, 2, 3}; }\n",
+        ),
     ];
 
+    #[test]
+    fn every_language_has_a_sample() {
+        for lang in crate::lang::Language::ALL {
+            assert!(
+                SAMPLES.iter().any(|(name, _)| *name == lang.name),
+                "no sample program for {}",
+                lang.name
+            );
+        }
+    }
+
     proptest::proptest! {
+        // 64 cases per language.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64 * SAMPLES.len() as u32))]
         /// Any set of deletions, hoists and text edits renders to a text whose
         /// incremental re-parse (from the original's tree) equals a fresh
         /// parse whenever the candidate has no more parse errors than the
@@ -303,7 +337,7 @@ mod tests {
         /// any order renders the same text.
         #[test]
         fn any_edit_set_reparses_like_a_fresh_parse(
-            sample in 0usize..3,
+            sample in 0usize..SAMPLES.len(),
             picks in proptest::collection::vec((0usize..1000, 0u8..3, 0usize..1000), 0..6),
         ) {
             let (lang, src) = SAMPLES[sample];

@@ -187,33 +187,7 @@ pub static C: Language = Language {
     placeholder: "0",
     // Definitions become prototypes instead (`prototypes`).
     stub_bodies: &[],
-    preprocessor: Some(Preprocessor {
-        definitions: &["preproc_def", "preproc_function_def"],
-        name: "name",
-        parameters: "parameters",
-        value: "value",
-        ellipsis: "...",
-        variadic_name: "__VA_ARGS__",
-        // The body starts right after `{` (a wrapper that ended in a space
-        // could lose it to a deletion that takes the spaces before a node),
-        // and what follows it starts on a line of its own (a body may end
-        // in a `//` comment). A type goes before an expression: the grammar
-        // reads `unsigned long int;` in a function as a statement too.
-        body_wrappers: &[
-            ("void __treereduce(void) {", "\n}\n"),
-            ("", " __treereduce;\n"),
-            ("void __treereduce(void) {", "\n;}\n"),
-            ("", "\n"),
-        ],
-        zero: ("0", "number_literal"),
-        conditional_open: &["#if", "#ifdef", "#ifndef"],
-        conditional_branch: &["#elif", "#elifdef", "#elifndef", "#else"],
-        conditional_close: "#endif",
-        conditional_kinds: &["preproc_if", "preproc_ifdef"],
-        directive_kinds: &["preproc_directive"],
-        name_kinds: &["primitive_type"],
-        definedness: &["#ifdef", "#ifndef", "#elifdef", "#elifndef", "defined"],
-    }),
+    preprocessor: Some(C_PREPROCESSOR),
     ..Language::entry(
         "c",
         tree_sitter_c::LANGUAGE,
@@ -222,9 +196,39 @@ pub static C: Language = Language {
     )
 };
 
+/// The C preprocessor's constructs in tree-sitter-c (and tree-sitter-cpp,
+/// whose grammar extends C's and parses directives the same way).
+pub(super) const C_PREPROCESSOR: Preprocessor = Preprocessor {
+    definitions: &["preproc_def", "preproc_function_def"],
+    name: "name",
+    parameters: "parameters",
+    value: "value",
+    ellipsis: "...",
+    variadic_name: "__VA_ARGS__",
+    // The body starts right after `{` (a wrapper that ended in a space
+    // could lose it to a deletion that takes the spaces before a node),
+    // and what follows it starts on a line of its own (a body may end
+    // in a `//` comment). A type goes before an expression: the grammar
+    // reads `unsigned long int;` in a function as a statement too.
+    body_wrappers: &[
+        ("void __treereduce(void) {", "\n}\n"),
+        ("", " __treereduce;\n"),
+        ("void __treereduce(void) {", "\n;}\n"),
+        ("", "\n"),
+    ],
+    zero: ("0", "number_literal"),
+    conditional_open: &["#if", "#ifdef", "#ifndef"],
+    conditional_branch: &["#elif", "#elifdef", "#elifndef", "#else"],
+    conditional_close: "#endif",
+    conditional_kinds: &["preproc_if", "preproc_ifdef"],
+    directive_kinds: &["preproc_directive"],
+    name_kinds: &["primitive_type"],
+    definedness: &["#ifdef", "#ifndef", "#elifdef", "#elifndef", "defined"],
+};
+
 /// Where C initializes a record by position: `struct S s = {1, 2};`, arrays
 /// of records (`struct S a[2] = {{1, 2}, {3, 4}};`), compound literals.
-const C_POSITIONAL: &[Positional] = &[
+pub(super) const C_POSITIONAL: &[Positional] = &[
     Positional {
         kind: "declaration",
         type_path: &["type"],

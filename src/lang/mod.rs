@@ -10,8 +10,13 @@
 //! crate; `grammars/<name>.json` holds its token classes for canonicalization.
 
 mod c;
+mod cpp;
+mod go;
+mod java;
 mod javascript;
+mod python;
 mod rust;
+mod typescript;
 
 use std::path::Path;
 
@@ -120,10 +125,59 @@ pub struct Language {
     /// function returns: (node kind, field of the body, text). Rust's
     /// `{ loop {} }`: `{}` type-checks only for functions returning `()`.
     pub stub_bodies: &'static [(&'static str, &'static str, &'static str)],
+    /// Literal kinds whose type a program checks only at run time
+    /// (Python's strings, numbers, `None`): replacement tries the smallest
+    /// node of each of them allowed in a slot, not only the smallest of all
+    /// (`x + item.quantity` -> `x + "40"` where `x + 0` passes). Empty in
+    /// a language whose compiler finds type errors, where the smallest
+    /// tree suffices.
+    pub value_kinds: &'static [&'static str],
     /// The C preprocessor's constructs, for the reductions that see through
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
     pub preprocessor: Option<Preprocessor>,
+    /// Namespaces, templates, base classes, methods and spelled-out types
+    /// (C++), for the reductions that work on them. `None`: the language
+    /// has none of them.
+    pub templates: Option<Templates>,
+}
+
+/// Where a grammar puts namespaces, templates, classes and typed
+/// declarations (see [`Language::templates`]). Positions are (node kind,
+/// field) pairs; a field of `""` means the named children outside fields.
+pub struct Templates {
+    /// Namespace definitions: (kind, field of the name, field of the body).
+    pub namespace: (&'static str, &'static str, &'static str),
+    /// Qualified names `a::b`: (kind, field of the scope, field of the name).
+    pub qualified: (&'static str, &'static str, &'static str),
+    /// Template declarations: (kind, field of the parameter list).
+    pub declaration: (&'static str, &'static str),
+    /// Fields from the declared entity (a class, a function, an alias) to
+    /// its name.
+    pub entity_name: &'static [&'static str],
+    /// Names with template arguments (`S<int>`, `f<int>`): (kind, field of
+    /// the name, field of the argument list).
+    pub uses: &'static [(&'static str, &'static str, &'static str)],
+    /// Parameter kinds that take any number of arguments (`class... T`).
+    pub variadic: &'static [&'static str],
+    /// The base class list of a class (`: public B`) and the kinds in it
+    /// that belong to the base after them (`public`, `virtual`).
+    pub bases: (&'static str, &'static [&'static str]),
+    /// Constructor initializer lists (`: B(x), f(1)`) and their elements.
+    pub initializers: (&'static str, &'static str),
+    /// Class bodies, where a function definition is a method.
+    pub class_bodies: &'static [&'static str],
+    /// Function definitions: (kind, field of the body, the declaration's end).
+    pub definition: (&'static str, &'static str, &'static str),
+    /// Declarations whose spelled-out type may become the deduced one:
+    /// (kind, field of the type, field of the declarators; `""`: the node
+    /// gives the value itself, as a range `for` does).
+    pub typed: &'static [(&'static str, &'static str, &'static str)],
+    /// Declarator kinds with a value (`x = f()`), the only ones a deduced
+    /// type can follow: (kind, field of the value).
+    pub initialized: (&'static str, &'static str),
+    /// The deduced type (`auto`).
+    pub deduced: &'static str,
 }
 
 /// Where a grammar puts the preprocessor's constructs (see
@@ -416,7 +470,16 @@ pub struct Enumeration {
 
 impl Language {
     /// Every supported language, in the order they are listed in messages.
-    pub const ALL: &'static [&'static Language] = &[&c::C, &rust::RUST, &javascript::JAVASCRIPT];
+    pub const ALL: &'static [&'static Language] = &[
+        &c::C,
+        &rust::RUST,
+        &javascript::JAVASCRIPT,
+        &cpp::CPP,
+        &go::GO,
+        &python::PYTHON,
+        &typescript::TYPESCRIPT,
+        &java::JAVA,
+    ];
 
     /// An entry with the facts every language here shares (brackets, glue
     /// characters, `,` as the separator); an entry overrides what differs.
@@ -485,7 +548,9 @@ impl Language {
             enumerations: &[],
             placeholder: "",
             stub_bodies: &[],
+            value_kinds: &[],
             preprocessor: None,
+            templates: None,
         }
     }
 
@@ -573,6 +638,26 @@ mod tests {
             "{choices}"
         );
         assert!(choices.contains("rust (rs; .rs)"), "{choices}");
+        assert_eq!(Language::by_name("c++").unwrap().name, "cpp");
+        assert_eq!(Language::by_name("cxx").unwrap().name, "cpp");
+        for (file, lang) in [
+            ("a.cc", "cpp"),
+            ("a.cpp", "cpp"),
+            ("a.cxx", "cpp"),
+            ("a.hpp", "cpp"),
+            ("a.hh", "cpp"),
+            ("crash.ii", "cpp"),
+            ("a.go", "go"),
+            ("a.py", "python"),
+            ("a.ts", "typescript"),
+            ("A.java", "java"),
+        ] {
+            assert_eq!(Language::by_path(Path::new(file)).unwrap().name, lang);
+        }
+        assert!(
+            choices.contains("cpp (c++ cxx; .cc .cpp .cxx .hpp .hh .hxx .ii)"),
+            "{choices}"
+        );
     }
 
     /// Every kind and field a table entry names exists in its grammar: a
@@ -664,6 +749,44 @@ mod tests {
                     );
                 }
             }
+            if let Some(t) = &lang.templates {
+                let mut specs: Vec<(&str, &str)> = vec![
+                    (t.namespace.0, t.namespace.1),
+                    (t.namespace.0, t.namespace.2),
+                    (t.qualified.0, t.qualified.1),
+                    (t.qualified.0, t.qualified.2),
+                    (t.declaration.0, t.declaration.1),
+                    (t.bases.0, ""),
+                    (t.initializers.0, ""),
+                    (t.initializers.1, ""),
+                    (t.definition.0, t.definition.1),
+                    (t.initialized.0, t.initialized.1),
+                ];
+                for (kind, name, args) in t.uses {
+                    specs.extend([(*kind, *name), (*kind, *args)]);
+                }
+                for (kind, ty, declarators) in t.typed {
+                    specs.extend([(*kind, *ty), (*kind, *declarators)]);
+                }
+                let kinds = t.variadic.iter().chain(t.bases.1).chain(t.class_bodies);
+                specs.extend(kinds.map(|k| (*k, "")));
+                for (kind, field) in specs {
+                    assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
+                    assert!(
+                        field.is_empty() || ts.field_id_for_name(field).is_some(),
+                        "{}: field {field}",
+                        lang.name
+                    );
+                }
+                for field in t.entity_name {
+                    assert!(
+                        ts.field_id_for_name(field).is_some(),
+                        "{}: {field}",
+                        lang.name
+                    );
+                }
+                assert!(kind_exists(t.deduced), "{}: {}", lang.name, t.deduced);
+            }
             let fields = lang
                 .signatures
                 .iter()
@@ -733,6 +856,7 @@ mod tests {
                 positions.push(kind);
                 more_fields.push(field);
             }
+            positions.extend(lang.value_kinds.iter().copied());
             for spec in positions {
                 let (kind, field) = spec.split_once('.').unwrap_or((spec, ""));
                 assert!(kind_exists(kind), "{}: kind {kind}", lang.name);
@@ -750,5 +874,58 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+/// Separators a language lists are taken along by a deleted list element.
+#[cfg(test)]
+mod separator_tests {
+    use std::sync::Arc;
+
+    use crate::edit::{Edit, EditSet, render};
+    use crate::syntax::{Grammar, Original, Role, count_errors, parse};
+
+    use super::Language;
+
+    /// Deletes the first list element whose text is `element` and renders.
+    fn without(lang: &str, src: &str, element: &str) -> String {
+        let g = Grammar::of(Language::by_name(lang).unwrap());
+        let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let n = o
+            .nodes
+            .ids()
+            .find(|&n| {
+                o.node_text(n) == element.as_bytes() && matches!(o.role(n), Role::Element { .. })
+            })
+            .unwrap();
+        let edits = [(n, Edit::Delete)];
+        let mut out = Vec::new();
+        render(&o, EditSet::new().view_with(&edits), &mut out);
+        assert_eq!(
+            count_errors(&parse(g, &out)),
+            0,
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Regression: a TypeScript interface member went without its `;`
+    /// (`interface a {; b: number; }`), one token more than needed.
+    #[test]
+    fn typescript_interface_members_take_their_semicolon() {
+        assert_eq!(
+            without("typescript", "interface a { a; b: number; }\n", "a"),
+            "interface a { b: number; }\n"
+        );
+    }
+
+    /// C++'s `public:` goes with its colon (alone, `{:` does not parse).
+    #[test]
+    fn cpp_access_specifiers_take_their_colon() {
+        assert_eq!(
+            without("cpp", "class a { public: int b; };\n", "public"),
+            "class a { int b; };\n"
+        );
     }
 }

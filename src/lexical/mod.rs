@@ -286,6 +286,7 @@ mod tests {
 
     #[test]
     fn every_language_loads_and_matches_its_own_tokens() {
+        let mut seen = Vec::new();
         for (lang, kind, good, bad) in [
             (
                 "c",
@@ -305,7 +306,38 @@ mod tests {
                 ["10n", "0x1F", "1_000", "3.14e+5"],
                 ["0x", "1__0"],
             ),
+            (
+                "cpp",
+                "raw_string_literal",
+                ["R\"(a)\"", "u8R\"x(a)\")x\"", "R\"()\"", "LR\"(z)\""],
+                ["\"a\"", "R\"a\""],
+            ),
+            (
+                "go",
+                "int_literal",
+                ["0x1F", "1_000", "0o17", "42"],
+                ["0x", "_1"],
+            ),
+            (
+                "python",
+                "string",
+                ["'a'", "\"b\\n\"", "rb'x'", "b\"\""],
+                ["'a", "abc"],
+            ),
+            (
+                "typescript",
+                "number",
+                ["10n", "0x1F", "1_000", "3.14e+5"],
+                ["0x", "1__0"],
+            ),
+            (
+                "java",
+                "decimal_integer_literal",
+                ["42", "1_000", "7L", "0"],
+                ["_1", "1_"],
+            ),
         ] {
+            seen.push(lang);
             let (g, l) = lexicon(lang);
             let c = class(g, &l, kind);
             for t in good {
@@ -315,6 +347,13 @@ mod tests {
             for t in bad {
                 assert!(!c.matches(t.as_bytes()), "{lang} {t}");
             }
+        }
+        for lang in Language::ALL {
+            assert!(
+                seen.contains(&lang.name),
+                "no tokens checked for {}",
+                lang.name
+            );
         }
     }
 

@@ -383,7 +383,11 @@ impl Rules<'_> {
                 Gap::None
             };
         }
-        if lines.starts.contains(&n.start_byte()) || lines.ends.contains(&p.end_byte()) {
+        // A line child's own `:` (C++'s `public:`, whose grammar makes the
+        // colon its block's token) stays on its line.
+        if lines.starts.contains(&n.start_byte())
+            || (lines.ends.contains(&p.end_byte()) && nt != b":")
+        {
             return Gap::Line;
         }
         if self.needs_space(pt, nt) {

@@ -9,9 +9,12 @@
 //! concurrent commit adapts (or turns out to be implied and is dropped).
 //! Adding a reduction is one file and one line in the table.
 
+pub mod auto_types;
+pub mod base_classes;
 pub mod byname;
 pub mod canon;
 pub mod conditionals;
+pub mod cxx;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
@@ -20,9 +23,12 @@ pub mod hoist;
 pub mod inline_macros;
 pub mod inline_types;
 pub mod inline_values;
+pub mod instantiate;
 pub mod layout;
 pub mod macro_bodies;
 pub mod memory;
+pub mod method_bodies;
+pub mod namespaces;
 pub mod params;
 pub mod preproc;
 pub mod prototype;
@@ -32,6 +38,7 @@ pub mod retries;
 pub mod scopes;
 pub mod stub_bodies;
 mod syntax;
+pub mod template_params;
 pub mod tidy;
 pub mod variants;
 
@@ -70,6 +77,12 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &inline_values::INLINE_VARS,
     &fields::FIELDS,
     &variants::VARIANTS,
+    &namespaces::NAMESPACES,
+    &template_params::TEMPLATE_PARAMS,
+    &instantiate::INSTANTIATE,
+    &base_classes::BASE_CLASSES,
+    &method_bodies::METHOD_BODIES,
+    &auto_types::AUTO_TYPES,
     &macro_bodies::MACRO_BODIES,
     &inline_macros::INLINE_MACROS,
     &conditionals::CONDITIONALS,

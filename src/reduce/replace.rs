@@ -3,6 +3,14 @@
 //! T that occurs anywhere in the program (an expression by `0` or a variable
 //! already used, a type by `int`, a block by `{}`), instead of by entries of
 //! a hand-written per-language table.
+//!
+//! In a language whose values carry their type at run time (Python), the
+//! kind of the value is what a bug is often about (`0 + ""` fails where
+//! `0 + 0` does not), so there the smallest node of each of the entry's
+//! `value_kinds` allowed in the slot is tried too, largest removal first
+//! (a string reaching an addition through an attribute, `total +
+//! item.quantity` -> `total + "40"`): Perses' and C-Reduce's replacement
+//! by a compatible node found elsewhere in the program, one per kind.
 
 use std::sync::Arc;
 
@@ -106,11 +114,27 @@ pub fn tasks<'a>(
     let unnamed = best
         .filter(|&m| is_name(m))
         .and_then(|_| smallest().filter(|&m| !is_name(m)).min_by_key(|&m| size(m)));
-    best.into_iter().chain(unnamed).filter_map(move |m| {
+    // One more candidate per value kind of the language (none in a
+    // statically typed one), each the smallest of its kind.
+    let language = original.language;
+    let ts = original.tree.language();
+    let kinds = allowed.iter().filter(move |&kind| {
+        ts.node_kind_for_id(kind.0)
+            .is_some_and(|name| language.value_kinds.contains(&name))
+    });
+    // Such a value may have as many tokens as the node and fewer bytes
+    // (`item.quantity` -> `"40"`, three tokens each).
+    let typed = kinds
+        .filter_map(|kind| original.smallest_of_kind(kind))
+        .filter(move |&m| Some(m) != best && Some(m) != unnamed)
+        .map(|m| (m, true));
+    let bytes = |m: NodeId| nodes.end(m) - nodes.start(m);
+    let smallest = best.into_iter().chain(unnamed).map(|m| (m, false));
+    smallest.chain(typed).filter_map(move |(m, typed)| {
         let removed = nodes
             .tokens(node)
             .checked_sub(nodes.tokens(m))
-            .filter(|&r| r > 0)?;
+            .filter(|&r| r > 0 || (typed && bytes(m) < bytes(node)))?;
         Some(Attempt::queued(
             Priority {
                 tokens: removed as u64,
@@ -171,6 +195,39 @@ mod tests {
         assert!(!deletion_covers(&o, node("1")));
         // Not a list element at all.
         assert!(!deletion_covers(&o, node("{ g(a, 1); return a; }")));
+    }
+
+    #[test]
+    fn python_tries_the_smallest_value_of_each_kind() {
+        let got = candidates_on_visit(
+            &REPLACE,
+            "python",
+            "t = 0\nn = \"40\"\nt = t + item.quantity\n",
+        );
+        let addition: Vec<&String> = got
+            .iter()
+            .filter(|c| c.starts_with("t = 0\nn = \"40\"\nt = t + "))
+            .collect();
+        // `item.quantity`: the smallest tree `0` first, then a string; a name (`t`)
+        // is no smaller than `0`.
+        assert_eq!(
+            addition,
+            [
+                "t = 0\nn = \"40\"\nt = t + 0\n",
+                "t = 0\nn = \"40\"\nt = t + \"40\"\n",
+            ]
+        );
+        // C has no value kinds: only the smallest tree.
+        let c = candidates_on_visit(
+            &REPLACE,
+            "c",
+            "char *n = \"40\";\nint t = 0 + s.quantity;\n",
+        );
+        let sums: Vec<&String> = c
+            .iter()
+            .filter(|c| c.starts_with("char *n = \"40\";\nint t = 0 + "))
+            .collect();
+        assert_eq!(sums, ["char *n = \"40\";\nint t = 0 + 0;\n"]);
     }
 
     #[test]

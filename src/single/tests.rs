@@ -644,8 +644,14 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
                 atoms.push(n.to_string());
                 match lang {
                     "c" => format!("int v{i}_{j} = M{i}(a, {n}) + {k};"),
-                    "rust" => format!("let v{i}_{j} = a * {n} + {k};"),
-                    _ => format!("let v{i}_{j} = a * {n} + {k};"),
+                    "cpp" => format!("auto v{i}_{j} = M{i}(a, {n}) + S{i}<int>::k * {k};"),
+                    "rust" | "javascript" | "typescript" => {
+                        format!("let v{i}_{j} = a * {n} + {k};")
+                    }
+                    "go" => format!("v{i}_{j} := a * {n} + {k}"),
+                    "python" => format!("v{i}_{j} = a * {n} + {k}"),
+                    "java" => format!("int v{i}_{j} = a * {n} + {k};"),
+                    other => panic!("no random program for {other}: add one"),
                 }
             })
             .collect();
@@ -660,14 +666,31 @@ fn random_program(lang: &str, rng: &mut XorShift, functions: usize) -> (String, 
                  #ifdef OLD{i}\nint f{i}(int a, int b) {{\n#else\nint f{i}(int a) {{\n#endif\n    \
                  {body}\n    return a;\n}}\n"
             ),
+            // C++: the C program's preprocessor, in a namespace with a
+            // class template and a lambda.
+            "cpp" => format!(
+                "#define K{i} ({k} + 1)\n#define M{i}(x, y) ((x) * (y) + K{i})\n\
+                 namespace n{i} {{\ntemplate <typename T> struct S{i} : B {{ static const T k = {k}; }};\n\
+                 #ifdef OLD{i}\nint f{i}(int a, int b) {{\n#else\nint f{i}(int a) {{\n#endif\n    \
+                 {body}\n    return [&](int x) {{ return x + a; }}(a);\n}}\n}}\n"
+            ),
             "rust" => format!("fn f{i}(a: i64) -> i64 {{\n    {body}\n    a\n}}\n"),
-            _ => format!("function f{i}(a) {{\n    {body}\n    return a;\n}}\n"),
+            "javascript" => format!("function f{i}(a) {{\n    {body}\n    return a;\n}}\n"),
+            "typescript" => {
+                format!("function f{i}(a: number): number {{\n    {body}\n    return a;\n}}\n")
+            }
+            "go" => format!("func f{i}(a int) int {{\n    {body}\n    return a\n}}\n"),
+            "python" => format!("def f{i}(a):\n    {body}\n    return a\n"),
+            "java" => format!("class C{i} {{\n  int f{i}(int a) {{\n    {body}\n    return a;\n  }}\n}}\n"),
+            other => panic!("no random program for {other}: add one"),
         });
     }
     (text, atoms)
 }
 
-/// The engine fuzzer: random programs in every language and random monotone
+/// The engine fuzzer: random programs in every language of
+/// `Language::ALL` (a new language must add its template to
+/// `random_program`) and random monotone
 /// oracles (the candidate still contains some atoms of the program), at
 /// -j 1 and -j 4. Every run ends (within a bound), no tested candidate has
 /// more parse errors than the input, and the result and every reported
@@ -682,8 +705,9 @@ fn fuzz_random_programs_and_oracles() {
     }
     crate::testing::within(300, || {
         let mut rng = XorShift(0x2545f4914f6cdd1d);
-        for round in 0..60 {
-            let lang = ["c", "rust", "javascript"][round % 3];
+        let languages = crate::lang::Language::ALL;
+        for round in 0..20 * languages.len() {
+            let lang = languages[round % languages.len()].name;
             let g = grammar(lang);
             let functions = 1 + (rng.next() % 4) as usize;
             let (input, atoms) = random_program(lang, &mut rng, functions);

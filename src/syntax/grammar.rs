@@ -339,6 +339,10 @@ mod tests {
         for lang in Language::ALL {
             let ts = lang.ts_language();
             for field in ["name", "declarator", "pattern"] {
+                // C++'s `pattern` is a pack expansion's (`args...`): it defines nothing.
+                if (lang.name, field) == ("cpp", "pattern") {
+                    continue;
+                }
                 let exists = ts.field_id_for_name(field).is_some();
                 assert_eq!(
                     exists,

@@ -166,13 +166,23 @@ fn whole_example_programs_lay_out() {
             };
             let src = std::fs::read_to_string(&path).unwrap();
             let out = lay(language.name, &src);
-            assert!(
-                out.len() <= src.len() + src.len() / 10,
-                "{}",
-                path.display()
-            );
+            // Indentation aside (Go indents with tabs, the layout with spaces).
+            let unindented = |t: &str| t.lines().map(str::trim_start).map(str::len).sum::<usize>();
+            let (out_len, src_len) = (unindented(&out), unindented(&src));
+            assert!(out_len <= src_len + src_len / 10, "{}", path.display());
             seen += 1;
         }
     }
     assert!(seen >= 7, "{seen}");
+}
+
+/// C++: access specifiers keep their `:`, classes indent their members
+/// (a namespace's do not, as most C++ is written), template argument lists stick to their name.
+#[test]
+fn cpp_classes_namespaces_and_templates() {
+    let src = "namespace n { template <typename T, int N> class c : public b<T> { public : c( ) { a.d(a); } private: c<T *, N> a; int x : 3; }; }\n";
+    assert_eq!(
+        lay("cpp", src),
+        "namespace n {\ntemplate <typename T, int N> class c: public b<T> {\n    public:\n    c() {\n        a.d(a);\n    }\n    private:\n    c<T *, N> a;\n    int x: 3;\n};\n}\n"
+    );
 }

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Interesting: python3 still adds a str to an int.
+python3 "$1" 2>&1 | grep -q "TypeError: unsupported operand type(s) for +: 'int' and 'str'"

@@ -1,0 +1,268 @@
+//! C++ (and preprocessed translation units, `.ii`). tree-sitter-cpp extends
+//! tree-sitter-c, so the preprocessor, records, enumerations and
+//! initializers are C's; what is added are C++'s own kinds (classes,
+//! namespaces, templates, lambdas, `using` aliases, references).
+
+use super::c::{C_POSITIONAL, C_PREPROCESSOR};
+use super::{
+    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, Templates,
+    TypeAlias, Variable,
+};
+
+/// A `struct`, `class` or `union`: members are field declarations, used as
+/// `x.f`, `p->f` and `S::f`, initialized by `.f = v` or by position. A
+/// method's name after `.` is a field access to the table as well; the
+/// test rejects what does not compile.
+const CPP_STRUCT: Record = Record {
+    kind: "struct_specifier",
+    name: "name",
+    body: "body",
+    member: "field_declaration",
+    member_name: "declarator",
+    member_type: "type",
+    accesses: &[("field_expression", "field")],
+    methods: &[],
+    named: &["initializer_pair"],
+    positional: C_POSITIONAL,
+};
+
+/// The C++ table entry.
+pub static CPP: Language = Language {
+    aliases: &["c++", "cxx"],
+    extensions: &["cc", "cpp", "cxx", "hpp", "hh", "hxx", "ii"],
+    identifier_kinds: &[
+        "identifier",
+        "field_identifier",
+        "namespace_identifier",
+        "statement_identifier",
+        "type_identifier",
+    ],
+    definer_fields: &["name", "declarator"],
+    // An access specifier's `:` is a token of the class body, after the
+    // specifier: as a separator it goes with it (`public:` deleted whole).
+    separators: &[",", ":"],
+    verbatim_kinds: &[
+        "char_literal",
+        "character",
+        "comment",
+        "concatenated_string",
+        "preproc_arg",
+        "raw_string_content",
+        "raw_string_delimiter",
+        "raw_string_literal",
+        "string_content",
+        "string_literal",
+        "system_lib_string",
+    ],
+    layout: Layout {
+        blocks: &[
+            "compound_statement",
+            "field_declaration_list",
+            "case_statement",
+        ],
+        // A namespace's body is not indented, as most C++ is written.
+        flat: &[
+            "translation_unit",
+            "declaration_list",
+            "preproc_if",
+            "preproc_ifdef",
+            "preproc_else",
+            "preproc_elif",
+        ],
+        spaced_parents: &[
+            "binary_expression",
+            "assignment_expression",
+            "conditional_expression",
+        ],
+        spaced: &["="],
+        sticky: &[
+            "unary_expression",
+            "pointer_expression",
+            "pointer_declarator",
+            "abstract_pointer_declarator",
+            "reference_declarator",
+            "abstract_reference_declarator",
+            "update_expression",
+            "template_argument_list",
+            "template_parameter_list",
+            "destructor_name",
+        ],
+        // `#define f(x)`; `S<int>`, `f<T>(`.
+        attached: &["preproc_params", "template_argument_list"],
+        tight: &[".", "->", "::"],
+        line_tokens: &[
+            "#include",
+            "#define",
+            "#if",
+            "#ifdef",
+            "#ifndef",
+            "#else",
+            "#elif",
+            "#endif",
+            "preproc_directive",
+        ],
+        // C++11 closes two template argument lists with `>>`; `()` and
+        // `[]` are operator names (`operator()`), not to be kept apart in
+        // a call or a declarator.
+        glue_ok: &[">>", "()", "[]"],
+        keep_break_after: &[],
+        keep_break_before: &[],
+        keep_statement_breaks: false,
+    },
+    // `int f(int a)`, `int S::f(int a)`, a method in its class.
+    signatures: &[Signature {
+        kind: "function_declarator",
+        name: &["declarator", "name"],
+        parameters: &["parameters"],
+    }],
+    // `x.f(a)`, `S::f(a)`, `f<T>(a)`.
+    callee_fields: &["field", "name"],
+    prototypes: &[("function_definition", "body", ";")],
+    expression_statements: &[("expression_statement", ";")],
+    type_aliases: &[
+        TypeAlias {
+            kind: "type_definition",
+            name: "declarator",
+            aliased: "type",
+            allowed: &[],
+        },
+        // `using A = B;`
+        TypeAlias {
+            kind: "alias_declaration",
+            name: "name",
+            aliased: "type",
+            allowed: &[],
+        },
+    ],
+    scoping: Scoping {
+        value_names: &["identifier"],
+        scopes: &[
+            "translation_unit",
+            "compound_statement",
+            "for_statement",
+            "for_range_loop",
+            "declaration_list",
+            "field_declaration_list",
+            "lambda_expression",
+        ],
+        parameter_lists: &["parameter_list"],
+        binders: &[],
+        visible_before: &[],
+        // `S::x` names the `x` of `S`.
+        qualified: &["qualified_identifier.name"],
+        not_uses: &["qualified_identifier.scope"],
+        shorthands: &[],
+    },
+    // `const int x = 3;` (a constant); `int x = f();`, `auto x = f();`.
+    variables: &[Variable {
+        kind: "init_declarator",
+        name: "declarator",
+        value: "value",
+        other_fields: &[],
+        modifiers: &[],
+        constness: Constness::Marked("const"),
+    }],
+    expressions: Expressions {
+        primary: &[
+            "identifier",
+            "qualified_identifier",
+            "template_function",
+            "number_literal",
+            "string_literal",
+            "raw_string_literal",
+            "user_defined_literal",
+            "concatenated_string",
+            "char_literal",
+            "true",
+            "false",
+            "null",
+            "this",
+            "call_expression",
+            "parenthesized_expression",
+            "field_expression",
+            "subscript_expression",
+        ],
+        bare: &[
+            "argument_list",
+            "init_declarator.value",
+            "initializer_list",
+            "initializer_pair.value",
+            "expression_statement",
+            "return_statement",
+            "parenthesized_expression",
+            "subscript_argument_list",
+            "assignment_expression.right",
+        ],
+        // `&x` needs an object, and so does a reference bound to it.
+        writes: &[
+            "assignment_expression.left",
+            "update_expression.argument",
+            "pointer_expression.argument",
+        ],
+        droppable: &["initializer_list"],
+        postfix: &[
+            "field_expression.argument",
+            "subscript_expression.argument",
+            "call_expression.function",
+        ],
+    },
+    records: &[
+        CPP_STRUCT,
+        Record {
+            kind: "class_specifier",
+            ..CPP_STRUCT
+        },
+        Record {
+            kind: "union_specifier",
+            ..CPP_STRUCT
+        },
+    ],
+    // `enum E { A = 1 }`, `enum class E { A }` used as `E::A`.
+    enumerations: &[Enumeration {
+        kind: "enum_specifier",
+        name: "name",
+        body: "body",
+        member: "enumerator",
+        member_name: "name",
+        value: "value",
+        paths: &[("qualified_identifier", "scope", "name")],
+        arms: &[],
+        alternatives: &[],
+    }],
+    // An integer, a null pointer, a false condition.
+    placeholder: "0",
+    stub_bodies: &[],
+    preprocessor: Some(C_PREPROCESSOR),
+    templates: Some(Templates {
+        namespace: ("namespace_definition", "name", "body"),
+        qualified: ("qualified_identifier", "scope", "name"),
+        declaration: ("template_declaration", "parameters"),
+        // `struct S`, `T f(T)` (behind its declarators), `using A = T`.
+        entity_name: &["name", "declarator"],
+        uses: &[
+            ("template_type", "name", "arguments"),
+            ("template_function", "name", "arguments"),
+            ("template_method", "name", "arguments"),
+        ],
+        variadic: &[
+            "variadic_parameter_declaration",
+            "variadic_type_parameter_declaration",
+        ],
+        bases: ("base_class_clause", &["access_specifier", "virtual"]),
+        initializers: ("field_initializer_list", "field_initializer"),
+        class_bodies: &["field_declaration_list"],
+        definition: ("function_definition", "body", ";"),
+        typed: &[
+            ("declaration", "type", "declarator"),
+            ("for_range_loop", "type", ""),
+        ],
+        initialized: ("init_declarator", "value"),
+        deduced: "auto",
+    }),
+    ..Language::entry(
+        "cpp",
+        tree_sitter_cpp::LANGUAGE,
+        tree_sitter_cpp::NODE_TYPES,
+        include_str!("../../grammars/cpp.json"),
+    )
+};
