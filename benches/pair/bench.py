@@ -11,12 +11,16 @@ strings, single punctuation), and the difference is the number of tokens in
 the non-equal parts of a token diff (deleted plus inserted), as pair mode's
 statistics count it.
 
-    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] > results.json
+    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round'] > results.json
     benches/pair/bench.py --scaling 1,2,4,8,16 [--cases a,b] > scaling.json
 
 --scaling reduces each C case's pair with tests that cost no CPU (each
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
+
+--ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
+it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff), so
+one binary measures what each part buys.
 
 Two cases are built otherwise: an EMI pair (every mutation on a line gcov
 reports never run, both programs must compile and run) and a library and its
@@ -457,6 +461,8 @@ def main():
     ap.add_argument("--scaling", default="", help="job counts, e.g. 1,2,4,8,16 (C cases only)")
     ap.add_argument("--cap", type=float, default=None, help="seconds per run before SIGINT (the run is marked capped)")
     ap.add_argument("--no-baselines", action="store_true", help="only the pair run")
+    ap.add_argument("--ablate", help="';'-separated TREEREDUCE_ABLATE settings, each one more pair run "
+                                     "(e.g. 'seed-first;skip-round;fine-ldiff')")
     a = ap.parse_args()
     global CAP
     CAP = a.cap
@@ -473,6 +479,10 @@ def main():
         if a.ablation:
             for flag in ["--no-tdiff", "--no-ldiff", "--no-commonality"]:
                 row[flag] = one(case, a.j, [flag])["pair"]
+        for parts in filter(None, (a.ablate or "").split(";")):
+            os.environ["TREEREDUCE_ABLATE"] = parts
+            row[f"no-{parts}"] = one(case, a.j, [], baselines=False)["pair"]
+            del os.environ["TREEREDUCE_ABLATE"]
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     json.dump(rows, sys.stdout, indent=1)
