@@ -285,6 +285,55 @@ fn a_trace_stage_that_gains_little_stops_after_its_first_level() {
     );
 }
 
+/// A top level that gains little is not enough to stop: when the bug needs
+/// every top-level unit (here each of three blocks), the level below it
+/// (the lines inside the blocks) is where the trace stage gains.
+#[test]
+fn a_top_level_that_gains_little_goes_on_when_the_level_below_gains() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         for f in range(random.randint(1, 4)):\n\
+         \x20   print('block%d = 0' % f)\n\
+         \x20   for i in range(random.randint(0, 9)):\n\
+         \x20       print('block%d += %d' % (f, random.randint(1, 9)))\n\
+         print('print(block0 + block1 + block2)')\n",
+    );
+    // A Python program that runs, with three blocks (removing one leaves
+    // no `block2` or a name error).
+    s.script("check.sh", "grep -q '^block2 = 0' \"$1\" && python3 \"$1\"");
+    let generated = Command::new("python3")
+        .arg("gen.py")
+        .current_dir(s.path())
+        .output()
+        .unwrap()
+        .stdout;
+    let generated = String::from_utf8(generated).unwrap();
+    assert!(generated.matches("+=").count() >= 6, "{generated}");
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "1",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.py",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert_eq!(stats["trace_stopped_early"], false, "{stats}");
+    let text = String::from_utf8(s.read("out.py")).unwrap();
+    assert_eq!(
+        text,
+        "block0 = 0\nblock1 = 0\nblock2 = 0\nprint(block0 + block1 + block2)\n"
+    );
+}
+
 /// A generator that loads a random source the hook does not record is told
 /// so at the check, before anything is reduced.
 #[test]

@@ -37,7 +37,8 @@ struct TraceReport<'a> {
     /// Trace size at the start of each pass: decisions, loops, selections.
     trace_passes: Vec<TraceSize>,
     /// The first pass's top level removed less than a tenth of the program,
-    /// so the trace stage stopped there and the finishing stage took over.
+    /// and so did the level below it (or there was none), so the trace
+    /// stage stopped there and the finishing stage took over.
     trace_stopped_early: bool,
     /// Tokens of the recorded program, after trace reduction, after finishing.
     tokens: Tokens,

@@ -128,7 +128,8 @@ pub struct TraceSubject<'a> {
     produced: Mutex<HashMap<u128, Arc<Produced>>>,
     programs: &'a Mutex<HashMap<u128, bool>>,
     /// The top level of the first pass removed less than a tenth of the
-    /// program: the trace stage stops there.
+    /// program, and so did the level below it (or there is none): the
+    /// trace stage stops there.
     little: AtomicBool,
     /// The pass (from 0).
     pass: usize,
@@ -357,12 +358,21 @@ pub fn replay(
 struct Level {
     units: Vec<UnitId>,
     chunk: usize,
-    /// The first pass's top level (tree search): the program's tokens when
-    /// the reduction started.
-    top: Option<u64>,
+    /// The first pass's top level and the level below it (tree search):
+    /// whether they gain little is watched.
+    watch: Option<Watch>,
     pending: AtomicUsize,
     progress: AtomicBool,
     search: Search,
+}
+
+/// The early stop's view of a level of the first pass: the program's tokens
+/// when the level started, and its depth (0: the top level, 1: the one
+/// below).
+#[derive(Clone, Copy)]
+struct Watch {
+    start: u64,
+    depth: u8,
 }
 
 struct ChunkTask {
@@ -383,18 +393,31 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         }
         let best = tests.snapshot();
         let subject = tests.subject();
-        // The top level of the run gained little: the deeper levels and
-        // passes would gain less for more tests; the finishing stage takes
-        // over.
-        if let Some(start) = self.level.top
+        // The top level of the run gained little, and so did the level
+        // below it (or there is none): the deeper levels and passes would
+        // gain less for more tests; the finishing stage takes over. A top
+        // level that gains little is often one whose units the bug needs
+        // all of (the functions of a program), with the gain inside them.
+        let mut below = None;
+        if let Some(watch) = self.level.watch
             && !crate::ablate::off("early-stop")
-            && best.tokens * 10 > start * 9
             && level_done(&subject.trace, &self.level, &best.removed)
         {
-            subject.little.store(true, Ordering::SeqCst);
-            return Vec::new();
+            let little = best.tokens * 10 > watch.start * 9;
+            if little && watch.depth == 1 {
+                subject.little.store(true, Ordering::SeqCst);
+                return Vec::new();
+            }
+            // Until the level below says otherwise.
+            subject.little.store(little, Ordering::SeqCst);
+            if little {
+                below = Some(Watch {
+                    start: best.tokens,
+                    depth: 1,
+                });
+            }
         }
-        next_level(&subject.trace, &self.level, &best.removed)
+        next_level(&subject.trace, &self.level, &best.removed, below)
     }
 
     fn first_change(&self) -> Option<&Removal> {
@@ -432,7 +455,7 @@ fn new_level(units: Vec<UnitId>, chunk: usize, search: Search) -> Level {
     Level {
         units,
         chunk,
-        top: None,
+        watch: None,
         pending: AtomicUsize::new(0),
         progress: AtomicBool::new(false),
         search,
@@ -449,8 +472,13 @@ fn level_done(trace: &Trace, level: &Level, removed: &[bool]) -> bool {
 
 /// After a level: the same chunk size again after progress, half of it
 /// after none, and after single units without progress the next level of
-/// the tree (tree search) or the end (sequence search).
-fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<TraceSubject<'a>>> {
+/// the tree (tree search, watched by `below`) or the end (sequence search).
+fn next_level<'a>(
+    trace: &Trace,
+    level: &Level,
+    removed: &[bool],
+    below: Option<Watch>,
+) -> Vec<Queued<TraceSubject<'a>>> {
     let live: Vec<UnitId> = level
         .units
         .iter()
@@ -465,7 +493,7 @@ fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<
             level.chunk.div_ceil(2)
         };
         let mut next = new_level(live, chunk, level.search);
-        next.top = level.top;
+        next.watch = level.watch;
         return level_tasks(trace, next);
     }
     match level.search {
@@ -477,7 +505,9 @@ fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<
                 .filter(|&u| !removed[u])
                 .collect();
             let n = children.len();
-            level_tasks(trace, new_level(children, n, Search::Tree))
+            let mut next = new_level(children, n, Search::Tree);
+            next.watch = below;
+            level_tasks(trace, next)
         }
     }
 }
@@ -495,7 +525,7 @@ fn start_tasks<'a>(
     let n = units.len();
     let mut level = new_level(units, n, search);
     if search == Search::Tree {
-        level.top = top;
+        level.watch = top.map(|start| Watch { start, depth: 0 });
     }
     level_tasks(trace, level)
 }
@@ -527,7 +557,8 @@ pub struct Reduced {
     /// Trace sizes at the start of each pass: (decisions, loops, selections).
     pub sizes: Vec<(usize, usize, usize)>,
     /// The top level of the first pass removed less than a tenth of the
-    /// program, and the trace stage stopped there.
+    /// program, so did the level below it (or there was none), and the
+    /// trace stage stopped there.
     pub stopped_early: bool,
 }
 
