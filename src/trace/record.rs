@@ -316,7 +316,9 @@ impl Trace {
     ///
     /// A loop's count goes down by the iterations removed: its index, and
     /// its value key when that is a number (a count drawn by value, as
-    /// `choice([2, 4, 8])`, which the hook then matches by value). The path
+    /// `choice([2, 4, 8])`, which the hook then matches by value); either
+    /// way no more iterations go than the index allows, so the count never
+    /// needs a value below the lowest it could draw. The path
     /// of a decision is the ordinal of each loop iteration it lies in, outer
     /// first, counted among the iterations kept: the execution index the
     /// replay finds again.
@@ -345,8 +347,12 @@ impl Trace {
                     match by_value {
                         Some(k) => {
                             let left = k.checked_sub(gone as i64).filter(|&l| l >= 0)?;
+                            // Not below the lowest value it could draw
+                            // (index 0): the replay would find no count
+                            // to match and draw a fresh iteration.
+                            let index = count.checked_sub(gone as u64)?;
                             keys[s.init] = Some(left.to_string());
-                            values[s.init] = Some(count.saturating_sub(gone as u64).to_string());
+                            values[s.init] = Some(index.to_string());
                         }
                         None => {
                             let left = count.checked_sub(gone as u64)?;
