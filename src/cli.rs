@@ -238,7 +238,7 @@ pub struct PairArgs {
     #[arg(long, help_heading = "Reducers")]
     pub no_tdiff: bool,
 
-    /// Skip MinLdiff (ddmin over the token diff's hunks).
+    /// Skip MinLdiff (ddmin over the token diff: hunks, then single tokens).
     #[arg(long, help_heading = "Reducers")]
     pub no_ldiff: bool,
 

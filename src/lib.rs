@@ -13,6 +13,7 @@
 //! (`app`, behind the default `cli` feature) is a client of the same engine;
 //! `cargo build --no-default-features` builds the library without it.
 
+mod ablate;
 mod api;
 #[cfg(feature = "cli")]
 mod app;

@@ -177,6 +177,181 @@ fn explicit_markers_in_a_python_generator_give_the_structure() {
     assert!(!text.contains("maybe"), "{text}");
 }
 
+/// A choice is replayed by the value it picked: with names before it
+/// removed, `choice(names)` still picks `v620` (by its index it would pick
+/// another name, or none, and nothing could be removed).
+#[test]
+fn a_choice_is_replayed_by_the_value_it_picked() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(11)\n\
+         names = []\n\
+         for i in range(random.randint(4, 8)):\n\
+         \x20   names.append('v%d' % random.randint(100, 999))\n\
+         out = ['int %s = 1;' % n for n in names]\n\
+         out.append('use %s;' % random.choice(names))\n\
+         print('\\n'.join(out))\n",
+    );
+    s.script(
+        "check.sh",
+        "grep -q '^use v620;' \"$1\" && grep -q '^int v620 = 1;' \"$1\"",
+    );
+    let out = s.run(&trace_args(
+        &["-j", "2", "--no-finish", "-o", "out.txt"],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(s.read("out.txt")).unwrap();
+    // Four names is the least `randint(4, 8)` allows (of seven).
+    assert_eq!(text.matches("int ").count(), 4, "{text}");
+    assert!(text.ends_with("int v620 = 1;\nuse v620;\n"), "{text}");
+}
+
+/// `while random() < p:` is a selection per iteration, and `if a and
+/// random() < p:` a selection too: both can be turned off.
+#[test]
+fn while_loops_and_guards_joined_by_and_are_recognized() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(4)\n\
+         items = []\n\
+         on = True\n\
+         while random.random() < 0.9:\n\
+         \x20   items.append('w%d' % random.randint(0, 9))\n\
+         if on and random.random() < 0.99:\n\
+         \x20   items.append('g%d' % random.randint(0, 9))\n\
+         items.append('bug')\n\
+         print(' '.join(items))\n",
+    );
+    s.script("check.sh", "grep -q bug \"$1\"");
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "2",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.txt",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert!(
+        stats["trace_passes"][0]["selections"].as_u64().unwrap() >= 2,
+        "{stats}"
+    );
+    let text = String::from_utf8(s.read("out.txt")).unwrap();
+    assert_eq!(text, "bug\n");
+}
+
+/// When the first level of the trace reduction removes less than a tenth of
+/// the program, the trace stage stops there.
+#[test]
+fn a_trace_stage_that_gains_little_stops_after_its_first_level() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         for i in range(random.randint(6, 9)):\n\
+         \x20   print('line', random.randint(0, 9))\n",
+    );
+    s.script("check.sh", "[ \"$(grep -c line \"$1\")\" -ge 8 ]");
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "1",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.txt",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert_eq!(stats["trace_stopped_early"], true, "{stats}");
+    assert_eq!(
+        stats["trace_passes"].as_array().unwrap().len(),
+        1,
+        "{stats}"
+    );
+}
+
+/// A top level that gains little is not enough to stop: when the bug needs
+/// every top-level unit (here each of three blocks), the level below it
+/// (the lines inside the blocks) is where the trace stage gains.
+#[test]
+fn a_top_level_that_gains_little_goes_on_when_the_level_below_gains() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         for f in range(random.randint(1, 4)):\n\
+         \x20   print('block%d = 0' % f)\n\
+         \x20   for i in range(random.randint(0, 9)):\n\
+         \x20       print('block%d += %d' % (f, random.randint(1, 9)))\n\
+         print('print(block0 + block1 + block2)')\n",
+    );
+    // A Python program that runs, with three blocks (removing one leaves
+    // no `block2` or a name error).
+    s.script("check.sh", "grep -q '^block2 = 0' \"$1\" && python3 \"$1\"");
+    let generated = Command::new("python3")
+        .arg("gen.py")
+        .current_dir(s.path())
+        .output()
+        .unwrap()
+        .stdout;
+    let generated = String::from_utf8(generated).unwrap();
+    assert!(generated.matches("+=").count() >= 6, "{generated}");
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "1",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.py",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert_eq!(stats["trace_stopped_early"], false, "{stats}");
+    let text = String::from_utf8(s.read("out.py")).unwrap();
+    assert_eq!(
+        text,
+        "block0 = 0\nblock1 = 0\nblock2 = 0\nprint(block0 + block1 + block2)\n"
+    );
+}
+
+/// A generator that loads a random source the hook does not record is told
+/// so at the check, before anything is reduced.
+#[test]
+fn unrecorded_random_sources_are_named_at_the_check() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random, secrets\nprint(random.randint(0, 9))\n",
+    );
+    s.script("check.sh", "true");
+    let out = s.run(&trace_args(
+        &["-j", "1", "--no-finish", "-o", "out.txt"],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("loads secrets"), "{}", stderr(&out));
+}
+
 fn fails_with(generator: &str, extra: &[&str], code: i32, message: &str) {
     let s = Sandbox::new();
     s.file("gen.py", generator);

@@ -11,12 +11,16 @@ strings, single punctuation), and the difference is the number of tokens in
 the non-equal parts of a token diff (deleted plus inserted), as pair mode's
 statistics count it.
 
-    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] > results.json
+    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round'] > results.json
     benches/pair/bench.py --scaling 1,2,4,8,16 [--cases a,b] > scaling.json
 
 --scaling reduces each C case's pair with tests that cost no CPU (each
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
+
+--ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
+it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff), so
+one binary measures what each part buys.
 
 Two cases are built otherwise: an EMI pair (every mutation on a line gcov
 reports never run, both programs must compile and run) and a library and its
@@ -34,6 +38,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import hashlib
 import subprocess
 import sys
@@ -274,6 +279,25 @@ def emi_case(name, host, noise, seed_no):
     return (name, "c", build)
 
 
+def emi_checksum_case(name, host, noise, seed_no):
+    """The EMI pair of `emi_case`, but the seed's test is its exact output
+    (csmith's `checksum = ...` line, recorded when the case is built): the
+    seed must keep computing what it computed, as in an EMI report where the
+    seed is the reference the variant's miscompilation is compared with."""
+    def build(d):
+        seed, variant, _, bug = emi_case(name, host, noise, seed_no)[2](d)
+        with tempfile.TemporaryDirectory(prefix="pair-bench-") as t:
+            open(os.path.join(t, "s.c"), "wb").write(seed)
+            subprocess.run(["gcc", "-O0", "-w", "-I/usr/include/csmith", "s.c", "-o", "s"], cwd=t, check=True)
+            out = subprocess.run(["./s"], cwd=t, check=True, stdout=subprocess.PIPE, timeout=20).stdout.decode().strip()
+        if "'" in out or not out.startswith("checksum = "):
+            raise SystemExit(f"unexpected output of the seed: {out!r}")
+        ok = ("gcc -O0 -Wdiv-by-zero -I/usr/include/csmith \"$1\" -o prog >gcc.txt 2>&1 && "
+              "[ \"$(timeout 5 ./prog)\" = '" + out + "' ] && ! grep -q 'division by zero' gcc.txt")
+        return seed, variant, ok, bug
+    return (name, "c", build)
+
+
 # A library and its next version: ms 2.0.0 and 2.1.0 (npm), which added
 # weeks (`1w`) and negative durations (`-1s`) to parsing. The driver parses
 # (and with MS_FORMAT, formats) a few durations; the seed's test is the old
@@ -326,15 +350,31 @@ CASES = [
           JS_OK, JS_BUG),
     js_mustache_case("js-mustache-20", 20, 6),
     emi_case("c-emi-csmith-20", "c-csmith-pointer-sign/csmith.c", 20, 7),
+    emi_checksum_case("c-emi-checksum-20", "c-csmith-pointer-sign/csmith.c", 20, 7),
     ms_case("js-ms-parse-format", MS_PARSE + MS_FORMAT),
     ms_case("js-ms-parse", MS_PARSE),
 ]
 
 
+CAP = None
+# Whether the last run() was capped.
+LAST = {"capped": False}
+
+
 def run(cmd, cwd):
+    """Runs `cmd`; past --cap seconds it gets SIGINT (treereduce then writes
+    its best result and exits 130) and the run is marked capped."""
     t = time.monotonic()
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode != 0:
+    LAST["capped"] = False
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=CAP)
+    except subprocess.TimeoutExpired:
+        LAST["capped"] = True
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate()
+    p.stderr = err
+    if p.returncode not in (0, 130):
         sys.stderr.write(p.stderr.decode(errors="replace")[-2000:])
         raise SystemExit(f"failed: {' '.join(cmd)}")
     return time.monotonic() - t
@@ -345,10 +385,11 @@ def single(d, name, check, jobs):
     # No verdict cache: an earlier run of the same case would answer every test.
     secs = run([BIN, "-q", "--no-cache", "-j", str(jobs), "-i", check, "-o", name + ".out", "--stats-json", stats, name], d)
     out = open(os.path.join(d, name + ".out"), "rb").read()
-    return out, secs, json.load(open(stats))["tests"]
+    tests = json.load(open(stats))["tests"] if os.path.exists(stats) else None
+    return out, secs, tests
 
 
-def one(case, jobs, extra):
+def one(case, jobs, extra, baselines=True):
     name, ext, build = case
     d = tempfile.mkdtemp(prefix="pair-bench-")
     try:
@@ -365,14 +406,17 @@ def one(case, jobs, extra):
         ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
         st = json.load(open(os.path.join(d, "pair.json")))
         row["pair"] = {"seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv), "seconds": round(secs, 2),
-                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"]}
-        if extra:
+                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"], "capped": LAST["capped"]}
+        if extra or not baselines:
             return row
         av, asecs, atests = single(d, v, "./bug.sh", jobs)
-        row["a_variant_only"] = {"variant": len(tokens(av)), "diff": diff_tokens(seed, av), "seconds": round(asecs, 2), "tests": atests}
+        acapped = LAST["capped"]
+        row["a_variant_only"] = {"variant": len(tokens(av)), "diff": diff_tokens(seed, av), "seconds": round(asecs, 2), "tests": atests,
+                                 "capped": acapped}
         bs, bsecs, btests = single(d, s, "./ok.sh", jobs)
         row["b_independent"] = {"seed": len(tokens(bs)), "variant": len(tokens(av)), "diff": diff_tokens(bs, av),
-                                "seconds": round(asecs + bsecs, 2), "tests": atests + btests}
+                                "seconds": round(asecs + bsecs, 2), "seed_seconds": round(bsecs, 2),
+                                "tests": (atests or 0) + (btests or 0), "capped": acapped or LAST["capped"]}
         return row
     finally:
         shutil.rmtree(d, ignore_errors=True)
@@ -415,7 +459,13 @@ def main():
     ap.add_argument("--cases", default="")
     ap.add_argument("--ablation", action="store_true", help="also run without each reducer")
     ap.add_argument("--scaling", default="", help="job counts, e.g. 1,2,4,8,16 (C cases only)")
+    ap.add_argument("--cap", type=float, default=None, help="seconds per run before SIGINT (the run is marked capped)")
+    ap.add_argument("--no-baselines", action="store_true", help="only the pair run")
+    ap.add_argument("--ablate", help="';'-separated TREEREDUCE_ABLATE settings, each one more pair run "
+                                     "(e.g. 'seed-first;skip-round;fine-ldiff')")
     a = ap.parse_args()
+    global CAP
+    CAP = a.cap
     if not os.environ.get("TREEREDUCE_BIN"):
         subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     wanted = [c for c in CASES if not a.cases or c[0] in a.cases.split(",")]
@@ -425,10 +475,14 @@ def main():
         return
     rows = []
     for case in wanted:
-        row = one(case, a.j, [])
+        row = one(case, a.j, [], baselines=not a.no_baselines)
         if a.ablation:
             for flag in ["--no-tdiff", "--no-ldiff", "--no-commonality"]:
                 row[flag] = one(case, a.j, [flag])["pair"]
+        for parts in filter(None, (a.ablate or "").split(";")):
+            os.environ["TREEREDUCE_ABLATE"] = parts
+            row[f"no-{parts}"] = one(case, a.j, [], baselines=False)["pair"]
+            del os.environ["TREEREDUCE_ABLATE"]
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     json.dump(rows, sys.stdout, indent=1)

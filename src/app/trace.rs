@@ -36,6 +36,10 @@ struct TraceReport<'a> {
     search: &'static str,
     /// Trace size at the start of each pass: decisions, loops, selections.
     trace_passes: Vec<TraceSize>,
+    /// The first pass's top level removed less than a tenth of the program,
+    /// and so did the level below it (or there was none), so the trace
+    /// stage stopped there and the finishing stage took over.
+    trace_stopped_early: bool,
     /// Tokens of the recorded program, after trace reduction, after finishing.
     tokens: Tokens,
     /// Counters of the trace stage (tests as the engine counts them:
@@ -426,6 +430,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
                 Search::Sequence => "sequence",
             },
             trace_passes,
+            trace_stopped_early: reduced.stopped_early,
             tokens: Tokens {
                 generated: generated_tokens,
                 trace_reduced: trace_tokens,
@@ -567,6 +572,16 @@ fn check_generator(
             Some(&run),
         ));
     }
+    // Draws treereduce cannot see: said now, not only when a replay differs.
+    let unseen = if trace.unrecorded.is_empty() {
+        String::new()
+    } else {
+        let names = trace.unrecorded.join(", ");
+        eprintln!(
+            "treereduce: warning: the generator `{command}` loads {names}, whose draws treereduce neither records nor replays (only Python's `random.Random` is intercepted): whatever it draws from them stays as it is, and a replay that draws them in another order writes another program"
+        );
+        format!(" (it loads {names}, which treereduce does not record)")
+    };
     let (plan, _) = trace
         .plan(&vec![false; trace.units.len()])
         .expect("removing nothing always has a plan");
@@ -610,7 +625,7 @@ fn check_generator(
         if program != output {
             return Err(generator_error(
                 format!(
-                    "the generator `{command}` wrote another program when replaying its own decisions{}: it is not deterministic given its decisions, or it ignores the replay (a random source treereduce cannot see: numpy, os.urandom, secrets, time, hash order)",
+                    "the generator `{command}` wrote another program when replaying its own decisions{}: it is not deterministic given its decisions, or it ignores the replay (a random source treereduce cannot see: numpy, os.urandom, secrets, time, hash order){unseen}",
                     if round == 0 { "" } else { " a second time" }
                 ),
                 None,

@@ -67,8 +67,18 @@ pub trait Oracle: Sync {
 
     /// The verdict of the test running for `worker` is no longer needed:
     /// it may stop early and return [`Verdict::Cancelled`]. Called from
-    /// another thread; a call that arrives between two tests may be ignored.
+    /// another thread; a call that arrives between two tests may be ignored,
+    /// except between [`Oracle::begin`] and [`Oracle::end`].
     fn abandon(&self, _worker: usize) {}
+
+    /// `worker`'s tests until [`Oracle::end`] are parts of one compound
+    /// test (pair mode's seed, then its variant): an abandon that arrives
+    /// at any time in between, even before a part starts, stops every later
+    /// part too. Forgets any abandon from before.
+    fn begin(&self, _worker: usize) {}
+
+    /// Ends what [`Oracle::begin`] started.
+    fn end(&self, _worker: usize) {}
 
     /// Whether a test run ahead (one no reduction needs yet) may start now.
     /// An oracle that shares a budget of tests with others (the command

@@ -120,6 +120,9 @@ pub struct ScriptOracle {
     cancel: Arc<Cancel>,
     /// Per worker: set when the running test's verdict is no longer needed.
     abandon: Vec<Cancel>,
+    /// Per worker: inside [`Oracle::begin`] .. [`Oracle::end`], where one
+    /// abandon stops every run of the compound test.
+    scoped: Vec<AtomicBool>,
     /// A budget of tests shared with other oracles (batch mode), and this
     /// oracle's lane in it.
     gate: Option<(Arc<Gate>, super::gate::Lane)>,
@@ -408,6 +411,7 @@ impl ScriptOracle {
             .collect::<io::Result<Vec<_>>>()
             .map_err(ScriptError::TempDir)?;
         Ok(ScriptOracle {
+            scoped: (0..abandon.len()).map(|_| AtomicBool::new(false)).collect(),
             abandon,
             script,
             files: files.to_vec(),
@@ -590,7 +594,11 @@ impl ScriptOracle {
             fs::write(path, text).map_err(|e| OracleError::new("cannot write the candidate", e))?;
         }
         let abandon = &self.abandon[index];
-        abandon.reset();
+        // An abandon before a lone run was meant for the worker's previous
+        // test; inside a compound test it is meant for this one.
+        if !self.scoped[index].load(Ordering::SeqCst) {
+            abandon.reset();
+        }
         let _permit = match &self.gate {
             Some((gate, _)) => match gate.acquire(index == 0, [&self.cancel, abandon]) {
                 Some(permit) => Some(permit),
@@ -671,6 +679,16 @@ impl Oracle for ScriptOracle {
 
     fn abandon(&self, worker: usize) {
         self.abandon[worker % self.abandon.len()].cancel();
+    }
+
+    fn begin(&self, worker: usize) {
+        let index = worker % self.abandon.len();
+        self.abandon[index].reset();
+        self.scoped[index].store(true, Ordering::SeqCst);
+    }
+
+    fn end(&self, worker: usize) {
+        self.scoped[worker % self.abandon.len()].store(false, Ordering::SeqCst);
     }
 
     fn spare(&self) -> bool {
@@ -1218,6 +1236,22 @@ esac"#,
             assert_eq!(o.test(0, b"long").unwrap(), Verdict::Cancelled);
         });
         assert!(t.elapsed() < Duration::from_secs(10));
+        o.abandon(0);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
+    }
+
+    /// Inside a compound test (begin .. end) an abandon that arrives before
+    /// a part starts stops that part; after `end` the next test runs.
+    #[test]
+    fn an_abandon_before_a_part_of_a_compound_test_is_kept() {
+        let (_d, path) = script("[ -s \"$1\" ] && sleep 30; exit 0");
+        let o = oracle(&path, 60_000);
+        let t = Instant::now();
+        o.begin(0);
+        o.abandon(0);
+        assert_eq!(o.test(0, b"long").unwrap(), Verdict::Cancelled);
+        o.end(0);
+        assert!(t.elapsed() < Duration::from_secs(20));
         o.abandon(0);
         assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
     }

@@ -84,35 +84,58 @@ pub struct Diff {
 }
 
 impl Diff {
-    /// Δ_L(seed, variant) by Myers' algorithm over tokens.
+    /// Δ_L(seed, variant) by Myers' algorithm over tokens, as hunks: runs of
+    /// consecutive edits.
     pub fn new(grammar: &Grammar, seed: &[u8], variant: &[u8]) -> Diff {
+        Diff::build(grammar, seed, variant, false)
+    }
+
+    /// Δ_L(seed, variant) with one element per edited token, as the paper's
+    /// MinLdiff has it: each token deleted from the seed and each token
+    /// inserted is a hunk of its own (white space goes with the token
+    /// after it), so any part of a run of edits can go alone.
+    pub fn fine(grammar: &Grammar, seed: &[u8], variant: &[u8]) -> Diff {
+        Diff::build(grammar, seed, variant, true)
+    }
+
+    fn build(grammar: &Grammar, seed: &[u8], variant: &[u8], fine: bool) -> Diff {
         let tokens = Tokens::of(grammar, seed);
         let theirs = Tokens::of(grammar, variant);
         let (a, b) = (tokens.texts(seed), theirs.texts(variant));
         let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
         let mut hunks: Vec<Hunk> = Vec::new();
-        let mut open: Option<(Range<usize>, Range<usize>)> = None;
-        let mut close = |open: &mut Option<(Range<usize>, Range<usize>)>| {
-            if let Some((s, v)) = open.take() {
-                let size = s.clone().filter(|&i| !tokens.blank[i]).count()
-                    + v.clone().filter(|&j| !theirs.blank[j]).count();
-                let bytes = match (theirs.ranges.get(v.start), v.is_empty()) {
-                    (Some(first), false) => {
-                        variant[first.start..theirs.ranges[v.end - 1].end].to_vec()
-                    }
-                    _ => Vec::new(),
-                };
-                hunks.push(Hunk {
-                    seed: s,
-                    text: bytes,
-                    size,
-                });
+        let hunk = |s: Range<usize>, v: Range<usize>| {
+            let size = s.clone().filter(|&i| !tokens.blank[i]).count()
+                + v.clone().filter(|&j| !theirs.blank[j]).count();
+            let bytes = match (theirs.ranges.get(v.start), v.is_empty()) {
+                (Some(first), false) => variant[first.start..theirs.ranges[v.end - 1].end].to_vec(),
+                _ => Vec::new(),
+            };
+            Hunk {
+                seed: s,
+                text: bytes,
+                size,
             }
         };
+        let mut open: Option<(Range<usize>, Range<usize>)> = None;
         for op in ops {
             let (tag, old, new) = op.as_tag_tuple();
             if tag == similar::DiffTag::Equal {
-                close(&mut open);
+                if let Some((s, v)) = open.take() {
+                    hunks.push(hunk(s, v));
+                }
+                continue;
+            }
+            if fine {
+                // Insertions first (before the seed token they precede),
+                // then the deletions, each a non-blank token with the
+                // blanks before it.
+                for v in groups(&theirs.blank, new.clone()) {
+                    hunks.push(hunk(old.start..old.start, v));
+                }
+                for s in groups(&tokens.blank, old) {
+                    hunks.push(hunk(s, new.end..new.end));
+                }
                 continue;
             }
             open = Some(match open.take() {
@@ -120,7 +143,9 @@ impl Diff {
                 None => (old, new),
             });
         }
-        close(&mut open);
+        if let Some((s, v)) = open.take() {
+            hunks.push(hunk(s, v));
+        }
         Diff {
             seed: seed.to_vec(),
             tokens,
@@ -226,6 +251,27 @@ impl Diff {
     }
 }
 
+/// `range` cut into groups of one non-blank token and the blank tokens
+/// before it (blank tokens after the last non-blank one join it; a range
+/// of blanks only is one group).
+fn groups(blank: &[bool], range: Range<usize>) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut start = range.start;
+    for i in range.clone() {
+        if !blank[i] {
+            out.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    if start < range.end {
+        match out.last_mut() {
+            Some(last) => last.end = range.end,
+            None => out.push(start..range.end),
+        }
+    }
+    out
+}
+
 /// A unified diff of two texts (by lines), with the given file names.
 pub fn unified(seed: &[u8], variant: &[u8], names: (&str, &str)) -> Vec<u8> {
     let diff = similar::TextDiff::from_lines(seed, variant);
@@ -288,6 +334,32 @@ mod tests {
         assert_eq!(d.patch(c(), reduced, limit), reduced);
         // Unchanged seed: patch is the variant.
         assert_eq!(d.patch(c(), seed, limit), variant);
+    }
+
+    #[test]
+    fn a_fine_diff_has_one_hunk_per_token_and_each_can_go_alone() {
+        let seed = b"int f(int a) {\n  return a + 1;\n}\n";
+        let variant = b"int f(int a) {\n  return (a - 1) / 0;\n}\n";
+        let coarse = Diff::new(c(), seed, variant);
+        let fine = Diff::fine(c(), seed, variant);
+        assert!(fine.hunks.len() > coarse.hunks.len(), "{coarse:?} {fine:?}");
+        assert_eq!(fine.size(), coarse.size());
+        assert!(fine.hunks.iter().all(|h| h.size == 1), "{fine:?}");
+        assert_eq!(fine.apply(|_| true), variant);
+        assert_eq!(fine.apply(|_| false), seed);
+        // The `/ 0` alone, without the other edits of its run.
+        let slash = fine
+            .hunks
+            .iter()
+            .position(|h| h.text.trim_ascii_start().starts_with(b"/"))
+            .unwrap();
+        let zero = fine
+            .hunks
+            .iter()
+            .position(|h| h.text.trim_ascii_start().starts_with(b"0"))
+            .unwrap();
+        let only = fine.apply(|k| k == slash || k == zero);
+        assert_eq!(only, b"int f(int a) {\n  return a + 1 / 0;\n}\n");
     }
 
     #[test]

@@ -7,11 +7,14 @@
 //!   subtree only the seed has is minimized in the seed (ψ_s), one only the
 //!   variant has is minimized in the variant (ψ_v), and a replacement is
 //!   undone in the variant if ψ_v survives that.
-//! - MinLdiff ([`diff`]): ddmin over the hunks of the token diff, each
-//!   subset patched onto the seed and tested with ψ_v.
+//! - MinLdiff ([`diff`]): ddmin over the hunks of the token diff, then over
+//!   what is left with one element per edited token, each subset patched
+//!   onto the seed and tested with ψ_v.
 //! - MinCommonality: the full single-file reducer on the seed, each seed
 //!   candidate paired with the difference patched onto it; a pair is kept
-//!   when both properties hold ([`side::Both`]).
+//!   when both properties hold ([`side::Both`]: the seed's test first, the
+//!   variant's only when the seed passes). A round skips it when the seed
+//!   is the one it left last time and every rejection then was the seed's.
 //!
 //! The properties are two tests, one per program, or one test that decides
 //! the pair as a whole ([`side::Tests`]); then every candidate is tested as
@@ -160,6 +163,7 @@ pub fn reduce(
         started: Instant::now(),
         steps: Vec::new(),
         checkpoints: Vec::new(),
+        commonality_done: None,
     };
     pair.run()
 }
@@ -176,6 +180,9 @@ struct Pair<'a> {
     steps: Vec<Step>,
     /// Pairs after the steps that changed something, newest last.
     checkpoints: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The seed the last MinCommonality left, and whether every candidate
+    /// it rejected was rejected by the seed's test.
+    commonality_done: Option<(Vec<u8>, bool)>,
 }
 
 /// An observer for the single-file reducer that reports each new seed (or
@@ -209,7 +216,7 @@ impl Pair<'_> {
                 self.min_ldiff()?;
                 self.step(round, "ldiff");
             }
-            if self.config.commonality && !self.stopped() {
+            if self.config.commonality && !self.stopped() && !self.commonality_settled() {
                 self.observer.reducer(round, "commonality");
                 self.min_commonality(false)?;
                 self.step(round, "commonality");
@@ -249,6 +256,19 @@ impl Pair<'_> {
             steps: std::mem::take(&mut self.steps),
             tests: self.tests.reports(),
         })
+    }
+
+    /// Whether MinCommonality would find nothing: the seed is the one it
+    /// left last time and every candidate it rejected then was rejected by
+    /// the seed's test, whose verdicts do not depend on the difference (and
+    /// are cached). Only the difference changed since, which can turn a
+    /// variant's "no" into "yes", but not a seed's.
+    fn commonality_settled(&self) -> bool {
+        !crate::ablate::off("skip-round")
+            && self
+                .commonality_done
+                .as_ref()
+                .is_some_and(|(seed, only_seed)| *only_seed && *seed == self.seed)
     }
 
     fn stopped(&self) -> bool {
@@ -450,30 +470,55 @@ impl Pair<'_> {
         }
     }
 
-    /// Algorithm 3: ddmin over the hunks of the token diff, each subset
-    /// patched onto the seed and tested with ψ_v.
+    /// Algorithm 3: ddmin over the difference, each subset patched onto the
+    /// seed and tested with ψ_v. First over the hunks (runs of consecutive
+    /// edits, which mostly go or stay together), then over what is left
+    /// with one element per edited token, as the paper has it, so that a
+    /// part of a hunk can go alone.
     fn min_ldiff(&mut self) -> Result<(), PairError> {
-        let diff = Diff::new(self.grammar, &self.seed, &self.variant);
-        let all: Vec<usize> = (0..diff.hunks.len()).collect();
-        let test = |keep: &[usize]| {
-            let mut on = vec![false; diff.hunks.len()];
-            for &k in keep {
-                on[k] = true;
+        for fine in [false, true] {
+            if self.stopped() {
+                break;
             }
-            diff.apply(|k| on[k])
-        };
-        // A subset of the hunks may cut a statement in two; such a variant
-        // is not tested, as in single mode.
-        let limit = errors(self.grammar, &self.variant);
-        let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
-            let variant = test(keep);
-            errors(self.grammar, &variant) <= limit
-                && self
-                    .tests
-                    .holds(worker, Which::Variant, (&self.seed, &variant))
-        });
-        self.set_variant(test(&kept));
-        self.check_failures()
+            let diff = if fine {
+                Diff::fine(self.grammar, &self.seed, &self.variant)
+            } else {
+                Diff::new(self.grammar, &self.seed, &self.variant)
+            };
+            if fine && crate::ablate::off("fine-ldiff") {
+                break;
+            }
+            if fine
+                && diff.hunks.len()
+                    <= Diff::new(self.grammar, &self.seed, &self.variant)
+                        .hunks
+                        .len()
+            {
+                // Every hunk is one token already.
+                break;
+            }
+            let all: Vec<usize> = (0..diff.hunks.len()).collect();
+            let test = |keep: &[usize]| {
+                let mut on = vec![false; diff.hunks.len()];
+                for &k in keep {
+                    on[k] = true;
+                }
+                diff.apply(|k| on[k])
+            };
+            // A subset of the hunks may cut a statement in two; such a
+            // variant is not tested, as in single mode.
+            let limit = errors(self.grammar, &self.variant);
+            let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
+                let variant = test(keep);
+                errors(self.grammar, &variant) <= limit
+                    && self
+                        .tests
+                        .holds(worker, Which::Variant, (&self.seed, &variant))
+            });
+            self.set_variant(test(&kept));
+            self.check_failures()?;
+        }
+        Ok(())
     }
 
     /// Whether `candidate` has no more parse errors than `current`, the
@@ -488,12 +533,12 @@ impl Pair<'_> {
     /// adds canonicalization and tidying.
     fn min_commonality(&mut self, last: bool) -> Result<(), PairError> {
         let diff = Diff::new(self.grammar, &self.seed, &self.variant);
-        let both = Both {
-            grammar: self.grammar,
-            diff: &diff,
-            tests: self.tests,
-            variant_errors: errors(self.grammar, &self.variant),
-        };
+        let both = Both::new(
+            self.grammar,
+            &diff,
+            self.tests,
+            errors(self.grammar, &self.variant),
+        );
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
         let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
@@ -514,6 +559,14 @@ impl Pair<'_> {
         if seed != self.seed {
             self.variant = both.variant_of(&seed);
             self.seed = seed;
+        }
+        let only_seed = matches!(self.tests, Tests::Sides { .. })
+            && both
+                .variant_rejected
+                .load(std::sync::atomic::Ordering::Relaxed)
+                == 0;
+        if !last && !self.stopped() {
+            self.commonality_done = Some((self.seed.clone(), only_seed));
         }
         self.check_failures()
     }

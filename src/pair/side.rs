@@ -145,6 +145,14 @@ impl Oracle for Side<'_> {
     fn abandon(&self, worker: usize) {
         self.oracle.abandon(worker);
     }
+
+    fn begin(&self, worker: usize) {
+        self.oracle.begin(worker);
+    }
+
+    fn end(&self, worker: usize) {
+        self.oracle.end(worker);
+    }
 }
 
 /// One test that decides a seed and a variant together
@@ -414,11 +422,14 @@ impl Oracle for OneSide<'_, '_> {
 
 /// MinCommonality's oracle: a seed candidate is interesting when it has ψ_s
 /// and the difference patched onto it gives a variant with ψ_v. With a test
-/// per program the two scripts run at the same time, and the first "no"
-/// stops the other; with one test of the pair it runs once on both.
+/// per program the seed's test runs first (answered by its cache when that
+/// seed was tested before, in this round or an earlier one: a seed's
+/// verdict does not depend on the difference), and the variant's only when
+/// the seed passes; an abandon stops whichever of the two runs, or is about
+/// to. With one test of the pair it runs once on both.
 ///
 /// The single-file reducer checks that the seed candidate parses as well as
-/// its best; the patched variant is checked here, before any test runs: a
+/// its best; the patched variant is checked here, before its test runs: a
 /// variant with more parse errors than `variant_errors` is not interesting
 /// (a patch can land a hunk where it no longer parses, and a test that only
 /// looks for the bug's message may accept what a compiler rejects).
@@ -432,51 +443,88 @@ pub struct Both<'s, 'a> {
     /// The most parse errors a patched variant may have: the variant's
     /// when the reducer started.
     pub variant_errors: usize,
+    /// Candidates rejected because of the seed (its test said no).
+    pub seed_rejected: AtomicU64,
+    /// Candidates rejected because of the variant (it did not parse as
+    /// well, or its test said no), or by the pair's one test.
+    pub variant_rejected: AtomicU64,
 }
 
 /// How long aligning a candidate with the seed may take before a coarser
 /// alignment is used.
 pub const ALIGN_LIMIT: Duration = Duration::from_millis(500);
 
-impl Both<'_, '_> {
+impl<'s, 'a> Both<'s, 'a> {
+    /// MinCommonality's oracle for candidates made from `diff`'s seed.
+    pub fn new(
+        grammar: &'static Grammar,
+        diff: &'s Diff,
+        tests: &'s Tests<'a>,
+        variant_errors: usize,
+    ) -> Self {
+        Both {
+            grammar,
+            diff,
+            tests,
+            variant_errors,
+            seed_rejected: AtomicU64::new(0),
+            variant_rejected: AtomicU64::new(0),
+        }
+    }
+
     /// The variant that goes with a seed candidate.
     pub fn variant_of(&self, seed: &[u8]) -> Vec<u8> {
         self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
+    }
+
+    fn rejected(&self, by_seed: bool, verdict: Verdict) -> Verdict {
+        if matches!(verdict, Verdict::NotInteresting | Verdict::TimedOut) {
+            let counter = if by_seed {
+                &self.seed_rejected
+            } else {
+                &self.variant_rejected
+            };
+            counter.fetch_add(1, Relaxed);
+        }
+        verdict
     }
 }
 
 impl Oracle for Both<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        let variant = self.variant_of(candidate);
-        if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
-            return Ok(Verdict::NotInteresting);
-        }
         let (seed_side, variant_side) = match self.tests {
             Tests::Sides { seed, variant } => (seed, variant),
-            Tests::Joint(j) => return j.test(worker, candidate, &variant),
-        };
-        let (s, v) = std::thread::scope(|scope| {
-            let other = scope.spawn(|| {
-                let v = variant_side.test(worker, &variant);
-                if !matches!(v, Ok(Verdict::Interesting)) {
-                    seed_side.abandon(worker);
+            Tests::Joint(j) => {
+                let variant = self.variant_of(candidate);
+                if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
+                    return Ok(self.rejected(false, Verdict::NotInteresting));
                 }
-                v
-            });
-            let s = seed_side.test(worker, candidate);
-            if !matches!(s, Ok(Verdict::Interesting)) {
-                variant_side.abandon(worker);
+                let v = j.test(worker, candidate, &variant)?;
+                return Ok(self.rejected(false, v));
             }
-            (s, other.join().expect("the variant's test does not panic"))
-        });
-        // A "no" from either side decides; a side stopped because the other
-        // said no is no verdict of its own.
-        Ok(match (s?, v?) {
-            (Verdict::NotInteresting, _) | (_, Verdict::NotInteresting) => Verdict::NotInteresting,
-            (Verdict::TimedOut, _) | (_, Verdict::TimedOut) => Verdict::TimedOut,
-            (Verdict::Cancelled, _) | (_, Verdict::Cancelled) => Verdict::Cancelled,
-            (Verdict::Interesting, Verdict::Interesting) => Verdict::Interesting,
-        })
+        };
+        seed_side.begin(worker);
+        variant_side.begin(worker);
+        let verdict = (|| {
+            // The seed's verdict first (from its cache when known): a
+            // rejection it decides holds whatever the difference.
+            let s = seed_side.test(worker, candidate)?;
+            if s != Verdict::Interesting && !crate::ablate::off("seed-first") {
+                return Ok(self.rejected(true, s));
+            }
+            let variant = self.variant_of(candidate);
+            if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
+                return Ok(self.rejected(false, Verdict::NotInteresting));
+            }
+            let v = variant_side.test(worker, &variant)?;
+            if s != Verdict::Interesting {
+                return Ok(self.rejected(true, s));
+            }
+            Ok(self.rejected(false, v))
+        })();
+        seed_side.end(worker);
+        variant_side.end(worker);
+        verdict
     }
 
     fn abandon(&self, worker: usize) {

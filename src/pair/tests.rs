@@ -255,3 +255,143 @@ fn every_candidate_parses_no_worse_than_its_input() {
         }
     }
 }
+
+/// MinCommonality runs the seed's test first and the variant's only when the
+/// seed passes; a seed tested before (in any round) is answered by its cache.
+#[test]
+fn the_variant_is_tested_only_when_the_seed_passes() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    let seed_runs = AtomicUsize::new(0);
+    let variant_runs = AtomicUsize::new(0);
+    let seed_ok = |t: &[u8]| {
+        seed_runs.fetch_add(1, SeqCst);
+        t == SEED.as_bytes()
+    };
+    let variant_bug = |t: &[u8]| {
+        variant_runs.fetch_add(1, SeqCst);
+        parses(t)
+    };
+    let tests = Tests::sides(&seed_ok, &variant_bug);
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0);
+    let smaller = SEED.replace("  g = g + 1;\n", "");
+    assert_eq!(
+        both.test(0, smaller.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (1, 0));
+    // Asked again: the seed's cache answers, and still no variant test.
+    assert_eq!(
+        both.test(0, smaller.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (1, 0));
+    assert_eq!(both.seed_rejected.load(SeqCst), 2);
+    assert_eq!(both.variant_rejected.load(SeqCst), 0);
+    // The seed itself passes, and then the variant is tested.
+    assert_eq!(both.test(0, SEED.as_bytes()).unwrap(), Verdict::Interesting);
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (2, 1));
+}
+
+/// A round skips MinCommonality when the seed is the one it left last time
+/// and every candidate it rejected then was rejected by the seed's test.
+#[test]
+fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
+    let seed_ok = |t: &[u8]| t == SEED.as_bytes();
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    struct Count(std::sync::Mutex<Vec<&'static str>>);
+    impl PairObserver for Count {
+        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+        fn step(&self, _step: &Step) {}
+        fn reducer(&self, _round: usize, reducer: &'static str) {
+            self.0.lock().unwrap().push(reducer);
+        }
+    }
+    let count = Count(Default::default());
+    let mut cfg = config(1);
+    cfg.canon = false;
+    let out = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &Tests::sides(&seed_ok, &variant_bug),
+        &cfg,
+        None,
+        &count,
+    )
+    .unwrap();
+    let reducers = count.0.lock().unwrap().clone();
+    let rounds = reducers.iter().filter(|r| **r == "tdiff").count();
+    assert!(rounds >= 2, "{reducers:?}");
+    // The seed cannot change: only the first round reduces its common part.
+    assert_eq!(
+        reducers.iter().filter(|r| **r == "commonality").count(),
+        1,
+        "{reducers:?}"
+    );
+    assert_eq!(out.seed, SEED.as_bytes());
+    assert!(variant_bug(&out.variant));
+}
+
+/// MinLdiff splits a run of edits where a part of it can go alone (the
+/// paper's one element per edit): of `a + 1` -> `(a - 1) / 0`, only `/ 0`
+/// stays.
+#[test]
+fn min_ldiff_splits_a_hunk_to_its_needed_tokens() {
+    let seed = "int f(int a) {\n  return a + 1;\n}\nint main(void) { return f(2); }\n";
+    let variant = "int f(int a) {\n  return (a - 1) / 0;\n}\nint main(void) { return f(2); }\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let mut cfg = config(2);
+    cfg.tdiff = false;
+    cfg.commonality = false;
+    let out = reduce(
+        c(),
+        (seed.as_bytes(), variant.as_bytes()),
+        &Tests::sides(&seed_ok, &variant_bug),
+        &cfg,
+        None,
+        &Quiet,
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.variant),
+        "int f(int a) {\n  return a + 1 / 0;\n}\nint main(void) { return f(2); }\n"
+    );
+    assert_eq!(out.steps.last().unwrap().diff_tokens, 2);
+}
+
+/// An abandon that reaches MinCommonality's test after the seed's test
+/// ended but before the variant's started stops the variant's test: it is
+/// meant for the pair's test as a whole.
+#[test]
+fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::sync::OnceLock;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slow.sh");
+    std::fs::write(&path, "#!/bin/sh\nsleep 30\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
+    let variant = crate::oracle::ScriptOracle::new(
+        &path,
+        std::ffi::OsStr::new("v.c"),
+        1,
+        Duration::from_secs(60),
+        cancel,
+    )
+    .unwrap();
+    let slot: OnceLock<&crate::oracle::ScriptOracle> = OnceLock::new();
+    // The seed passes, and its test ends with the abandon arriving.
+    let seed_ok = |_: &[u8]| {
+        slot.get().unwrap().abandon(0);
+        true
+    };
+    slot.set(&variant).ok();
+    let tests = Tests::sides(&seed_ok, &variant);
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0);
+    let t = Instant::now();
+    assert_eq!(both.test(0, SEED.as_bytes()).unwrap(), Verdict::Cancelled);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+}

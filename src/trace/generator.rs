@@ -50,8 +50,9 @@ pub enum Align {
     /// Remove the smallest unit holding the decision that could not be
     /// aligned as well, and run again.
     Bypass,
-    /// Give the decision the lowest value its arguments allow and carry on,
-    /// aligning later decisions by their execution index.
+    /// Give the decision the value that skips its block if it guards one,
+    /// else the lowest its arguments allow, and carry on, aligning later
+    /// decisions by their execution index.
     Realign,
 }
 

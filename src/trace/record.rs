@@ -21,6 +21,10 @@ pub struct Decision {
     pub kind: String,
     /// The value as written; only a loop's count is ever read as a number.
     pub value: String,
+    /// What was chosen, as the hook names it (`V` line): a replay aligns
+    /// the decision by this before its index, so that removing an element
+    /// of a list a later choice draws from does not shift what it picks.
+    pub key: Option<String>,
 }
 
 /// A loop or a selection.
@@ -85,6 +89,12 @@ pub struct Trace {
     pub halted_at: Option<usize>,
     /// The generator's hook finished normally (`Z` line).
     pub complete: bool,
+    /// The hook aligns by execution index (`X` line): plan lines carry each
+    /// decision's value key and its iteration path.
+    pub indexed: bool,
+    /// Random sources the hook saw the generator use but cannot record
+    /// (`W` lines: numpy's generator, `secrets`, `SystemRandom`).
+    pub unrecorded: Vec<String>,
 }
 
 /// A malformed trace file.
@@ -123,6 +133,7 @@ impl Trace {
                         site: fields[1].to_string(),
                         kind: fields[2].to_string(),
                         value: fields[4..].join("\t"),
+                        key: None,
                     });
                 }
                 "L" | "S" => {
@@ -181,6 +192,17 @@ impl Trace {
                 }
                 "H" | "U" => {
                     trace.halted_at = fields.get(1).and_then(|p| p.parse().ok());
+                }
+                "V" => {
+                    if let (Some(d), Some(key)) = (trace.decisions.last_mut(), fields.get(1)) {
+                        d.key = Some(key.to_string());
+                    }
+                }
+                "X" => trace.indexed = true,
+                "W" => {
+                    if let Some(name) = fields.get(1) {
+                        trace.unrecorded.push(name.to_string());
+                    }
                 }
                 "Z" => trace.complete = true,
                 // Unknown lines are for later versions of the protocol.
@@ -286,10 +308,20 @@ impl Trace {
     }
 
     /// The replay plan of the run with the `removed` units left out: one
-    /// line per kept decision (`site TAB kind TAB value`), and for each line
+    /// line per kept decision (`site TAB kind TAB value`, and for a hook
+    /// that aligns by execution index `TAB key TAB path`), and for each line
     /// the decision it comes from. `None` if a loop would need fewer
     /// iterations than its count allows (the count is an index, so it cannot
     /// go below zero).
+    ///
+    /// A loop's count goes down by the iterations removed: its index, and
+    /// its value key when that is a number (a count drawn by value, as
+    /// `choice([2, 4, 8])`, which the hook then matches by value); either
+    /// way no more iterations go than the index allows, so the count never
+    /// needs a value below the lowest it could draw. The path
+    /// of a decision is the ordinal of each loop iteration it lies in, outer
+    /// first, counted among the iterations kept: the execution index the
+    /// replay finds again.
     pub fn plan(&self, removed: &[bool]) -> Option<(String, Vec<usize>)> {
         let n = self.decisions.len();
         // Decisions inside a removed unit, by a difference array.
@@ -301,6 +333,7 @@ impl Trace {
             }
         }
         let mut values: Vec<Option<String>> = vec![None; n];
+        let mut keys: Vec<Option<String>> = vec![None; n];
         for s in &self.structures {
             let gone = s.units.iter().filter(|&&u| removed[u]).count();
             if gone == 0 {
@@ -308,13 +341,37 @@ impl Trace {
             }
             match &s.kind {
                 StructureKind::Loop => {
-                    let count: u64 = self.decisions[s.init].value.parse().ok()?;
-                    let left = count.checked_sub(gone as u64)?;
-                    values[s.init] = Some(left.to_string());
+                    let init = &self.decisions[s.init];
+                    let by_value = init.key.as_deref().and_then(|k| k.parse::<i64>().ok());
+                    let count: u64 = init.value.parse().ok()?;
+                    match by_value {
+                        Some(k) => {
+                            let left = k.checked_sub(gone as i64).filter(|&l| l >= 0)?;
+                            // Not below the lowest value it could draw
+                            // (index 0): the replay would find no count
+                            // to match and draw a fresh iteration.
+                            let index = count.checked_sub(gone as u64)?;
+                            keys[s.init] = Some(left.to_string());
+                            values[s.init] = Some(index.to_string());
+                        }
+                        None => {
+                            let left = count.checked_sub(gone as u64)?;
+                            values[s.init] = Some(left.to_string());
+                        }
+                    }
                 }
-                StructureKind::Selection { off, .. } => values[s.init] = Some(off.clone()),
+                StructureKind::Selection { off, .. } => {
+                    values[s.init] = Some(off.clone());
+                    // The guard's "off" is an index or a float, not a key.
+                    keys[s.init] = Some(String::new());
+                }
             }
         }
+        let paths = if self.indexed {
+            self.paths(removed)
+        } else {
+            Vec::new()
+        };
         let mut plan = String::new();
         let mut from = Vec::new();
         let mut inside = 0;
@@ -328,10 +385,70 @@ impl Trace {
             plan.push_str(&d.kind);
             plan.push('\t');
             plan.push_str(values[i].as_deref().unwrap_or(&d.value));
+            if self.indexed {
+                plan.push('\t');
+                plan.push_str(keys[i].as_deref().or(d.key.as_deref()).unwrap_or(""));
+                plan.push('\t');
+                plan.push_str(&paths[i]);
+            }
             plan.push('\n');
             from.push(i);
         }
         Some((plan, from))
+    }
+
+    /// Per decision, the ordinals (among the kept ones) of the loop
+    /// iterations it lies in, outer first, joined by `.`.
+    fn paths(&self, removed: &[bool]) -> Vec<String> {
+        // Each loop unit's ordinal among its structure's kept units.
+        let mut ordinal = vec![0usize; self.units.len()];
+        for s in &self.structures {
+            if s.kind != StructureKind::Loop {
+                continue;
+            }
+            let mut k = 0;
+            for &u in &s.units {
+                ordinal[u] = k;
+                if !removed[u] {
+                    k += 1;
+                }
+            }
+        }
+        // Units open in decision order (a parent before its children):
+        // sweep the decisions with a stack of the units holding them.
+        let mut starts: Vec<UnitId> = (0..self.units.len()).collect();
+        starts.sort_by_key(|&u| self.units[u].decisions.start);
+        let mut next = 0;
+        let mut stack: Vec<UnitId> = Vec::new();
+        let mut out = Vec::with_capacity(self.decisions.len());
+        for i in 0..self.decisions.len() {
+            while stack
+                .last()
+                .is_some_and(|&u| self.units[u].decisions.end <= i)
+            {
+                stack.pop();
+            }
+            while next < starts.len() && self.units[starts[next]].decisions.start <= i {
+                let u = starts[next];
+                next += 1;
+                if self.units[u].decisions.end > i {
+                    while stack
+                        .last()
+                        .is_some_and(|&p| self.units[p].decisions.end < self.units[u].decisions.end)
+                    {
+                        stack.pop();
+                    }
+                    stack.push(u);
+                }
+            }
+            let path: Vec<String> = stack
+                .iter()
+                .filter(|&&u| self.structures[self.units[u].structure].kind == StructureKind::Loop)
+                .map(|&u| ordinal[u].to_string())
+                .collect();
+            out.push(path.join("."));
+        }
+        out
     }
 
     /// The innermost unit holding decision `decision` that is not removed
@@ -398,6 +515,35 @@ mod tests {
         let t = Trace::parse("D\ta\tf\t0\t0.1\nS\t0.0\t0\nE\nD\tb\ti\t2\t1\nS\t0\t1\nE\n").unwrap();
         assert_eq!(t.units.len(), 1);
         assert_eq!(t.counts(), (0, 1));
+    }
+
+    /// A hook that aligns by execution index gets each decision's value key
+    /// and the ordinals of the loop iterations it lies in, counted among the
+    /// kept ones; a loop count drawn by value goes down in its key.
+    #[test]
+    fn indexed_plans_carry_keys_and_iteration_paths() {
+        let text = "X\nD\ta\ti\t3\t2\nV\t8\nL\nI\nD\tb\ti\t4\t0\nV\t'g0'\nI\nD\tb\ti\t4\t1\nV\t'g1'\nL\nI\nD\tc\ti\t2\t1\nE\nI\nD\tb\ti\t4\t3\nV\t'g3'\nE\nD\te\ti\t2\t0\nZ\n";
+        let t = Trace::parse(text).unwrap();
+        assert!(t.indexed);
+        assert_eq!(t.decisions[1].key.as_deref(), Some("'g0'"));
+        let none = vec![false; t.units.len()];
+        let (plan, _) = t.plan(&none).unwrap();
+        assert_eq!(
+            plan,
+            "a\ti\t2\t8\t\nb\ti\t0\t'g0'\t0\nb\ti\t1\t'g1'\t1\nc\ti\t1\t\t1.0\nb\ti\t3\t'g3'\t2\ne\ti\t0\t\t\n"
+        );
+        // Without the first iteration: the count's key 8 -> 7, the index
+        // 2 -> 1, and the later iterations are the first and second.
+        let mut removed = none.clone();
+        removed[0] = true;
+        let (plan, _) = t.plan(&removed).unwrap();
+        assert_eq!(
+            plan,
+            "a\ti\t1\t7\t\nb\ti\t1\t'g1'\t0\nc\ti\t1\t\t0.0\nb\ti\t3\t'g3'\t1\ne\ti\t0\t\t\n"
+        );
+        // A trace without `X` gets the three-field plan of the protocol.
+        let plain = Trace::parse(&text.replacen("X\n", "", 1)).unwrap();
+        assert_eq!(plain.plan(&none).unwrap().0.lines().next(), Some("a\ti\t2"));
     }
 
     #[test]

@@ -127,6 +127,12 @@ pub struct TraceSubject<'a> {
     observer: &'a dyn Observer,
     produced: Mutex<HashMap<u128, Arc<Produced>>>,
     programs: &'a Mutex<HashMap<u128, bool>>,
+    /// The top level of the first pass removed less than a tenth of the
+    /// program, and so did the level below it (or there is none): the
+    /// trace stage stops there.
+    little: AtomicBool,
+    /// The pass (from 0).
+    pass: usize,
 }
 
 impl Subject for TraceSubject<'_> {
@@ -153,7 +159,12 @@ impl Subject for TraceSubject<'_> {
         let Some((plan, from)) = trace.plan(&removed) else {
             return Applied::Rejected;
         };
-        let key = VerdictCache::key(format!("{}\n{plan}", self.align.name()).as_bytes());
+        // Keyed by the pass too: units are numbered per pass, and what an
+        // interesting replay produced is kept per pass, so a plan that an
+        // earlier pass found interesting is replayed again (its program's
+        // verdict is still remembered).
+        let key =
+            VerdictCache::key(format!("{}\n{}\n{plan}", self.align.name(), self.pass).as_bytes());
         Applied::Candidate(Candidate {
             removed,
             plan,
@@ -347,9 +358,21 @@ pub fn replay(
 struct Level {
     units: Vec<UnitId>,
     chunk: usize,
+    /// The first pass's top level and the level below it (tree search):
+    /// whether they gain little is watched.
+    watch: Option<Watch>,
     pending: AtomicUsize,
     progress: AtomicBool,
     search: Search,
+}
+
+/// The early stop's view of a level of the first pass: the program's tokens
+/// when the level started, and its depth (0: the top level, 1: the one
+/// below).
+#[derive(Clone, Copy)]
+struct Watch {
+    start: u64,
+    depth: u8,
 }
 
 struct ChunkTask {
@@ -369,8 +392,32 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
             return Vec::new();
         }
         let best = tests.snapshot();
-        let trace = &tests.subject().trace;
-        next_level(trace, &self.level, &best.removed)
+        let subject = tests.subject();
+        // The top level of the run gained little, and so did the level
+        // below it (or there is none): the deeper levels and passes would
+        // gain less for more tests; the finishing stage takes over. A top
+        // level that gains little is often one whose units the bug needs
+        // all of (the functions of a program), with the gain inside them.
+        let mut below = None;
+        if let Some(watch) = self.level.watch
+            && !crate::ablate::off("early-stop")
+            && level_done(&subject.trace, &self.level, &best.removed)
+        {
+            let little = best.tokens * 10 > watch.start * 9;
+            if little && watch.depth == 1 {
+                subject.little.store(true, Ordering::SeqCst);
+                return Vec::new();
+            }
+            // Until the level below says otherwise.
+            subject.little.store(little, Ordering::SeqCst);
+            if little {
+                below = Some(Watch {
+                    start: best.tokens,
+                    depth: 1,
+                });
+            }
+        }
+        next_level(&subject.trace, &self.level, &best.removed, below)
     }
 
     fn first_change(&self) -> Option<&Removal> {
@@ -408,16 +455,30 @@ fn new_level(units: Vec<UnitId>, chunk: usize, search: Search) -> Level {
     Level {
         units,
         chunk,
+        watch: None,
         pending: AtomicUsize::new(0),
         progress: AtomicBool::new(false),
         search,
     }
 }
 
+/// Whether the level is done with its own units (its next step would be
+/// the level below).
+fn level_done(trace: &Trace, level: &Level, removed: &[bool]) -> bool {
+    let live = level.units.iter().any(|&u| !trace.is_removed(removed, u));
+    let progress = level.progress.load(Ordering::SeqCst);
+    !(live && (progress || level.chunk > 1))
+}
+
 /// After a level: the same chunk size again after progress, half of it
 /// after none, and after single units without progress the next level of
-/// the tree (tree search) or the end (sequence search).
-fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<TraceSubject<'a>>> {
+/// the tree (tree search, watched by `below`) or the end (sequence search).
+fn next_level<'a>(
+    trace: &Trace,
+    level: &Level,
+    removed: &[bool],
+    below: Option<Watch>,
+) -> Vec<Queued<TraceSubject<'a>>> {
     let live: Vec<UnitId> = level
         .units
         .iter()
@@ -431,7 +492,9 @@ fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<
         } else {
             level.chunk.div_ceil(2)
         };
-        return level_tasks(trace, new_level(live, chunk, level.search));
+        let mut next = new_level(live, chunk, level.search);
+        next.watch = level.watch;
+        return level_tasks(trace, next);
     }
     match level.search {
         Search::Sequence => Vec::new(),
@@ -442,19 +505,29 @@ fn next_level<'a>(trace: &Trace, level: &Level, removed: &[bool]) -> Vec<Queued<
                 .filter(|&u| !removed[u])
                 .collect();
             let n = children.len();
-            level_tasks(trace, new_level(children, n, Search::Tree))
+            let mut next = new_level(children, n, Search::Tree);
+            next.watch = below;
+            level_tasks(trace, next)
         }
     }
 }
 
-/// The first tasks of a pass.
-fn start_tasks<'a>(trace: &Trace, search: Search) -> Vec<Queued<TraceSubject<'a>>> {
+/// The first tasks of a pass; `top`: the first pass's starting tokens.
+fn start_tasks<'a>(
+    trace: &Trace,
+    search: Search,
+    top: Option<u64>,
+) -> Vec<Queued<TraceSubject<'a>>> {
     let units: Vec<UnitId> = match search {
         Search::Tree => trace.roots.clone(),
         Search::Sequence => (0..trace.units.len()).collect(),
     };
     let n = units.len();
-    level_tasks(trace, new_level(units, n, search))
+    let mut level = new_level(units, n, search);
+    if search == Search::Tree {
+        level.watch = top.map(|start| Watch { start, depth: 0 });
+    }
+    level_tasks(trace, level)
 }
 
 /// What trace reduction needs besides the recorded run.
@@ -483,6 +556,10 @@ pub struct Reduced {
     pub passes: usize,
     /// Trace sizes at the start of each pass: (decisions, loops, selections).
     pub sizes: Vec<(usize, usize, usize)>,
+    /// The top level of the first pass removed less than a tenth of the
+    /// program, so did the level below it (or there was none), and the
+    /// trace stage stopped there.
+    pub stopped_early: bool,
 }
 
 /// Reduces the recorded run `trace` (whose program is `output`) pass after
@@ -502,7 +579,7 @@ pub fn reduce(
     };
     let mut passes = 0;
     let mut sizes = Vec::new();
-    loop {
+    let stopped_early = loop {
         let parsed = Arc::new(Trace::parse(&best.trace)?);
         let (loops, selections) = parsed.counts();
         sizes.push((parsed.decisions.len(), loops, selections));
@@ -516,6 +593,8 @@ pub fn reduce(
             observer: session.observer,
             produced: Mutex::new(HashMap::new()),
             programs: &programs,
+            little: AtomicBool::new(false),
+            pass: passes,
         };
         let start = Best {
             removed: Arc::new(vec![false; parsed.units.len()]),
@@ -523,7 +602,11 @@ pub fn reduce(
             tokens: best.tokens,
             trace: best.trace.clone(),
         };
-        let tasks = start_tasks(&parsed, session.search);
+        let tasks = start_tasks(
+            &parsed,
+            session.search,
+            (passes == 0).then_some(best.tokens),
+        );
         passes += 1;
         let finished = run_pass(run, &subject, start, tasks);
         best = Arc::try_unwrap(finished.best).unwrap_or_else(|b| Best {
@@ -532,13 +615,15 @@ pub fn reduce(
             tokens: b.tokens,
             trace: b.trace.clone(),
         });
-        if finished.commits == 0 || run.stopped() {
-            break;
+        let little = subject.little.load(Ordering::SeqCst);
+        if finished.commits == 0 || run.stopped() || little {
+            break little;
         }
-    }
+    };
     Ok(Reduced {
         output: best.output,
         passes,
         sizes,
+        stopped_early,
     })
 }

@@ -49,6 +49,9 @@ _guard = threading.local()
 _structs = []
 _ast_cache = {}
 _installed = False
+_system_random_used = False
+# Parts left out for the benchmarks' ablation (see src/ablate.rs).
+_ABLATE = set(os.environ.get("TREEREDUCE_ABLATE", "").split(","))
 
 
 # --- the trace file ---------------------------------------------------------
@@ -72,7 +75,22 @@ def _flush(final):
         sys.stderr.write("treereduce_trace: cannot write the trace %s: %s\n" % (_out, e))
 
 
+def _unrecorded():
+    """Random sources this hook does not record that the generator used or
+    loaded: their draws cannot be replayed or reduced."""
+    found = []
+    if "numpy.random" in sys.modules or "numpy" in sys.modules:
+        found.append("numpy.random")
+    if "secrets" in sys.modules:
+        found.append("secrets")
+    if _system_random_used:
+        found.append("random.SystemRandom")
+    return found
+
+
 def _at_exit():
+    for name in _unrecorded():
+        _emit("W", name)
     for _ in range(len(_structs)):
         _emit("E")
     del _structs[:]
@@ -168,17 +186,26 @@ def _analyse(filename):
             for i, stmt in enumerate(stmts):
                 if isinstance(stmt, (ast.For, ast.AsyncFor)) and stmt.body:
                     mark(stmt.iter, ("loop", stmt.lineno, _span(stmt.body)))
-                elif isinstance(stmt, ast.If) and stmt.body:
-                    test = stmt.test
-                    if isinstance(test, ast.Call):
-                        mark(test, ("sel", "flip", _span(stmt.body)))
-                    elif (isinstance(test, ast.Compare) and isinstance(test.left, ast.Call)
-                          and len(test.ops) == 1):
-                        op = test.ops[0]
-                        if isinstance(op, (ast.Lt, ast.LtE)):
-                            mark(test.left, ("sel", _ALMOST_ONE, _span(stmt.body)))
-                        elif isinstance(op, (ast.Gt, ast.GtE)):
-                            mark(test.left, ("sel", "0.0", _span(stmt.body)))
+                elif isinstance(stmt, (ast.If, ast.While)) and stmt.body:
+                    # `if random() < p:`, `if a and choice([True, False]):`,
+                    # and `while random() < p:` (each true test one block).
+                    guards = [stmt.test]
+                    # A while loop's test is compiled at its end too, past
+                    # the body: its block is told by line alone.
+                    tag = ("while",) if isinstance(stmt, ast.While) else ()
+                    while guards:
+                        test = guards.pop()
+                        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                            guards.extend(test.values)
+                        elif isinstance(test, ast.Call):
+                            mark(test, ("sel", "flip", _span(stmt.body)) + tag)
+                        elif (isinstance(test, ast.Compare) and isinstance(test.left, ast.Call)
+                              and len(test.ops) == 1):
+                            op = test.ops[0]
+                            if isinstance(op, (ast.Lt, ast.LtE)):
+                                mark(test.left, ("sel", _ALMOST_ONE, _span(stmt.body)) + tag)
+                            elif isinstance(op, (ast.Gt, ast.GtE)):
+                                mark(test.left, ("sel", "0.0", _span(stmt.body)) + tag)
                 elif (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
                       and isinstance(stmt.targets[0], ast.Name)
                       and isinstance(stmt.value, ast.Call)):
@@ -203,7 +230,8 @@ _COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<genexpr>", "<dictcomp>")
 
 
 class _Struct:
-    __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit", "comp")
+    __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit", "comp", "iters",
+                 "by_line")
 
     def __init__(self, kind, frame, lo, body, explicit, comp=False):
         self.kind = kind
@@ -215,6 +243,10 @@ class _Struct:
         self.explicit = explicit
         # The iterations run in a comprehension's own frame (before 3.12).
         self.comp = comp
+        # Iterations begun (`I` lines written).
+        self.iters = 0
+        # Inside while the frame is on its lines, whatever its offset.
+        self.by_line = False
 
 
 def _close_from(k):
@@ -233,7 +265,7 @@ def _before_decision(frames):
         entry = on_stack.get(id(s.frame))
         line = s.frame.f_lineno
         if entry is None or entry[0] is not s.frame or not (
-                s.frame.f_lasti > s.init and s.lo <= line <= s.body[1]):
+                (s.by_line or s.frame.f_lasti > s.init) and s.lo <= line <= s.body[1]):
             _close_from(k)
             break
     for k, s in enumerate(_structs):
@@ -254,6 +286,7 @@ def _before_decision(frames):
                 event[0] == last[0] and (callee is None or callee is not last[1])):
             _close_from(k + 1)
             _emit("I")
+            s.iters += 1
             return
 
 
@@ -284,53 +317,178 @@ def _after_decision(frames, kind, n, value, result, explicit):
             _emit("S", rule, 0)
         else:
             return
-        _structs.append(_Struct("sel", f, body[0], body, False))
+        mine = _Struct("sel", f, body[0], body, False)
+        mine.by_line = len(entry) > 3 and entry[3] == "while"
+        _structs.append(mine)
 
 
 # --- deciding: record or replay ---------------------------------------------
 
-def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=None):
+def _path():
+    """The execution index within the structure: the ordinal of the current
+    iteration of each open loop, outer first (what treereduce writes in the
+    plan, counting only the iterations it kept)."""
+    return ".".join(str(s.iters - 1) for s in _structs if s.kind == "loop" and s.iters > 0)
+
+
+def _key(x):
+    """A name for a chosen value that is the same in every run (no object
+    addresses): its repr if short, else a hash of it; None if it has no such
+    name."""
+    try:
+        if isinstance(x, (bool, int, float, str, bytes, type(None))):
+            text = repr(x)
+        elif isinstance(x, tuple) and all(isinstance(e, (bool, int, float, str, type(None))) for e in x):
+            text = repr(x)
+        else:
+            fields = getattr(x, "__dict__", None)
+            if fields is None:
+                text = repr(x)
+            else:
+                simple = sorted((k, v) for k, v in fields.items()
+                                if isinstance(v, (bool, int, float, str, type(None))))
+                text = type(x).__name__ + repr(simple)
+    except Exception:
+        return None
+    if " at 0x" in text:
+        return None
+    if len(text) > 64 or "\t" in text or "\n" in text or text.startswith("#"):
+        return "#%08x" % zlib.crc32(text.encode("utf-8", "replace"))
+    return text
+
+
+def _by_key(items, index, key, count):
+    """The index in `items` of the value named `key`: `index` if it still
+    holds it, else the first that does; for a loop's count (`count`) the
+    largest number not above it. None if there is none."""
+    n = len(items)
+    if isinstance(items, range):
+        try:
+            want = int(key)
+        except ValueError:
+            return None
+        if want in items:
+            return items.index(want)
+        if count and n and items.step > 0 and want >= items[0]:
+            return n - 1 if want > items[-1] else (want - items[0]) // items.step
+        return None
+    if 0 <= index < n and _key(items[index]) == key:
+        return index
+    for j in range(n):
+        if _key(items[j]) == key:
+            return j
+    if count:
+        try:
+            want = int(key)
+        except ValueError:
+            return None
+        best = None
+        for j in range(n):
+            v = items[j]
+            if isinstance(v, int) and not isinstance(v, bool) and v <= want and (
+                    best is None or v > items[best]):
+                best = j
+        return best
+    return None
+
+
+def _fallback(frames, kind, n, lowest, convert):
+    """The value of a decision that cannot be aligned: a selection's guard
+    takes the value that skips its block (a float compared in an `if`, a
+    flip), anything else the lowest value its arguments allow."""
+    if frames and "off-fallback" not in _ABLATE:
+        f = frames[0][0]
+        entry = _analyse(f.f_code.co_filename).get(f.f_lineno)
+        if entry is not None and entry[0] == "sel":
+            rule = entry[1]
+            if rule != "flip" and kind == "f":
+                return float(rule)
+            if rule == "flip" and kind == "i" and n == 2:
+                for v in (0, 1):
+                    try:
+                        if not convert(v):
+                            return v
+                    except Exception:
+                        break
+    return lowest
+
+
+def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=None,
+            items=None):
     """One decision. `fresh()` draws it from the generator's own random
     state (recording) and returns (value, result); `feasible(value)` says
     whether a planned value fits this call; `lowest` is the value taken when
-    nothing can be aligned; `convert(value)` the result of a replayed one."""
+    nothing can be aligned; `convert(value)` the result of a replayed one.
+    `items`: the values an index picks from (choice, randrange), so that a
+    replay aligns it by the value it picked."""
     global _pos
     frames = _user_frames()
     site = _site(frames)
     _before_decision(frames)
+    path = _path()
     if _plan is None:
         value, result = fresh()
     else:
         value = None
-        if _pos < len(_plan) and _plan[_pos][0] == site and _plan[_pos][1] == kind:
-            planned = _parse(kind, _plan[_pos][2])
-            if feasible(planned):
-                value = planned
-            elif _align == "halt":
-                _halt("value")
-            else:
-                _emit("M", _pos, "value")
-            _pos += 1
+        entry = _plan[_pos] if _pos < len(_plan) else None
+        if "path" in _ABLATE:
+            path = None
+        if entry is not None and entry[0] == site and entry[1] == kind and (
+                path is None or entry[4] in (None, path)):
+            q = _pos
         elif _align == "halt":
             _halt("site")
         else:
-            q = _next_position(site, kind, _pos + 1)
+            # Resume at this decision's execution index further on, if the
+            # plan has it (what lies between was not run); else this
+            # decision is one the plan does not have, and the plan waits.
             _emit("M", _pos, "site")
-            if q is not None:
-                planned = _parse(kind, _plan[q][2])
-                if feasible(planned):
-                    value = planned
-                _pos = q + 1
+            q = _next_position(site, kind, path, _pos + 1)
+        if q is not None:
+            planned = _parse(kind, _plan[q][2])
+            key = _plan[q][3]
+            if key is not None and items is not None and "by-value" not in _ABLATE:
+                found = _by_key(items, planned, key, _counts_loop(frames))
+                if found is not None:
+                    value = found
+                else:
+                    if _align == "halt":
+                        _pos = q
+                        _halt("value")
+                    _emit("M", q, "value")
+                    # The index is the fallback.
+                    if feasible(planned):
+                        value = planned
+            elif feasible(planned):
+                value = planned
+            elif _align == "halt":
+                _pos = q
+                _halt("value")
+            else:
+                _emit("M", q, "value")
+            _pos = q + 1
         if value is None:
-            value = lowest
+            value = _fallback(frames, kind, n, lowest, convert)
         result = convert(value)
     _emit("D", site, kind, n, _show(kind, value))
+    if items is not None and 0 <= value < len(items):
+        k = _key(items[value])
+        if k is not None:
+            _emit("V", k)
     if truthy is not None:
         result_for_structure = truthy(result)
     else:
         result_for_structure = result
     _after_decision(frames, kind, n, value, result_for_structure, explicit)
     return result
+
+
+def _counts_loop(frames):
+    if not frames:
+        return False
+    f = frames[0][0]
+    entry = _analyse(f.f_code.co_filename).get(f.f_lineno)
+    return entry is not None and entry[0] == "loop"
 
 
 def _halt(reason):
@@ -340,8 +498,13 @@ def _halt(reason):
     os._exit(HALT_STATUS)
 
 
-def _next_position(site, kind, start):
-    positions = _plan_sites.get((site, kind))
+def _next_position(site, kind, path, start):
+    if path is None:
+        # Ablation: the next entry made at the same site, whatever its path.
+        positions = sorted(p for (s, k, _), ps in _plan_sites.items() if s == site and k == kind
+                           for p in ps)
+    else:
+        positions = _plan_sites.get((site, kind, path))
     if not positions:
         return None
     import bisect
@@ -438,7 +601,7 @@ def _w_randrange(self, original, start, stop=None, step=1):
     def fresh():
         v = original(self, start, stop, step)
         return r.index(v), v
-    return _decide("i", len(r), fresh, lambda i: 0 <= i < len(r), 0, lambda i: r[i])
+    return _decide("i", len(r), fresh, lambda i: 0 <= i < len(r), 0, lambda i: r[i], items=r)
 
 
 def _w_randint(self, original, a, b):
@@ -453,7 +616,7 @@ def _w_choice(self, original, seq):
     def fresh():
         i = self._randbelow(n)
         return i, seq[i]
-    return _decide("i", n, fresh, lambda i: 0 <= i < n, 0, lambda i: seq[i])
+    return _decide("i", n, fresh, lambda i: 0 <= i < n, 0, lambda i: seq[i], items=seq)
 
 
 def _w_shuffle(self, original, x):
@@ -548,6 +711,7 @@ def loop(lo, hi, rng=None):
                 break
             _close_from(_structs.index(mine) + 1)
             _emit("I")
+            mine.iters += 1
             yield i
     finally:
         if mine in _structs:
@@ -585,9 +749,23 @@ def install():
                 line = line.rstrip("\n")
                 if not line:
                     continue
-                site, kind, value = line.split("\t", 2)
-                _plan_sites.setdefault((site, kind), []).append(len(_plan))
-                _plan.append((site, kind, value))
+                fields = line.split("\t")
+                site, kind, value = fields[0], fields[1], fields[2]
+                key = fields[3] if len(fields) > 3 and fields[3] != "" else None
+                path = fields[4] if len(fields) > 4 else None
+                _plan_sites.setdefault((site, kind, path if path is not None else ""), []).append(len(_plan))
+                _plan.append((site, kind, value, key, path))
+    # SystemRandom draws from the operating system, which nothing replays.
+    for name in ("random", "getrandbits"):
+        original_sys = getattr(_random.SystemRandom, name)
+
+        def noted(self, *args, _original=original_sys, **kwargs):
+            global _system_random_used
+            _system_random_used = True
+            return _original(self, *args, **kwargs)
+        setattr(_random.SystemRandom, name, noted)
+    # Plan lines carry value keys and iteration paths (doc/trace-protocol.md).
+    _emit("X")
     for name, make in _WRAPPERS.items():
         if hasattr(_random.Random, name):
             _wrap(name, make)

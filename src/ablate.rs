@@ -1,0 +1,24 @@
+//! Switches for the benchmarks' ablation (doc/benchmarks.md), not a user
+//! option: the environment variable `TREEREDUCE_ABLATE` names,
+//! comma-separated, parts of the pair and trace algorithms to leave out, so
+//! one binary measures what each part buys. Pair mode: `seed-first` (the
+//! variant is tested even when the seed failed), `skip-round` (every round
+//! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks). Trace mode:
+//! `early-stop` (the trace stage runs on when its top level gains little);
+//! the Python hook reads the same variable for `by-value`, `path` and
+//! `off-fallback`.
+
+use std::sync::OnceLock;
+
+/// Whether `part` is switched off.
+pub fn off(part: &str) -> bool {
+    static PARTS: OnceLock<Vec<String>> = OnceLock::new();
+    PARTS
+        .get_or_init(|| {
+            std::env::var("TREEREDUCE_ABLATE")
+                .map(|v| v.split(',').map(|p| p.trim().to_owned()).collect())
+                .unwrap_or_default()
+        })
+        .iter()
+        .any(|p| p == part)
+}
