@@ -3,10 +3,16 @@
 
 mod common;
 
-use std::process::Stdio;
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::{Sandbox, stderr, wait_exit, wait_no_processes};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 fn json(sandbox: &Sandbox, name: &str) -> serde_json::Value {
     serde_json::from_slice(&sandbox.read(name)).unwrap()
@@ -80,4 +86,80 @@ fn a_deadline_during_the_final_recheck_keeps_the_result_being_rechecked() {
     );
     assert!(wait_no_processes("sleep 1000.6271").is_empty());
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
+
+/// `trace`: the trace's own reduction does not depend on `-j`.
+#[test]
+fn the_trace_reduction_gives_one_program_at_every_job_count() {
+    let programs: Vec<Vec<u8>> = ["1", "3"]
+        .iter()
+        .map(|jobs| {
+            let sb = Sandbox::new();
+            sb.example("trace-c-constant-call/gen.py");
+            sb.example("trace-c-constant-call/check.sh");
+            let out = sb.run(&[
+                "trace",
+                "-q",
+                "-j",
+                jobs,
+                "-i",
+                "./check.sh",
+                "--no-finish",
+                "-o",
+                "out.c",
+                "--",
+                "python3",
+                "gen.py",
+                "3",
+            ]);
+            assert_eq!(out.status.code(), Some(0), "-j {jobs}: {}", stderr(&out));
+            sb.read("out.c")
+        })
+        .collect();
+    assert_eq!(programs[0], programs[1]);
+}
+
+/// The shipped hooks name a decision's call site the same way in every
+/// worker's private copy of the directory: the recording made in one copy
+/// must align with the replays in the others, or a replay at `-j 2` and
+/// above realigns every decision and the trace reduction depends on `-j`.
+#[test]
+fn a_call_site_has_one_name_in_every_workers_copy() {
+    let hooks = root().join("src/trace/hook");
+    for (generator, runner) in [
+        ("trace-c-constant-call/gen.py", ["python3", "gen.py", "3"]),
+        (
+            "trace-js-defined-before-use/gen.js",
+            ["node", "gen.js", "11"],
+        ),
+    ] {
+        let sites: Vec<Vec<String>> = (0..2)
+            .map(|_| {
+                let sb = Sandbox::new();
+                sb.example(generator);
+                let trace = sb.path().join("trace.txt");
+                let out = Command::new(runner[0])
+                    .args(&runner[1..])
+                    .current_dir(sb.path())
+                    .env("PYTHONPATH", &hooks)
+                    .env(
+                        "NODE_OPTIONS",
+                        format!("--require {}", hooks.join("treereduce_trace.js").display()),
+                    )
+                    .env("TREEREDUCE_TRACE_OUT", &trace)
+                    .env("TREEREDUCE_TRACE_ALIGN", "realign")
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{generator}: {}", stderr(&out));
+                fs::read_to_string(&trace)
+                    .unwrap()
+                    .lines()
+                    .filter(|l| l.starts_with("D\t"))
+                    .map(|l| l.split('\t').nth(1).unwrap().to_string())
+                    .collect()
+            })
+            .collect();
+        assert!(sites[0].len() > 10, "{generator}: {:?}", sites[0]);
+        assert_eq!(sites[0], sites[1], "{generator}");
+    }
 }
