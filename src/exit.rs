@@ -90,8 +90,8 @@ exit_codes! {
         words: ["generator"],
     }
     DEADLINE = 7 {
-        short: "the --deadline passed (the best result so far is re-checked and kept)",
-        meaning: "`--deadline` passed; the output holds the best result found until then, re-checked (nothing is written if the deadline passed during the check of the input)",
+        short: "the --deadline passed (the best result so far is kept, re-checked unless the deadline fell in its re-check)",
+        meaning: "`--deadline` passed; the output holds the best result found until then, re-checked (not if the deadline passed during its re-check; nothing is written if it passed during the check of the input)",
         words: ["deadline"],
     }
     SOME_FAILED = 8 {

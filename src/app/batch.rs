@@ -726,7 +726,7 @@ fn reduce_prepared(
             } else if stats.deadline.load(Ordering::Relaxed) > 0 {
                 (
                     Status::Deadline,
-                    Some("stopped at the --deadline; the result is the best found until then, re-checked".to_string()),
+                    Some(super::deadline_reason(&o).to_string()),
                 )
             } else if o.flaky {
                 (

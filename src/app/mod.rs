@@ -823,6 +823,18 @@ fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Opt
     (status, reason)
 }
 
+/// What to say when the run stopped at its `--deadline`: the result was
+/// re-checked, unless the deadline passed during that re-check (or it was
+/// switched off).
+fn deadline_reason(outcome: &single::Outcome) -> &'static str {
+    match outcome.recheck {
+        crate::stats::Recheck::Passed | crate::stats::Recheck::PassedEarlier => {
+            "stopped at the --deadline; the result is the best found until then, re-checked"
+        }
+        _ => "stopped at the --deadline; the result is the best found until then, not re-checked",
+    }
+}
+
 /// What to say when the test could not be run on the result at the final
 /// re-check.
 fn not_rechecked(outcome: &single::Outcome) -> String {
@@ -1105,7 +1117,7 @@ fn summary(
         s.push_str("\ntreereduce: interrupted; the result is the best found so far");
     }
     if !outcome.cancelled && stats.deadline.load(Relaxed) > 0 {
-        s.push_str("\ntreereduce: stopped at the --deadline; the result is the best found so far, re-checked");
+        s.push_str(&format!("\ntreereduce: {}", deadline_reason(outcome)));
     }
     if outcome.flaky {
         s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");

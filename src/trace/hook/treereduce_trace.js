@@ -67,6 +67,17 @@ if (out) {
     return h.toString(16).padStart(8, '0');
   };
 
+  // A file's name relative to the directory the generator started in, when
+  // it is inside it: each worker runs the generator in a private copy of the
+  // user's directory, a different one per worker, and a call site must have
+  // the same name in all of them.
+  const root = require('path').join(process.cwd(), '/');
+  const relative = (name) => {
+    let text = String(name);
+    if (text.startsWith('file://')) text = decodeURIComponent(text.slice(7));
+    return text.startsWith(root) ? text.slice(root.length) : text;
+  };
+
   const site = () => {
     const limit = Error.stackTraceLimit;
     const prepare = Error.prepareStackTrace;
@@ -79,7 +90,7 @@ if (out) {
     Error.prepareStackTrace = prepare;
     const user = frames.filter((f) => f.getFileName() !== __filename);
     if (user.length === 0) return '?';
-    const where = (f) => `${f.getFileName()}:${f.getLineNumber()}:${f.getColumnNumber()}`;
+    const where = (f) => `${relative(f.getFileName())}:${f.getLineNumber()}:${f.getColumnNumber()}`;
     const inner = user[0];
     const base = String(inner.getFileName() || '?').split('/').pop();
     return `${base}:${inner.getLineNumber()}#${hash(user.map(where).join('\0'))}`;

@@ -119,15 +119,21 @@ def _user_frames():
 
 _real = {}
 
+# The directory the generator started in: each worker runs it in a private
+# copy of the user's directory, a different one per worker.
+_root = os.path.join(os.path.realpath(os.getcwd()), "")
+
 
 def _file(code):
-    """The real path of a code object's file: each worker runs the generator
-    in a directory of its own that links to the user's files, so the same
-    line must have the same name whichever directory it ran from."""
+    """The name of a code object's file: its real path, relative to the
+    directory the generator started in when it is inside it, so the same
+    line has the same name whichever worker's copy it ran from."""
     name = code.co_filename
     real = _real.get(name)
     if real is None:
         real = os.path.realpath(name) if not name.startswith("<") else name
+        if real.startswith(_root):
+            real = real[len(_root):]
         _real[name] = real
     return real
 
