@@ -31,7 +31,7 @@ pub struct Options {
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
     /// Commit changes in the order a single worker would, so that the
-    /// result does not depend on `jobs` (it scales less: see the README's
+    /// result does not depend on `jobs` (it scales less: see doc/options.md,
     /// `--in-order`). Off by default: tests run in groups of `jobs` changes.
     pub in_order: bool,
     /// A formatter for the result, as C-Vise runs clang-format: a program

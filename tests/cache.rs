@@ -428,7 +428,7 @@ fn a_verified_result_is_rechecked_for_another_input() {
 /// of every candidate it sees, and only the input (its check is not
 /// cached) and the result (its re-check) may appear twice. (Above -j 1 a
 /// test run ahead and stopped, or two lanes of a round, may test a
-/// candidate again, as the README says.)
+/// candidate again, as doc/test-script.md says.)
 #[test]
 fn a_candidate_is_tested_once_in_a_run() {
     let sandbox = Sandbox::new();

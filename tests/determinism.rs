@@ -1,4 +1,4 @@
-//! What the README promises about repeated runs: a run is deterministic
+//! What doc/options.md (`-j`, `--in-order`) promises about repeated runs: a run is deterministic
 //! for a given `-j` (with a test that always answers the same), and
 //! `--in-order` gives at every `-j` the text `-j 1` gives. Every run here
 //! passes `--no-cache`, so that no run replays another's verdicts.

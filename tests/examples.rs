@@ -102,16 +102,16 @@ fn the_c_example_runs_as_written() {
     assert!(sb.accepts(&sb.path().join("check.sh"), "inventory.c", &reduced));
 }
 
-/// What the README says of the pair example: `... from a N-token
+/// What doc/pair.md says of the pair example: `... from a N-token
 /// difference to M in about T tests: the seed `S` and the variant `V`.`
 fn readme_pair_figures() -> ((u64, u64, u64), String, String) {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("doc/pair.md"))
         .unwrap()
         .replace("\n  ", " ")
         .replace('\n', " ");
     let at = readme
         .find("The example in `examples/pair-c-div-by-zero/`")
-        .expect("the README describes the pair example");
+        .expect("doc/pair.md describes the pair example");
     let sentence = &readme[at..];
     let sentence = &sentence[..sentence.find("`. ").unwrap()];
     let (figures, texts) = sentence.split_once(": the seed `").unwrap();
@@ -137,7 +137,7 @@ fn one_line(text: &[u8]) -> String {
 }
 
 /// The pair example as written: both results parse (tree-sitter finds no
-/// error, gcc compiles them), and the README's figures are the run's.
+/// error, gcc compiles them), and the figures of doc/pair.md are the run's.
 #[test]
 fn the_pair_example_runs_as_written_and_gives_the_readme_figures() {
     let (sb, err) = run_as_written("pair-c-div-by-zero");
@@ -174,5 +174,8 @@ fn the_pair_example_runs_as_written_and_gives_the_readme_figures() {
     assert_eq!(one_line(&sb.read("bad.reduced.c")), variant);
     // "About": the tests a side stops when the other says no first vary.
     let off = numbers[2].abs_diff(tests) as f64 / tests as f64;
-    assert!(off <= 0.15, "{summary}: README says about {tests} tests");
+    assert!(
+        off <= 0.15,
+        "{summary}: doc/pair.md says about {tests} tests"
+    );
 }

@@ -1132,6 +1132,86 @@ fn summary(
 mod tests {
     use super::*;
 
+    /// The options of `command` (not hidden, not `--help`/`--version`),
+    /// each as its long form and its short one if it has one.
+    fn options_of(command: &clap::Command) -> Vec<(String, Option<String>)> {
+        command
+            .get_arguments()
+            .filter(|a| !a.is_hide_set())
+            .filter_map(|a| Some((a.get_long()?, a.get_short())))
+            .filter(|(l, _)| !matches!(*l, "help" | "version"))
+            .map(|(l, s)| (format!("--{l}"), s.map(|s| format!("-{s}"))))
+            .collect()
+    }
+
+    /// The options (`--cache`, `-j`) a Markdown text names in code: code
+    /// spans (`--cache DIR`, `--formatter[=CMD]`) and indented code blocks.
+    fn named_options(text: &str) -> std::collections::BTreeSet<String> {
+        let spans = text.split('`').skip(1).step_by(2);
+        let blocks = text.lines().filter(|l| l.starts_with("    "));
+        spans
+            .chain(blocks)
+            .flat_map(str::split_whitespace)
+            .filter(|word| word.starts_with('-'))
+            .map(|word| {
+                let dashes = if word.starts_with("--") { 2 } else { 1 };
+                let name: String = word[dashes..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                format!("{}{name}", &word[..dashes])
+            })
+            .collect()
+    }
+
+    /// The reference documents every option the command line defines:
+    /// doc/options.md's table lists exactly the options of single-program
+    /// reduction, and each mode's page names every option of its
+    /// subcommand. An option added, renamed or removed without its
+    /// documentation fails here.
+    #[test]
+    fn the_documents_describe_every_option_and_no_other() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |page: &str| std::fs::read_to_string(root.join(page)).unwrap();
+        let command = command();
+        let options = read("doc/options.md");
+        let table: String = options
+            .lines()
+            .take_while(|l| !l.starts_with("Other modes"))
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| l.split(" | ").next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let longs = |c: &clap::Command| -> std::collections::BTreeSet<String> {
+            options_of(c).into_iter().map(|(long, _)| long).collect()
+        };
+        let in_table: std::collections::BTreeSet<String> = named_options(&table)
+            .into_iter()
+            .filter(|o| o.starts_with("--"))
+            .collect();
+        assert_eq!(in_table, longs(&command), "doc/options.md");
+        for (mode, page) in [
+            ("pair", "doc/pair.md"),
+            ("trace", "doc/trace.md"),
+            ("batch", "doc/batch.md"),
+            ("dedup", "doc/batch.md"),
+        ] {
+            let sub = command.find_subcommand(mode).expect(mode);
+            let named = named_options(&read(page));
+            let missing: Vec<String> = options_of(sub)
+                .into_iter()
+                .filter(|(long, short)| {
+                    !named.contains(long) && !short.as_ref().is_some_and(|s| named.contains(s))
+                })
+                .map(|(long, _)| long)
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{page} does not describe {missing:?} of `{mode}`"
+            );
+        }
+    }
+
     #[test]
     fn huge_inputs_are_refused_unless_allowed() {
         let gb = 1 << 30;

@@ -244,6 +244,17 @@ pub fn write_atomically(
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p.clone())?;
     }
+    // The path was checked before the first test, but the user may have put
+    // something else there since (a link, a FIFO, a folder): a rename would
+    // replace it. Only a regular file or nothing is replaced.
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.file_type().is_file()
+    {
+        return Err(io::Error::other(format!(
+            "{} is no longer a regular file; it was not replaced",
+            path.display()
+        )));
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
@@ -280,6 +291,37 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("out.c")]);
+    }
+
+    /// A path that became something else than a regular file during the
+    /// run (here a symbolic link to another file of the user's) is not
+    /// replaced: the link and its target stay, and the write fails.
+    #[test]
+    fn a_path_that_is_no_longer_a_regular_file_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.c");
+        let other = dir.path().join("notes.txt");
+        fs::write(&other, b"mine").unwrap();
+        std::os::unix::fs::symlink(&other, &path).unwrap();
+        let err = write_atomically(&path, b"result", None).unwrap_err();
+        assert!(
+            err.to_string().contains("no longer a regular file"),
+            "{err}"
+        );
+        assert!(
+            fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&other).unwrap(), b"mine");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        write_atomically(&other, b"result", None).unwrap();
+        assert_eq!(fs::read(&other).unwrap(), b"result");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Bug reports (`--report md`, `--report-template FILE`): the reduced
 //! program with what a bug report needs around it, rendered by minijinja
 //! from the built-in markdown template or the user's own. The variables are
-//! the fields of [`Context`] (documented in README "Bug reports").
+//! the fields of [`Context`] (documented in doc/options.md, "Bug reports").
 
 use std::path::{Path, PathBuf};
 

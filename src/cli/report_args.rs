@@ -12,7 +12,7 @@ pub struct ReportArgs {
     pub report: Option<String>,
 
     /// Write a report rendered from this minijinja template beside the
-    /// result (<result>.<the template's extension>); variables in README.
+    /// result (<result>.<the template's extension>); variables in doc/options.md.
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub report_template: Option<PathBuf>,
 }
