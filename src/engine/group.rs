@@ -67,7 +67,6 @@ use parking_lot::{Condvar, Mutex};
 
 use super::queue::{Order, Queue};
 use super::{Finished, Run};
-use crate::oracle::{OracleError, Verdict};
 use crate::stats::bump;
 use crate::task::{Footprint, Job, Queued, Subject, Task, Tests};
 
@@ -181,20 +180,6 @@ impl Workers {
                 return None;
             }
             self.changed.wait_for(&mut pool, Duration::from_millis(50));
-        }
-    }
-
-    /// Runs `test` in a free directory in the turn of `ticket` (a cancelled
-    /// verdict if the run stops while it waits).
-    fn test(
-        &self,
-        run: &Run<'_>,
-        ticket: Turn<'_>,
-        test: impl FnOnce(usize) -> Result<Verdict, OracleError>,
-    ) -> Result<Verdict, OracleError> {
-        match self.take(run, ticket) {
-            Some(worker) => test(worker.index),
-            None => Ok(Verdict::Cancelled),
         }
     }
 }
@@ -534,9 +519,12 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             if !known_dull {
                 self.send(|o| &o.began, Began::Testing);
             }
-            let verdict = run.test(key, || {
-                workers.test(run, ticket, |worker| subject.test(worker, &candidate))
-            });
+            // The cache is asked once the turn has come: at -j 1 a text
+            // another lane of the round tested first is not tested again.
+            let verdict = match workers.take(run, ticket) {
+                Some(worker) => run.test(key, || subject.test(worker.index, &candidate)),
+                None => None,
+            };
             stats.candidate(subject.kind(change), verdict == Some(true));
             if verdict != Some(true) {
                 // What the failure teaches the subject is learned in the
@@ -731,9 +719,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let key = subject.state_key(&self.base);
         let base = &self.base;
         let ticket = workers.ticket();
-        run.test(key, || {
-            workers.test(run, ticket, |worker| subject.test_state(worker, base))
-        }) == Some(true)
+        let Some(worker) = workers.take(run, ticket) else {
+            return false;
+        };
+        run.test(key, || subject.test_state(worker.index, base)) == Some(true)
     }
 
     /// Settles the untested base on its verdict: if it is interesting it
