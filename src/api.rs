@@ -30,9 +30,11 @@ pub struct Options {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
-    /// Commit changes in the order a single worker would, so that the
-    /// result does not depend on `jobs` (it scales less: see doc/options.md,
-    /// `--in-order`). Off by default: tests run in groups of `jobs` changes.
+    /// How many changes a round tests side by side (`--width`
+    /// in doc/options.md; default 16): the result depends on it, never on `jobs`.
+    pub width: usize,
+    /// Commit changes in the order a single worker would (`--in-order`
+    /// in doc/options.md).
     pub in_order: bool,
     /// A formatter for the result, as C-Vise runs clang-format: a program
     /// and its arguments that read the program on stdin and write it
@@ -60,6 +62,7 @@ impl Default for Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            width: crate::engine::DEFAULT_WIDTH,
             in_order: false,
             formatter: None,
             verify: true,
@@ -92,6 +95,7 @@ impl Options {
             jobs: self.jobs.max(1),
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
+            width: self.width.max(1),
             in_order: self.in_order,
             prune: true,
             formatter: self.formatter.clone(),

@@ -539,7 +539,7 @@ fn prepare(
 ) -> Result<Prepared, Box<Record>> {
     // Too large for the reducer or for memory: refused before it is read.
     if let Ok(meta) = fs::metadata(&input.path)
-        && let Err(e) = check_size(meta.len(), total_memory(), false, shared.jobs > 1)
+        && let Err(e) = check_size(meta.len(), total_memory(), false, false)
     {
         record.start_bytes = meta.len();
         return Err(Box::new(
@@ -583,7 +583,7 @@ fn prepare(
         ))
     })?;
     record.language = Some(language.name.to_string());
-    check_size(bytes.len() as u64, total_memory(), false, shared.jobs > 1)
+    check_size(bytes.len() as u64, total_memory(), false, false)
         .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
     Ok(Prepared { bytes, language })
 }
@@ -609,7 +609,7 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
-    let need = super::memory_need(bytes.len() as u64, shared.jobs > 1);
+    let need = super::memory_need(bytes.len() as u64, false);
     let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
         return record.fail(Status::NotStarted, shared.why_stopped());
     };
@@ -694,10 +694,10 @@ fn reduce_prepared(
         jobs: shared.jobs,
         passes: args.passes,
         ddmin_subsets: false,
-        // The batch's parallelism is its inputs reduced at once, which
-        // share the -j budget; a result then does not depend on how many
-        // inputs shared it.
-        in_order: true,
+        // Rounds of a fixed width: a result does not depend on -j, nor on
+        // how many inputs shared the -j budget.
+        width: args.width,
+        in_order: false,
         prune: true,
         formatter: None,
         off: Vec::new(),

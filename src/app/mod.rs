@@ -306,8 +306,8 @@ pub const MEMORY_PER_INPUT_BYTE: u64 = 200;
 pub const MEMORY_PER_KEPT_BYTE: u64 = 12;
 
 /// About how much memory reducing an input of `input_bytes` holds at its
-/// peak; `speculating`: in-order speculation above -j 1 (`--in-order`,
-/// batch mode), which also keeps accepted states (see
+/// peak; `speculating`: in-order speculation above -j 1 (`--in-order`),
+/// which also keeps accepted states (see
 /// [`crate::engine::speculation_budget`]).
 pub fn memory_need(input_bytes: u64, speculating: bool) -> u64 {
     let states = if speculating {
@@ -704,6 +704,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
+        width: args.width,
         in_order: args.in_order,
         prune: !args.no_prune,
         formatter,

@@ -367,6 +367,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
     }
     let config = PairConfig {
         jobs,
+        width: args.width,
         in_order: args.in_order,
         tdiff: !args.no_tdiff,
         ldiff: !args.no_ldiff,

@@ -356,6 +356,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             jobs,
             passes: None,
             ddmin_subsets: false,
+            width: args.width,
             in_order: args.in_order,
             prune: true,
             formatter: None,

@@ -71,9 +71,17 @@ pub struct TraceArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
-    /// Commit changes in the order one worker would, so that every -j gives
-    /// the result of -j 1 (scales less past -j 2) [default: test groups of
-    /// -j changes side by side; results differ slightly between -j values].
+    /// Changes a round tests side by side: the result depends on it and on
+    /// nothing else of the machine, so every -j gives the same result;
+    /// -j only says how many of a round's tests run at once [default: 16].
+    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
+          help_heading = "Performance")]
+    pub width: usize,
+
+    /// Commit changes in the order one worker would (as --width 1), with
+    /// the spare workers testing ahead (scales less past -j 2) [default:
+    /// rounds of --width changes side by side].
     #[arg(long, help_heading = "Performance")]
     pub in_order: bool,
 

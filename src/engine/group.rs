@@ -47,14 +47,23 @@
 //!    ends.
 //!
 //! Everything the coordinator decides depends on the queue and the
-//! verdicts, never on timing, so a run is deterministic for a given
-//! `--jobs`; the width (the number of workers) decides which tasks share a
-//! round, so results differ a little between job counts. `--in-order`
-//! keeps in-order speculation, whose results are those of `-j 1`.
+//! verdicts, never on timing: the lanes run their tasks' code one at a
+//! time, in the order of their tasks, both when a round is formed (a lane
+//! runs until it asks for a test or ends, then the next starts) and after
+//! it (each lane learns its verdict and runs to its next change or its end
+//! before the next lane hears its own), so that what tasks share (a ddmin
+//! level counting its finished chunks, a deletion waiting for the last use
+//! of a name) changes in the same order in every run. Only the tests run
+//! side by side, at most `jobs` at once, each in a worker directory taken
+//! from a pool. The width of the rounds is the run's (`--width`), not the
+//! number of workers: which tasks share a round, and so the result, is the
+//! same at every `-j`.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use parking_lot::{Condvar, Mutex};
 
 use super::queue::{Order, Queue};
 use super::{Finished, Run};
@@ -66,21 +75,212 @@ use crate::task::{Footprint, Job, Queued, Subject, Task, Tests};
 /// reordering, and on the work of forming a round.
 const SET_ASIDE_PER_PLACE: usize = 4;
 
-/// What the coordinator tells a lane.
-enum ToLane<S: Subject> {
-    /// Run `task`; its first test may use `base` at once.
-    Start { task: Task<S>, base: Arc<S::State> },
-    /// Test the waiting change on `base`.
-    Go { base: Arc<S::State> },
-    /// The verdict on the tested change: committed (`true`) or not
-    /// interesting; `best` is the new best.
+/// The worker directories the round's tests run in: `jobs` of them, so
+/// that at most `jobs` tests run at once whatever the width of the rounds.
+/// Tests take them in the order of their tickets, handed out in the lanes'
+/// turns, so that at `-j 1` the tests run in the same order in every run;
+/// at other `-j` only which test gets which directory depends on timing,
+/// and a verdict does not depend on its directory.
+struct Workers {
+    pool: Mutex<Pool>,
+    changed: Condvar,
+}
+
+struct Pool {
+    /// Directories no test holds.
+    free: Vec<usize>,
+    /// Tickets handed out so far.
+    issued: u64,
+    /// The next ticket to take a directory.
+    next: u64,
+    /// Tickets that will take none (their verdict came from the cache).
+    unused: std::collections::BTreeSet<u64>,
+}
+
+/// A place in the line for a worker directory; dropped unused, it gives
+/// its turn to the next.
+struct Turn<'w> {
+    workers: &'w Workers,
+    number: u64,
+    used: bool,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if !self.used {
+            self.workers.pool.lock().unused.insert(self.number);
+            self.workers.changed.notify_all();
+        }
+    }
+}
+
+/// A worker directory taken from [`Workers`], given back when dropped (also
+/// when the test panics).
+struct Worker<'w> {
+    workers: &'w Workers,
+    index: usize,
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        self.workers.pool.lock().free.push(self.index);
+        self.workers.changed.notify_all();
+    }
+}
+
+impl Workers {
+    fn new(jobs: usize) -> Workers {
+        Workers {
+            pool: Mutex::new(Pool {
+                free: (0..jobs.max(1)).rev().collect(),
+                issued: 0,
+                next: 0,
+                unused: Default::default(),
+            }),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// The next place in the line.
+    fn ticket(&self) -> Turn<'_> {
+        let mut pool = self.pool.lock();
+        let number = pool.issued;
+        pool.issued += 1;
+        Turn {
+            workers: self,
+            number,
+            used: false,
+        }
+    }
+
+    /// Waits for the turn of `ticket` and a free directory; `None` if the
+    /// run stops first.
+    fn take(&self, run: &Run<'_>, mut ticket: Turn<'_>) -> Option<Worker<'_>> {
+        ticket.used = true;
+        let mut pool = self.pool.lock();
+        loop {
+            loop {
+                let next = pool.next;
+                if !pool.unused.remove(&next) {
+                    break;
+                }
+                pool.next += 1;
+            }
+            if pool.next == ticket.number
+                && let Some(index) = pool.free.pop()
+            {
+                pool.next += 1;
+                self.changed.notify_all();
+                return Some(Worker {
+                    workers: self,
+                    index,
+                });
+            }
+            if run.stopped() {
+                return None;
+            }
+            self.changed.wait_for(&mut pool, Duration::from_millis(50));
+        }
+    }
+}
+
+/// The lane protocol. A lane is in one of four states, and each has its
+/// own channel for what may be said in it, so that no message can arrive
+/// in a state where it means nothing:
+///
+/// - idle: the coordinator may send a task ([`Inbox::start`]);
+/// - pending, with a change that waits for a round: the coordinator may
+///   send the round's base ([`Inbox::go`]);
+/// - in its turn (started, or told to go): the lane says whether it tests
+///   in the round or its task ended without a test ([`Outbox::began`]);
+/// - testing: the lane sends its verdict ([`Outbox::tested`]), hears the
+///   coordinator's decision ([`Inbox::heard`]), and says whether its task
+///   waits with a next change or ended ([`Outbox::after`]).
+///
+/// A channel that closes means the other side is gone: the coordinator
+/// stopped (the lane ends), or the lane panicked (the pass stops, and the
+/// panic surfaces when the lanes are joined).
+struct Inbox<S: Subject> {
+    start: Receiver<(Task<S>, Arc<S::State>)>,
+    go: Receiver<Arc<S::State>>,
+    heard: Receiver<Heard<S>>,
+}
+
+/// The coordinator's ends of a lane's channels (see [`Inbox`]).
+struct ToLane<S: Subject> {
+    start: Sender<(Task<S>, Arc<S::State>)>,
+    go: Sender<Arc<S::State>>,
+    heard: Sender<Heard<S>>,
+}
+
+/// What a lane tells the coordinator, by state (see [`Inbox`]).
+struct Outbox<S: Subject> {
+    began: Sender<Began<S>>,
+    tested: Sender<Option<Found<S>>>,
+    after: Sender<After<S>>,
+}
+
+/// The coordinator's ends of a lane's channels (see [`Inbox`]).
+struct FromLane<S: Subject> {
+    began: Receiver<Began<S>>,
+    tested: Receiver<Option<Found<S>>>,
+    after: Receiver<After<S>>,
+}
+
+fn lane_channels<S: Subject>() -> (ToLane<S>, Inbox<S>, Outbox<S>, FromLane<S>) {
+    let (start, start_rx) = unbounded();
+    let (go, go_rx) = unbounded();
+    let (heard, heard_rx) = unbounded();
+    let (began, began_rx) = unbounded();
+    let (tested, tested_rx) = unbounded();
+    let (after, after_rx) = unbounded();
+    (
+        ToLane { start, go, heard },
+        Inbox {
+            start: start_rx,
+            go: go_rx,
+            heard: heard_rx,
+        },
+        Outbox {
+            began,
+            tested,
+            after,
+        },
+        FromLane {
+            began: began_rx,
+            tested: tested_rx,
+            after: after_rx,
+        },
+    )
+}
+
+/// What a lane hears of its tested change.
+enum Heard<S: Subject> {
+    /// Committed (`true`) or not; `best` is the new best.
     Decided {
         committed: bool,
         best: Arc<S::State>,
     },
-    /// The change was interesting but did not merge: wait, and test it again
-    /// on `best` when told.
+    /// Tested on a merge that was not interesting, or interesting but not
+    /// merged: wait, and test it again on `best` when told.
     Retry { best: Arc<S::State> },
+}
+
+/// How a lane's turn in forming a round ended.
+enum Began<S: Subject> {
+    /// It tests in the round (or found an interesting verdict in the cache):
+    /// its place is taken.
+    Testing,
+    /// Its task ended without a test, with these follow-ups.
+    Ended(Vec<Queued<S>>),
+}
+
+/// Where a lane is once it heard its decision.
+enum After<S: Subject> {
+    /// It waits for a round to test a change that touches this.
+    Pending(Footprint),
+    /// Its task ended, with these follow-ups.
+    Ended(Vec<Queued<S>>),
 }
 
 /// An interesting candidate: the state accepting it gives, and the
@@ -93,23 +293,6 @@ type Ticket<S> = (
     Option<<S as Subject>::Candidate>,
 );
 
-/// What a lane tells the coordinator.
-enum FromLane<S: Subject> {
-    /// It waits for a round to test a change that touches this.
-    Pending(Footprint),
-    /// It is running a test (or found an interesting verdict in the cache):
-    /// its place in the round is taken.
-    Testing,
-    /// The verdict: if interesting, the state accepting the candidate
-    /// gives, and the reduction of the change.
-    Tested(Option<Found<S>>),
-    /// Its task ended, with these follow-ups.
-    Finished(Vec<Queued<S>>),
-    /// The lane panicked: the pass stops (the panic surfaces when the lanes
-    /// are joined).
-    Panicked,
-}
-
 /// Runs one pass in rounds of lanes (see the module documentation).
 pub fn run_groups<S: Subject>(
     run: &Run<'_>,
@@ -117,13 +300,14 @@ pub fn run_groups<S: Subject>(
     start: S::State,
     tasks: Vec<Queued<S>>,
 ) -> Finished<S> {
+    let workers = Workers::new(run.jobs);
+    let workers = &workers;
     std::thread::scope(|s| {
         let mut lanes = Vec::with_capacity(run.width);
         let mut threads = Vec::with_capacity(run.width);
         for slot in 0..run.width {
-            let (to, inbox) = unbounded::<ToLane<S>>();
-            let (outbox, from) = unbounded::<FromLane<S>>();
-            threads.push(s.spawn(move || lane(run, subject, slot, inbox, outbox)));
+            let (to, inbox, outbox, from) = lane_channels::<S>();
+            threads.push(s.spawn(move || lane(run, subject, workers, slot, inbox, outbox)));
             lanes.push(LaneSlot {
                 to,
                 from,
@@ -141,6 +325,7 @@ pub fn run_groups<S: Subject>(
             commits: 0,
             scratch: subject.scratch(0),
             lanes,
+            workers,
             rate: (0, 0),
         };
         coordinator.work();
@@ -169,55 +354,60 @@ pub(super) fn join_all(threads: Vec<std::thread::ScopedJoinHandle<'_, ()>>) {
 fn lane<S: Subject>(
     run: &Run<'_>,
     subject: &S,
+    workers: &Workers,
     slot: usize,
-    inbox: Receiver<ToLane<S>>,
-    outbox: Sender<FromLane<S>>,
+    inbox: Inbox<S>,
+    outbox: Outbox<S>,
 ) {
-    // A panic must not leave the coordinator waiting for this lane.
-    struct Alarm<'a, S: Subject>(&'a Sender<FromLane<S>>);
-    impl<S: Subject> Drop for Alarm<'_, S> {
-        fn drop(&mut self) {
-            if std::thread::panicking() {
-                let _ = self.0.send(FromLane::Panicked);
-            }
-        }
-    }
-    let _alarm = Alarm(&outbox);
     let mut scratch = subject.scratch(slot);
-    while let Ok(ToLane::Start { task, base }) = inbox.recv() {
+    while let Ok((task, base)) = inbox.start.recv() {
         let mut tests = LaneTests {
             run,
             subject,
-            slot,
+            workers,
             scratch: &mut scratch,
             inbox: &inbox,
             outbox: &outbox,
             best: base.clone(),
-            ticket: Some(base),
+            state: LaneState::Turn(base),
             follow_ups: Vec::new(),
             closed: false,
         };
         let own = task.run(&mut tests);
+        let state = tests.state;
         let mut follow_ups = tests.follow_ups;
         follow_ups.extend(own);
-        if outbox.send(FromLane::Finished(follow_ups)).is_err() {
+        let sent = match state {
+            LaneState::Turn(_) => outbox.began.send(Began::Ended(follow_ups)).is_ok(),
+            LaneState::Heard => outbox.after.send(After::Ended(follow_ups)).is_ok(),
+        };
+        if !sent {
             return;
         }
     }
+}
+
+/// Where a lane's task is between its tests.
+enum LaneState<S: Subject> {
+    /// In its turn while a round forms: it may test in the round, on this
+    /// base.
+    Turn(Arc<S::State>),
+    /// It heard the decision on its last test: its next test waits for a
+    /// round.
+    Heard,
 }
 
 /// How a lane's task tests changes: one test per round, on the round's best.
 struct LaneTests<'x, 'r, S: Subject> {
     run: &'x Run<'r>,
     subject: &'x S,
-    slot: usize,
+    workers: &'x Workers,
     scratch: &'x mut S::Scratch,
-    inbox: &'x Receiver<ToLane<S>>,
-    outbox: &'x Sender<FromLane<S>>,
+    inbox: &'x Inbox<S>,
+    outbox: &'x Outbox<S>,
     /// The newest best the lane knows.
     best: Arc<S::State>,
-    /// The best of the round the lane may test in now, until it tests.
-    ticket: Option<Arc<S::State>>,
+    state: LaneState<S>,
     /// Follow-ups of its commits.
     follow_ups: Vec<Queued<S>>,
     /// The coordinator is gone.
@@ -225,31 +415,29 @@ struct LaneTests<'x, 'r, S: Subject> {
 }
 
 impl<S: Subject> LaneTests<'_, '_, S> {
-    fn send(&mut self, message: FromLane<S>) {
-        if self.outbox.send(message).is_err() {
+    /// Sends `message` on `channel`; a closed channel: the coordinator is
+    /// gone.
+    fn send<M>(&mut self, channel: impl Fn(&Outbox<S>) -> &Sender<M>, message: M) {
+        if channel(self.outbox).send(message).is_err() {
             self.closed = true;
         }
     }
 
-    fn receive(&mut self) -> Option<ToLane<S>> {
-        let message = self.inbox.recv().ok();
-        self.closed |= message.is_none();
-        message
-    }
-
-    /// Waits for the coordinator's verdict on a tested change; `None` if it
-    /// must be tested again (its merge failed).
-    fn decision(&mut self) -> Option<bool> {
-        match self.receive() {
-            Some(ToLane::Decided { committed, best }) => {
+    /// Sends the verdict of its test, and waits for the coordinator's
+    /// decision: `None` if the change must be tested again.
+    fn decision(&mut self, verdict: Option<Found<S>>) -> Option<bool> {
+        self.send(|o| &o.tested, verdict);
+        self.state = LaneState::Heard;
+        match self.inbox.heard.recv() {
+            Ok(Heard::Decided { committed, best }) => {
                 self.best = best;
                 Some(committed)
             }
-            Some(ToLane::Retry { best }) => {
+            Ok(Heard::Retry { best }) => {
                 self.best = best;
                 None
             }
-            _ => {
+            Err(_) => {
                 self.closed = true;
                 Some(false)
             }
@@ -261,7 +449,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
     /// waits for. `None` when there is nothing to test (the change is
     /// implied or malformed on the newest best, or the pass stopped).
     fn base_for(&mut self, change: &S::Change) -> Option<Ticket<S>> {
-        if let Some(base) = self.ticket.take() {
+        if let LaneState::Turn(base) = std::mem::replace(&mut self.state, LaneState::Heard) {
             return Some((base, None));
         }
         let (subject, stats) = (self.subject, self.run.stats);
@@ -272,8 +460,8 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         let footprint = subject
             .footprint(&self.best, change)
             .unwrap_or_else(Footprint::everything);
-        self.send(FromLane::Pending(footprint));
-        let Some(ToLane::Go { base }) = self.receive() else {
+        self.send(|o| &o.after, After::Pending(footprint));
+        let Ok(base) = self.inbox.go.recv() else {
             self.closed = true;
             subject.discard(made, self.scratch);
             return None;
@@ -312,7 +500,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     Some(c) => c,
                     None => {
                         // No test: the lane keeps its place in the round.
-                        self.ticket = Some(base);
+                        self.state = LaneState::Turn(base);
                         return false;
                     }
                 },
@@ -325,31 +513,47 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             // the round then does not depend on which lane tested first, or
             // on what the store holds.
             let known_dull = run.cache().settled(key) == Some(false);
+            let workers = self.workers;
+            // The place in the line is taken in the lane's turn.
+            let ticket = workers.ticket();
             if !known_dull {
-                self.send(FromLane::Testing);
+                self.send(|o| &o.began, Began::Testing);
             }
-            let verdict = run.test(key, || subject.test(self.slot, &candidate));
+            // The cache is asked once the turn has come: at -j 1 a text
+            // another lane of the round tested first is not tested again.
+            let verdict = match workers.take(run, ticket) {
+                Some(worker) => run.test(key, || subject.test(worker.index, &candidate)),
+                None => None,
+            };
             stats.candidate(subject.kind(change), verdict == Some(true));
             if verdict != Some(true) {
-                if verdict == Some(false) {
+                // What the failure teaches the subject is learned in the
+                // lane's turn (here while the round forms; below once the
+                // round is over, in the order of the tasks), never while
+                // other lanes' tasks run.
+                if known_dull {
+                    if verdict == Some(false) {
+                        subject.failed(change, &base, &candidate);
+                    }
+                    subject.discard(candidate, self.scratch);
+                    // A verdict without a test: the place is still the lane's.
+                    self.state = LaneState::Turn(base);
+                    return false;
+                }
+                let decided = self.decision(None);
+                if verdict == Some(false) && decided.is_some() {
                     subject.failed(change, &base, &candidate);
                 }
                 subject.discard(candidate, self.scratch);
-                if known_dull {
-                    // A verdict without a test: the place is still the lane's.
-                    self.ticket = Some(base);
-                } else {
-                    self.send(FromLane::Tested(None));
-                    self.decision();
+                match decided {
+                    // Tested on a merge that was not interesting: again,
+                    // on the best.
+                    None => continue,
+                    Some(_) => return false,
                 }
-                return false;
             }
             let state = Arc::new(subject.accept(&base, candidate, self.scratch));
-            self.send(FromLane::Tested(Some((
-                state.clone(),
-                subject.kind(change),
-            ))));
-            match self.decision() {
+            match self.decision(Some((state.clone(), subject.kind(change)))) {
                 Some(true) => {
                     let follow_ups = subject.committed(change, &base, &state);
                     self.follow_ups.extend(follow_ups);
@@ -414,8 +618,8 @@ enum Slot {
 }
 
 struct LaneSlot<S: Subject> {
-    to: Sender<ToLane<S>>,
-    from: Receiver<FromLane<S>>,
+    to: ToLane<S>,
+    from: FromLane<S>,
     state: Slot,
 }
 
@@ -437,6 +641,8 @@ struct Coordinator<'a, 'r, S: Subject> {
     /// For merges, which the coordinator makes itself while the lanes wait.
     scratch: S::Scratch,
     lanes: Vec<LaneSlot<S>>,
+    /// Where tests run.
+    workers: &'a Workers,
     /// Verdicts of the pass's rounds so far: (tested, interesting).
     rate: (u64, u64),
 }
@@ -475,7 +681,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 // and their follow-ups were queued after it: form again.
             } else if self.tentative() {
                 // The pass ends on an untested merge: test it.
-                let interesting = self.test_base(0);
+                let interesting = self.test_base();
                 self.settle_base(interesting);
             } else {
                 // Nothing waits and nothing is left to start.
@@ -506,12 +712,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         (1.0 - p).powi(w as i32) > 1.0 / (w - 1) as f64
     }
 
-    /// Tests the untested base as worker `worker`: whether it is
+    /// Tests the untested base in a free worker directory: whether it is
     /// interesting.
-    fn test_base(&self, worker: usize) -> bool {
-        let (run, subject) = (self.run, self.subject);
+    fn test_base(&self) -> bool {
+        let (run, subject, workers) = (self.run, self.subject, self.workers);
         let key = subject.state_key(&self.base);
-        run.test(key, || subject.test_state(worker, &self.base)) == Some(true)
+        let base = &self.base;
+        let ticket = workers.ticket();
+        let Some(worker) = workers.take(run, ticket) else {
+            return false;
+        };
+        run.test(key, || subject.test_state(worker.index, base)) == Some(true)
     }
 
     /// Settles the untested base on its verdict: if it is interesting it
@@ -535,23 +746,24 @@ impl<S: Subject> Coordinator<'_, '_, S> {
 
     /// Chooses the lanes of the next round and starts them: waiting lanes
     /// first, then new tasks for free lanes (see the module documentation).
-    /// A lane whose task ends before it tests anything (its candidate was
-    /// malformed or known) frees its place for the next task; a task whose
-    /// change is implied runs here, without a lane. Which tasks join depends
-    /// only on the queue and the candidates, not on how fast the lanes
-    /// report: the places go to the first tasks, in queue order, that test.
-    /// The lanes testing in the round, in the order of their tasks; `None`
-    /// if a lane panicked.
+    /// One lane runs at a time: the coordinator starts it and waits until
+    /// it tests (its place in the round is taken, and its test runs while
+    /// the next lane starts) or ends without a test (its candidate was
+    /// malformed or known; its place goes to the next task); a task whose
+    /// change is implied runs here, without a lane. So which tasks join,
+    /// and in which order the tasks' code runs, depends only on the queue
+    /// and the candidates. The lanes testing in the round, in the order of
+    /// their tasks; `None` if a lane panicked.
     fn form(&mut self) -> Option<Vec<Entrant>> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
         let width = self.run.width - usize::from(self.test_base_beside());
         let mut touched = Footprint::default();
-        // Lanes that have begun their test, and lanes started that have not
-        // said yet whether they test.
         let mut round: Vec<Entrant> = Vec::new();
-        let mut started: Vec<Entrant> = Vec::new();
+        // Follow-ups of tasks that ended in their lanes, queued after the
+        // round is formed, in the order of the tasks.
+        let mut ended: Vec<(Order, Vec<Queued<S>>)> = Vec::new();
         // A change that must be tested alone holds the round.
         let mut alone = false;
         let mut waiting: Vec<Entrant> = self
@@ -568,48 +780,40 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             let Slot::Pending(_, footprint) = &self.lanes[slot].state else {
                 continue;
             };
-            let places = round.len() + started.len();
             if alone
-                || places >= width
+                || round.len() >= width
                 || footprint.conflicts(&touched)
-                || (footprint.alone() && places > 0)
+                || (footprint.alone() && !round.is_empty())
             {
                 continue;
             }
-            alone = footprint.alone();
+            let single = footprint.alone();
             touched.extend(footprint);
             self.lanes[slot].state = Slot::Busy;
-            let go = ToLane::Go {
-                base: self.base.clone(),
-            };
-            self.lanes[slot].to.send(go).ok()?;
-            started.push((slot, order));
+            self.lanes[slot].to.go.send(self.base.clone()).ok()?;
+            match self.turn(slot)? {
+                Began::Testing => {
+                    round.push((slot, order));
+                    alone = single;
+                }
+                Began::Ended(follow_ups) => ended.push((order, follow_ups)),
+            }
         }
         // Tasks passed over, with their footprints if they may still fill a
         // place (they overlap a change of the round but claim nothing it
         // claims).
         let mut aside: Vec<(Order, Task<S>, Option<Footprint>)> = Vec::new();
-        // Follow-ups of tasks that ended in their lanes, queued after the
-        // round is formed, in the order of the tasks (the lanes report in
-        // any order).
-        let mut ended: Vec<(Order, Vec<Queued<S>>)> = Vec::new();
-        // A task that must be tested alone was put back until the started
-        // lanes have said whether they test; one was set aside because the
-        // round was not empty, and holds it.
-        let (mut deferred, mut held) = (false, false);
+        // A task that must be tested alone was set aside because the round
+        // was not empty, and holds it.
+        let mut held = false;
+        let cap = width * SET_ASIDE_PER_PLACE;
         loop {
-            let open = |alone: bool, round: &Vec<Entrant>, started: &Vec<Entrant>| {
-                !alone && round.len() + started.len() < width
-            };
+            let open = |alone: bool, round: &Vec<Entrant>| !alone && round.len() < width;
             let mut scanned = false;
-            // An alone task waits for the started lanes to say whether they
-            // test (see below) before the scan goes on.
-            let wait = deferred && !started.is_empty();
-            while !held
-                && !wait
-                && open(alone, &round, &started)
-                && aside.len() < width * SET_ASIDE_PER_PLACE
-            {
+            // Tasks set aside started: the scan may go on (the set-aside
+            // tasks are fewer, or a place was freed by one that ended).
+            let mut filled = false;
+            while !held && open(alone, &round) && aside.len() < cap {
                 // Tasks that end without a test (implied, expansions) may
                 // follow one another by the thousand on a large program.
                 if self.run.stopped() {
@@ -641,23 +845,20 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                         .unwrap_or_else(Footprint::everything)
                 };
                 if footprint.alone() {
-                    if !started.is_empty() {
-                        // Whether it may run alone (the round is empty)
-                        // depends on what the started lanes say: it is
-                        // decided once they all have, not in the order
-                        // their messages happen to arrive.
-                        self.queue.tasks.insert(order, task);
-                        deferred = true;
-                    } else if round.is_empty() {
-                        alone = true;
-                        self.launch(free, task)?;
-                        started.push((free, order));
+                    if round.is_empty() {
+                        match self.launch(free, task)? {
+                            Began::Testing => {
+                                round.push((free, order));
+                                alone = true;
+                            }
+                            Began::Ended(follow_ups) => ended.push((order, follow_ups)),
+                        }
                     } else {
                         // It holds the round: nothing behind it joins.
                         aside.push((order, task, None));
                         held = true;
                     }
-                    break;
+                    continue;
                 }
                 if footprint.conflicts(&touched) {
                     aside.push((order, task, None));
@@ -665,54 +866,37 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     aside.push((order, task, Some(footprint)));
                 } else {
                     touched.extend(&footprint);
-                    self.launch(free, task)?;
-                    started.push((free, order));
+                    match self.launch(free, task)? {
+                        Began::Testing => round.push((free, order)),
+                        Began::Ended(follow_ups) => ended.push((order, follow_ups)),
+                    }
                 }
             }
             // Places left once the scan is over: overlapping tasks, in
             // order, tested as speculation (if the outer change is
             // interesting, the merge is its candidate again, a tested
             // program; if not, the inner one is what comes next).
-            if !held && (scanned || aside.len() >= width * SET_ASIDE_PER_PLACE) {
+            if !held && (scanned || aside.len() >= cap) {
                 let mut kept = Vec::new();
                 for (order, task, footprint) in std::mem::take(&mut aside) {
                     match (footprint, self.free_lane()) {
                         (Some(footprint), Some(free))
-                            if open(alone, &round, &started) && !footprint.conflicts(&touched) =>
+                            if open(alone, &round) && !footprint.conflicts(&touched) =>
                         {
                             touched.extend(&footprint);
-                            self.launch(free, task)?;
-                            started.push((free, order));
+                            filled = true;
+                            match self.launch(free, task)? {
+                                Began::Testing => round.push((free, order)),
+                                Began::Ended(follow_ups) => ended.push((order, follow_ups)),
+                            }
                         }
                         (footprint, _) => kept.push((order, task, footprint)),
                     }
                 }
                 aside = kept;
             }
-            if started.is_empty() {
+            if !filled || scanned {
                 break;
-            }
-            // The next started lane to say whether it tests (it is in the
-            // round) or ends without a test (its place goes to the next
-            // task, and the scan goes on).
-            let (at, message) = {
-                let mut select = crossbeam_channel::Select::new();
-                for &(slot, _) in &started {
-                    select.recv(&self.lanes[slot].from);
-                }
-                let ready = select.select();
-                let at = ready.index();
-                (at, ready.recv(&self.lanes[started[at].0].from).ok()?)
-            };
-            let (slot, order) = started.swap_remove(at);
-            match message {
-                FromLane::Testing => round.push((slot, order)),
-                FromLane::Finished(follow_ups) => {
-                    self.lanes[slot].state = Slot::Free;
-                    ended.push((order, follow_ups));
-                    alone = false;
-                }
-                FromLane::Pending(_) | FromLane::Tested(_) | FromLane::Panicked => return None,
             }
         }
         for (order, task, _) in aside {
@@ -724,6 +908,16 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
         round.sort_by_key(|r| r.1);
         Some(round)
+    }
+
+    /// Waits for the turn of the lane in `slot` (started or told to go)
+    /// to end: it tests, or its task ended. `None` if it panicked.
+    fn turn(&mut self, slot: usize) -> Option<Began<S>> {
+        let began = self.lanes[slot].from.began.recv().ok()?;
+        if let Began::Ended(_) = began {
+            self.lanes[slot].state = Slot::Free;
+        }
+        Some(began)
     }
 
     /// Runs `task`, whose change the base implies, here: it tests nothing
@@ -745,14 +939,16 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             .position(|l| matches!(l.state, Slot::Free))
     }
 
-    /// Starts `task` in lane `slot`; it tests in this round.
-    fn launch(&mut self, slot: usize, task: Task<S>) -> Option<()> {
+    /// Starts `task` in lane `slot` on the base, and waits for its turn
+    /// to end (see [`Self::turn`]).
+    fn launch(&mut self, slot: usize, task: Task<S>) -> Option<Began<S>> {
         self.lanes[slot].state = Slot::Busy;
-        let start = ToLane::Start {
-            task,
-            base: self.base.clone(),
-        };
-        self.lanes[slot].to.send(start).ok()
+        self.lanes[slot]
+            .to
+            .start
+            .send((task, self.base.clone()))
+            .ok()?;
+        self.turn(slot)
     }
 
     /// Plays a formed round: waits for every lane's verdict, commits what is
@@ -771,39 +967,29 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let base = self.base.clone();
         // An untested base is tested beside the round's changes whenever
         // the round leaves a place (it was kept for it, or there were not
-        // enough tasks), in the private directory of a lane that is not in
-        // the round: its verdict decides only if no change of the round is
-        // interesting (a merge plus an interesting change is a tested
+        // enough tasks): its verdict decides only if no change of the round
+        // is interesting (a merge plus an interesting change is a tested
         // program whatever the merge alone is).
-        let idle = (0..self.lanes.len()).find(|i| round.iter().all(|r| r.0 != *i));
-        let mut base_interesting = match idle {
-            Some(worker) if self.tentative() && round.len() < self.run.width => {
-                Some(self.test_base(worker))
-            }
-            _ => None,
-        };
+        let mut base_interesting =
+            (self.tentative() && round.len() < self.run.width).then(|| self.test_base());
         // Each lane of the round has begun its test: its verdict.
         let mut verdicts: Vec<Option<Found<S>>> = Vec::with_capacity(round.len());
         for &(slot, _) in &round {
-            match self.lanes[slot].from.recv().ok()? {
-                FromLane::Tested(verdict) => verdicts.push(verdict),
-                FromLane::Pending(_)
-                | FromLane::Testing
-                | FromLane::Finished(_)
-                | FromLane::Panicked => return None,
-            }
+            verdicts.push(self.lanes[slot].from.tested.recv().ok()?);
         }
         let interesting: Vec<usize> = (0..round.len())
             .filter(|&i| verdicts[i].is_some())
             .collect();
+        self.rate.0 += round.len() as u64;
+        self.rate.1 += interesting.len() as u64;
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
         let mut decisions = vec![Decision::Dull; round.len()];
         match interesting[..] {
             [] => {
-                // (Without an idle lane it is tested now, in the first lane's
-                // directory: every lane is waiting to hear.)
+                // (Without a place of its own it is tested now: every lane
+                // is waiting to hear.)
                 if self.tentative() && base_interesting.is_none() {
-                    base_interesting = Some(self.test_base(round[0].0));
+                    base_interesting = Some(self.test_base());
                 }
                 if let Some(interesting) = base_interesting {
                     self.settle_base(interesting);
@@ -872,27 +1058,26 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 self.queue_all(unlocked);
             }
         }
-        for (&(slot, _), decision) in round.iter().zip(&decisions) {
+        // Each lane's turn, in the order of the tasks: it hears its verdict
+        // and runs to its next change or its end before the next one hears.
+        for ((slot, order), decision) in round.into_iter().zip(decisions) {
             let best = self.base.clone();
             let message = match decision {
-                Decision::Again => ToLane::Retry { best },
-                _ => ToLane::Decided {
-                    committed: *decision == Decision::Committed,
+                Decision::Again => Heard::Retry { best },
+                _ => Heard::Decided {
+                    committed: decision == Decision::Committed,
                     best,
                 },
             };
-            self.lanes[slot].to.send(message).ok()?;
-        }
-        for (slot, order) in round {
-            match self.lanes[slot].from.recv().ok()? {
-                FromLane::Pending(footprint) => {
+            self.lanes[slot].to.heard.send(message).ok()?;
+            match self.lanes[slot].from.after.recv().ok()? {
+                After::Pending(footprint) => {
                     self.lanes[slot].state = Slot::Pending(order, footprint);
                 }
-                FromLane::Finished(follow_ups) => {
+                After::Ended(follow_ups) => {
                     self.lanes[slot].state = Slot::Free;
                     self.queue_all(follow_ups);
                 }
-                FromLane::Testing | FromLane::Tested(_) | FromLane::Panicked => return None,
             }
         }
         Some(())

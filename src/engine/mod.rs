@@ -4,14 +4,18 @@
 //! the oracle-error limit and the best-so-far reporting; it knows nothing
 //! about syntax trees, languages or reductions.
 //!
-//! One coordinator runs the tasks in priority order, exactly as a single
-//! worker would; a task tests changes through
+//! A pass runs in rounds of [`Run::width`] lanes when the subject can
+//! merge (`group.rs`): the width, not `-j`, decides the result, so every
+//! `-j` gives the same. Otherwise (or at width 1) one coordinator runs the
+//! tasks in priority order, exactly as a single worker would; a task tests
+//! changes through
 //! [`crate::task::Tests::try_change`], the
 //! only attempt/commit path (apply the change to the best, drop it if
 //! implied or malformed, take its verdict from the cache, from a test run
 //! ahead, or run the test, and commit it if interesting). The other workers
 //! test ahead the candidates the coming tasks are most likely to ask for
-//! (see `pass.rs`). So the result of every `-j` is the result of `-j 1`.
+//! (see `pass.rs`). So there too the result of every `-j` is the result
+//! of `-j 1`.
 
 mod group;
 mod pass;
@@ -35,13 +39,20 @@ use crate::task::Subject;
 /// only "reduce" by calling every candidate uninteresting.
 pub const ERROR_LIMIT: usize = 5;
 
+/// How many changes a round tests side by side unless told otherwise
+/// (`--width`): a property of the run, never of the machine, so that the
+/// same command gives the same result at every `-j` on every machine.
+pub const DEFAULT_WIDTH: usize = 16;
+
 /// What the passes of one reduction share: settings, counters, the verdict
 /// cache, cancellation and the improvement sequence.
 pub struct Run<'a> {
-    /// Worker threads per pass.
+    /// Tests that run at once.
     pub jobs: usize,
-    /// How many tasks a group may hold (see `group.rs`); 1 commits in the
-    /// order of `-j 1` (in-order speculation, `pass.rs`).
+    /// How many tasks a round may hold (see `group.rs`), whatever `jobs`
+    /// is: it decides the result, `jobs` only how many of a round's tests
+    /// run at once. 1 commits in the order of one worker (in-order
+    /// speculation, `pass.rs`).
     pub width: usize,
     /// Counters.
     pub stats: &'a Stats,
@@ -58,11 +69,11 @@ pub struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    /// A run with `jobs` workers per pass.
+    /// A run with `jobs` tests at once and rounds of [`DEFAULT_WIDTH`].
     pub fn new(jobs: usize, stats: &'a Stats, cancel: Option<&'a Cancel>) -> Run<'a> {
         Run {
             jobs: jobs.max(1),
-            width: jobs.max(1),
+            width: DEFAULT_WIDTH,
             stats,
             cancel,
             cache: VerdictCache::default(),
@@ -74,8 +85,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// This run with groups of at most `width` tasks (1: in-order
-    /// speculation, every `-j` giving the result of `-j 1`).
+    /// This run with rounds of at most `width` tasks (1: one change at a
+    /// time, in order, with in-order speculation above `-j 1`).
     pub fn with_width(mut self, width: usize) -> Run<'a> {
         self.width = width.max(1);
         self

@@ -48,8 +48,11 @@ use crate::task::{Observer, Phase};
 pub struct PairConfig {
     /// Tests in parallel.
     pub jobs: usize,
-    /// The single-file reducer commits in the order of `-j 1`, so that
-    /// every `jobs` gives the same result (the command line's `--in-order`).
+    /// Changes the single-file reducer tests side by side in a round (the
+    /// command line's `--width`).
+    pub width: usize,
+    /// The single-file reducer commits in the order of one worker (the
+    /// command line's `--in-order`).
     pub in_order: bool,
     /// MinTdiff.
     pub tdiff: bool,
@@ -461,6 +464,7 @@ impl Pair<'_> {
             jobs: self.config.jobs,
             passes: None,
             ddmin_subsets: false,
+            width: self.config.width,
             in_order: self.config.in_order,
             prune: true,
             formatter: None,

@@ -13,6 +13,7 @@ impl PairObserver for Quiet {
 fn config(jobs: usize) -> PairConfig {
     PairConfig {
         jobs,
+        width: crate::engine::DEFAULT_WIDTH,
         in_order: false,
         tdiff: true,
         ldiff: true,

@@ -198,9 +198,11 @@ pub struct Config {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
-    /// Commit in the order of `-j 1` (in-order speculation), so that every
-    /// `jobs` gives the same result; otherwise a pass tests groups of up to
-    /// `jobs` changes side by side (see `engine::group`).
+    /// How many changes a round tests side by side (see `engine::group`):
+    /// it decides the result, `jobs` only how many tests run at once.
+    pub width: usize,
+    /// Commit in the order of one worker (in-order speculation above
+    /// `jobs` 1), as rounds of width 1 would.
     pub in_order: bool,
     /// Skip the tests that are not worth running (see `reduce::memory`, the
     /// hoisting candidates' [`FAILED_ALTERNATIVES`], ddmin's levels that do
@@ -232,6 +234,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            width: crate::engine::DEFAULT_WIDTH,
             in_order: false,
             prune: true,
             formatter: None,

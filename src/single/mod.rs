@@ -179,7 +179,7 @@ pub fn reduce_prepared(
         }));
     }
     let config = session.config;
-    let width = if config.in_order { 1 } else { config.jobs };
+    let width = if config.in_order { 1 } else { config.width };
     let run = Run::with_store(
         config.jobs,
         session.stats,

@@ -156,8 +156,8 @@ fn one_worker_is_deterministic() {
 }
 
 /// The preprocessor reductions run sequences of tests (a macro body's
-/// search) and coordinated edits (inlining): in order every `-j` gives the
-/// text `-j 1` gives, and in rounds one text per `-j` that the test accepts.
+/// search) and coordinated edits (inlining): in rounds and in order, every
+/// `-j` gives the text `-j 1` gives.
 #[test]
 fn preprocessor_reductions_give_one_text_per_schedule_at_every_j() {
     let input = "#define LIMIT 8\n#define u32 unsigned int\n\
@@ -185,15 +185,16 @@ fn preprocessor_reductions_give_one_text_per_schedule_at_every_j() {
     for name in ["macro-bodies", "inline-macros", "conditionals"] {
         assert!(accepted(name), "{name}: {one}");
     }
+    let in_order = |jobs| Config {
+        in_order: true,
+        ..config(jobs)
+    };
+    let one_in_order = run_with("c", input, in_order(1), &oracle).0;
+    assert!(oracle(one_in_order.as_bytes()), "{one_in_order}");
     for jobs in [2, 4] {
-        let in_order = Config {
-            in_order: true,
-            ..config(jobs)
-        };
-        assert_eq!(run_with("c", input, in_order, &oracle).0, one, "-j {jobs}");
-        let rounds = run("c", input, jobs, &oracle).0;
-        assert!(oracle(rounds.as_bytes()), "-j {jobs}: {rounds}");
-        assert_eq!(run("c", input, jobs, &oracle).0, rounds, "-j {jobs}");
+        let text = run_with("c", input, in_order(jobs), &oracle).0;
+        assert_eq!(text, one_in_order, "-j {jobs} in order");
+        assert_eq!(run("c", input, jobs, &oracle).0, one, "-j {jobs}");
     }
 }
 
@@ -958,8 +959,9 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
         *tally.entry(key.to_string()).or_default() += n;
     };
     count(&mut tally, "cases", 1);
-    let mut one: Option<Vec<u8>> = None;
-    for (jobs, in_order) in [(1, false), (4, false), (4, true)] {
+    // The text of rounds and of in-order commits, which every -j must give.
+    let mut texts: [Option<Vec<u8>>; 2] = [None, None];
+    for (jobs, in_order) in [(1, false), (3, false), (8, false), (1, true), (4, true)] {
         let context = format!(
             "-j {jobs}{}, {context}",
             if in_order { " in order" } else { "" }
@@ -1018,7 +1020,7 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
             "{context}: {} tests",
             report.tests
         );
-        // The same every time for one -j, and in order the text of -j 1.
+        // The same every time for one -j, and the text of every other -j.
         let (again, again_improvements, _, _) = reduce_once();
         if let Some(at) = (0..improvements.len().max(again_improvements.len()))
             .find(|&i| improvements.get(i) != again_improvements.get(i))
@@ -1036,16 +1038,14 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
             );
         }
         assert!(again == out, "{context}: not deterministic");
-        if jobs == 1 || in_order {
-            match &one {
-                None => one = Some(out.clone()),
-                Some(one) => assert!(
-                    out == *one,
-                    "{context}: not the text of -j 1:\n{}\nagainst\n{}",
-                    String::from_utf8_lossy(&out),
-                    String::from_utf8_lossy(one)
-                ),
-            }
+        match &texts[usize::from(in_order)] {
+            None => texts[usize::from(in_order)] = Some(out.clone()),
+            Some(one) => assert!(
+                out == *one,
+                "{context}: not the text of another -j:\n{}\nagainst\n{}",
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(one)
+            ),
         }
         // 1-minimal for the changes of the pass that confirms the
         // fixpoint: that pass again on the fixpoint commits nothing, and
@@ -1080,11 +1080,11 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
 /// The fuzzer with oracles that are not monotone: random programs in all
 /// three languages, random conditions on their atoms (parities, pairs
 /// kept together, "x and (y or not z)", counts of a token modulo a small
-/// number, random verdicts fixed per text or per word sequence), at -j 1
-/// and -j 4, in rounds and in order. No tested candidate has new parse
-/// errors; the result, the fixpoint and every improvement pass the oracle;
-/// passes and tests stay within a bound; each -j gives the same text and
-/// improvements every time, and in order the text of -j 1; the fixpoint is
+/// number, random verdicts fixed per text or per word sequence), in rounds
+/// at -j 1, 3 and 8 and in order at -j 1 and 4. No tested candidate has
+/// new parse errors; the result, the fixpoint and every improvement pass
+/// the oracle; passes and tests stay within a bound; each -j gives the same
+/// text and improvements every time, and the text of every other -j; the fixpoint is
 /// 1-minimal for the pass that confirms it (see `confirming_pass` and
 /// `single_deletions`). `TREEREDUCE_FUZZ_SECONDS` runs it longer (see
 /// `testing::fuzz`).
