@@ -3,6 +3,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
 use super::TestArgs;
 use crate::trace::generator::Align;
 use crate::trace::reduce::Search;
@@ -49,6 +51,8 @@ pub struct TraceArgs {
         long,
         value_name = "STRATEGY",
         default_value = "realign",
+        value_parser = PossibleValuesParser::new(Align::ALL.map(Align::name))
+            .map(|name| Align::named(&name).expect("one of the possible values")),
         help_heading = "Reductions"
     )]
     pub align: Align,
@@ -59,6 +63,8 @@ pub struct TraceArgs {
         long,
         value_name = "SEARCH",
         default_value = "tree",
+        value_parser = PossibleValuesParser::new(Search::ALL.map(Search::name))
+            .map(|name| Search::named(&name).expect("one of the possible values")),
         help_heading = "Reductions"
     )]
     pub search: Search,

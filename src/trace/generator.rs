@@ -43,7 +43,7 @@ const MARKER_FILE: &str = ".treereduce-running";
 
 /// What a replay does with a decision it cannot align (the paper's
 /// strategies for infeasible alignment).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
     /// Stop the run: the candidate is discarded.
     Halt,
@@ -57,6 +57,14 @@ pub enum Align {
 }
 
 impl Align {
+    /// Every strategy, in the order `--align` lists them.
+    pub const ALL: [Align; 3] = [Align::Halt, Align::Bypass, Align::Realign];
+
+    /// The strategy of that name (`halt`, `bypass`, `realign`).
+    pub fn named(name: &str) -> Option<Align> {
+        Align::ALL.into_iter().find(|a| a.name() == name)
+    }
+
     /// Its name, as `--align` takes it.
     pub fn name(self) -> &'static str {
         match self {

@@ -30,7 +30,7 @@ use crate::stats::{Size, bump};
 use crate::task::{Applied, Job, Observer, Priority, Queued, Subject, Tests};
 
 /// How the units are searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Search {
     /// HDD over the nesting of loops and selections.
     Tree,
@@ -39,6 +39,22 @@ pub enum Search {
 }
 
 impl Search {
+    /// Both searches, in the order `--search` lists them.
+    pub const ALL: [Search; 2] = [Search::Tree, Search::Sequence];
+
+    /// Its name, as `--search` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Tree => "tree",
+            Search::Sequence => "sequence",
+        }
+    }
+
+    /// The search of that name (`tree`, `sequence`).
+    pub fn named(name: &str) -> Option<Search> {
+        Search::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// The statistics key of its changes.
     pub fn kind(self) -> &'static str {
         match self {
