@@ -741,9 +741,10 @@ fn reduce_prepared(
         Err(ReduceError::Oracle { error, best }) => (
             best,
             Status::TestErrors,
-            Some(format!(
-                "the test could not be run {} times in a row ({error}); the result is the best found before",
-                crate::engine::ERROR_LIMIT
+            Some(super::could_not_run(
+                "the test",
+                error,
+                "the result is the best found before",
             )),
         ),
         Err(e) => {

@@ -134,6 +134,16 @@ pub fn man_page() -> std::io::Result<Vec<u8>> {
     Ok(text)
 }
 
+/// The message for a test (`what`: "the test", "the seed's test", ...) that
+/// could not be run [`crate::engine::ERROR_LIMIT`] times in a row, the last
+/// time for `error`, and what was kept (`kept`).
+fn could_not_run(what: &str, error: impl std::fmt::Display, kept: &str) -> String {
+    format!(
+        "{what} could not be run {} times in a row ({error}); {kept}",
+        crate::engine::ERROR_LIMIT
+    )
+}
+
 /// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
 fn print_all(text: &[u8]) -> Result<u8, Failure> {
     use std::io::Write;
@@ -784,9 +794,10 @@ fn reduce_failed(e: &ReduceError) -> (u8, String) {
         ),
         ReduceError::Oracle { error, .. } => (
             exit::TEST_ERRORS,
-            format!(
-                "the test could not be run {} times in a row ({error}); stopped, the output holds the best result found before",
-                crate::engine::ERROR_LIMIT
+            could_not_run(
+                "the test",
+                error,
+                "stopped, the output holds the best result found before",
             ),
         ),
     }

@@ -403,8 +403,12 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         }) => {
             finish(&writers, &seed, &variant)?;
             eprintln!(
-                "treereduce: error: the {which} test could not be run {} times in a row ({error}); stopped, the outputs hold the best pair found before",
-                crate::engine::ERROR_LIMIT
+                "treereduce: error: {}",
+                super::could_not_run(
+                    &format!("the {which} test"),
+                    error,
+                    "stopped, the outputs hold the best pair found before",
+                )
             );
             return Ok(exit::TEST_ERRORS);
         }

@@ -391,8 +391,12 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             Err(single::ReduceError::Oracle { best: b, error }) => {
                 best = b;
                 eprintln!(
-                    "treereduce: error: the test could not be run {} times in a row ({error}); stopped, the output holds the best result found before",
-                    crate::engine::ERROR_LIMIT
+                    "treereduce: error: {}",
+                    super::could_not_run(
+                        "the test",
+                        error,
+                        "stopped, the output holds the best result found before",
+                    )
                 );
                 if let Err(code) = finish_output(&writer, &setup, &best) {
                     return Ok(code);
@@ -449,8 +453,12 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     }
     if let Some(error) = trace_failure {
         eprintln!(
-            "treereduce: error: the test or the generator could not be run {} times in a row ({error}); stopped, the output holds the best result found before",
-            crate::engine::ERROR_LIMIT
+            "treereduce: error: {}",
+            super::could_not_run(
+                "the test or the generator",
+                error,
+                "stopped, the output holds the best result found before",
+            )
         );
         return Ok(exit::TEST_ERRORS);
     }
