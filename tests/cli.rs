@@ -212,9 +212,11 @@ fn stats_json_times_the_work_before_the_tests() {
         assert!(started + slack >= previous_end, "{p}");
         assert!(started + seconds <= total + slack, "{p}");
         assert!(setup <= seconds + slack, "{p}");
-        // The setup runs on one thread: its CPU time is within its wall time.
+        // The setup runs on one thread: its CPU time is within its wall time,
+        // up to the two clocks being read at slightly different instants
+        // (1.3 microseconds over in one run: 100 allowed).
         let setup_cpu = num(&p["setup_cpu_seconds"]);
-        assert!(0.0 <= setup_cpu && setup_cpu <= setup + slack, "{p}");
+        assert!(0.0 <= setup_cpu && setup_cpu <= setup + 1e-4, "{p}");
         let starts = p["starts"].as_array().unwrap();
         let in_starts: f64 = starts.iter().map(|r| num(&r["seconds"])).sum();
         assert!(in_starts <= setup + slack, "{p}");
