@@ -1144,6 +1144,28 @@ fn summary(
 mod tests {
     use super::*;
 
+    /// `--help` and the man page list every exit code of the table
+    /// (src/exit/tests.rs checks the documents against it).
+    #[test]
+    fn help_and_man_page_list_every_code() {
+        let help = command().render_help().to_string();
+        for c in exit::ALL {
+            let line = format!("{:>3}  {}", c.code, c.short);
+            assert!(help.contains(&line), "--help lacks {line:?}:\n{help}");
+        }
+        let man = String::from_utf8(man_page().unwrap()).unwrap();
+        let section = man
+            .split(".SH \"EXIT STATUS\"")
+            .nth(1)
+            .expect("the man page has an EXIT STATUS section");
+        for c in exit::ALL {
+            let entry = format!(".TP\n\\fB{}\\fR\n", c.code);
+            assert!(section.contains(&entry), "the man page lacks {entry:?}");
+        }
+        assert!(section.contains("\\-\\-deadline passed"), "{section}");
+        assert!(!man.contains("6 the \\-\\-deadline"), "{man}");
+    }
+
     /// The options of `command` (not hidden, not `--help`/`--version`),
     /// each as its long form and its short one if it has one.
     fn options_of(command: &clap::Command) -> Vec<(String, Option<String>)> {
