@@ -6,8 +6,8 @@
 //! so neither imports the other.
 //!
 //! A subject is whatever renders a candidate from a change and can be
-//! tested: the syntax tree of one file (`reduce::Syntax`), the whole text for
-//! whitespace tidying (`reduce::tidy::Text`), and, for the modes to come, a
+//! tested: the syntax tree of one file (`reduce::TreeSubject`), the whole text for
+//! whitespace tidying (`reduce::text::tidy::Text`), and, for the modes to come, a
 //! list of differences patched onto a seed or the loops and choices of a
 //! generator's run.
 

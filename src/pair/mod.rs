@@ -457,8 +457,8 @@ impl Pair<'_> {
         let mut off = Vec::new();
         if !last {
             off.push(reduce::canon::CANON.name());
-            off.push(reduce::tidy::TIDY.name());
-            off.push(reduce::layout::LAYOUT.name());
+            off.push(reduce::text::tidy::TIDY.name());
+            off.push(reduce::text::layout::LAYOUT.name());
         }
         Config {
             jobs: self.config.jobs,

@@ -28,13 +28,13 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{Best, Change, PassKind, RANK_CANON, Reduction, Syntax};
+use super::{Best, Change, PassKind, RANK_CANON, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
 use crate::syntax::{NodeId, Original, until};
 use crate::task::{Job, Priority, Queued};
 
-type Tests<'t, 'a> = dyn crate::task::Tests<Syntax<'a>> + 't;
+type Tests<'t, 'a> = dyn crate::task::Tests<TreeSubject<'a>> + 't;
 
 /// Canonicalization as a table entry: its tasks are queued when a
 /// canonicalization pass starts.
@@ -56,7 +56,12 @@ impl Reduction for Canon {
     /// priorities pop first in, first out): the first name of the program
     /// takes `a`, the next new one `b`, and so on, so the same program under
     /// other names comes out as the same text.
-    fn pass_start<'a>(&self, cx: &Syntax<'a>, kind: PassKind, out: &mut Vec<Queued<Syntax<'a>>>) {
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
         if kind != PassKind::Canon {
             return;
         }
@@ -82,7 +87,7 @@ impl Change for CanonText {
         CANON.name()
     }
 
-    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
         if !self.nodes.iter().all(|&n| cx.inside(n)) {
             return None;
         }
@@ -90,7 +95,7 @@ impl Change for CanonText {
     }
 
     /// Names are handed out in order, the next fresh one first.
-    fn picks_fresh_name(&self, cx: &Syntax<'_>) -> bool {
+    fn picks_fresh_name(&self, cx: &TreeSubject<'_>) -> bool {
         self.nodes
             .first()
             .and_then(|&n| cx.lexicon.class_of(cx.original.nodes.kind(n)))
@@ -102,8 +107,8 @@ impl Change for CanonText {
 #[derive(Debug)]
 struct TokenTask(NodeId);
 
-impl<'a> Job<Syntax<'a>> for TokenTask {
-    fn run(self: Box<Self>, tests: &mut Tests<'_, 'a>) -> Vec<Queued<Syntax<'a>>> {
+impl<'a> Job<TreeSubject<'a>> for TokenTask {
+    fn run(self: Box<Self>, tests: &mut Tests<'_, 'a>) -> Vec<Queued<TreeSubject<'a>>> {
         let cx = tests.subject();
         let (lexicon, original, scope) = (cx.lexicon, cx.original, cx.scope);
         run(lexicon, original, scope, self.0, tests);
@@ -111,7 +116,7 @@ impl<'a> Job<Syntax<'a>> for TokenTask {
     }
 
     /// The first replacements [`run`] would try on `state`, in order.
-    fn changes_on(&self, cx: &Syntax<'a>, state: &Best) -> Vec<Box<dyn Change>> {
+    fn changes_on(&self, cx: &TreeSubject<'a>, state: &Best) -> Vec<Box<dyn Change>> {
         let Some((token, text)) = Token::on(cx.lexicon, cx.original, cx.scope, self.0, state)
         else {
             return Vec::new();
@@ -139,7 +144,7 @@ pub fn task<'a>(
     lexicon: &Lexicon,
     original: &Original,
     node: NodeId,
-) -> Option<Queued<Syntax<'a>>> {
+) -> Option<Queued<TreeSubject<'a>>> {
     lexicon.class_of(original.nodes.kind(node))?;
     Some((
         Priority {

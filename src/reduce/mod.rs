@@ -1,5 +1,5 @@
 //! The reductions of one program's syntax tree, and the subject the engine
-//! runs them on ([`Syntax`]).
+//! runs them on ([`TreeSubject`]).
 //!
 //! A reduction is one value implementing [`Reduction`], listed once in
 //! [`REDUCTIONS`]: its name (the `--no-NAME` switch, the statistics key, the
@@ -9,42 +9,19 @@
 //! concurrent commit adapts (or turns out to be implied and is dropped).
 //! Adding a reduction is one file and one line in the table.
 
-pub mod auto_types;
-pub mod base_classes;
 pub mod byname;
 pub mod canon;
-pub mod conditionals;
 pub mod cxx;
-pub mod ddmin;
-pub mod delete;
-pub mod expr_stmt;
-pub mod fields;
-pub mod hoist;
-pub mod inline_macros;
-pub mod inline_types;
-pub mod inline_values;
-pub mod instantiate;
-pub mod layout;
-pub mod macro_bodies;
 pub mod memory;
-pub mod method_bodies;
-pub mod namespaces;
-pub mod params;
 pub mod preproc;
-pub mod prototype;
-pub mod rename;
-pub mod replace;
 pub mod retries;
-pub mod scopes;
-pub mod stub_bodies;
-mod syntax;
-pub mod template_params;
-pub mod tidy;
-pub mod variants;
+mod subject;
+pub mod text;
+pub mod tree;
 
 use std::fmt::Debug;
 
-pub use syntax::{Best, Syntax, Worker};
+pub use subject::{Best, TreeSubject, Worker};
 
 use crate::edit::{Edit, EditView};
 use crate::syntax::{Grammar, NodeId, Original, Slot};
@@ -63,33 +40,33 @@ pub const RANK_CANON: u8 = 3;
 /// node (which decides the order of equal priorities, so the order of
 /// tests at `-j 1`).
 pub static REDUCTIONS: &[&dyn Reduction] = &[
-    &ddmin::DDMIN,
-    &delete::DELETE,
-    &hoist::HOIST,
-    &replace::REPLACE,
-    &expr_stmt::EXPR_STMT,
-    &rename::RENAME,
-    &params::PARAMS,
-    &prototype::PROTOTYPE,
-    &stub_bodies::STUB_BODIES,
-    &inline_types::INLINE_TYPES,
-    &inline_values::INLINE_CONSTS,
-    &inline_values::INLINE_VARS,
-    &fields::FIELDS,
-    &variants::VARIANTS,
-    &namespaces::NAMESPACES,
-    &template_params::TEMPLATE_PARAMS,
-    &instantiate::INSTANTIATE,
-    &base_classes::BASE_CLASSES,
-    &method_bodies::METHOD_BODIES,
-    &auto_types::AUTO_TYPES,
-    &macro_bodies::MACRO_BODIES,
-    &inline_macros::INLINE_MACROS,
-    &conditionals::CONDITIONALS,
+    &tree::ddmin::DDMIN,
+    &tree::delete::DELETE,
+    &tree::hoist::HOIST,
+    &tree::replace::REPLACE,
+    &tree::expr_stmt::EXPR_STMT,
+    &tree::rename::RENAME,
+    &byname::params::PARAMS,
+    &tree::prototype::PROTOTYPE,
+    &tree::stub_bodies::STUB_BODIES,
+    &byname::inline_types::INLINE_TYPES,
+    &byname::inline_values::INLINE_CONSTS,
+    &byname::inline_values::INLINE_VARS,
+    &byname::fields::FIELDS,
+    &byname::variants::VARIANTS,
+    &cxx::namespaces::NAMESPACES,
+    &cxx::template_params::TEMPLATE_PARAMS,
+    &cxx::instantiate::INSTANTIATE,
+    &cxx::base_classes::BASE_CLASSES,
+    &cxx::method_bodies::METHOD_BODIES,
+    &cxx::auto_types::AUTO_TYPES,
+    &preproc::macro_bodies::MACRO_BODIES,
+    &preproc::inline_macros::INLINE_MACROS,
+    &preproc::conditionals::CONDITIONALS,
     &retries::RETRIES,
     &canon::CANON,
-    &tidy::TIDY,
-    &layout::LAYOUT,
+    &text::tidy::TIDY,
+    &text::layout::LAYOUT,
 ];
 
 /// The names of all reductions (the statistics keys).
@@ -124,27 +101,27 @@ pub trait Reduction: Sync {
     /// Tasks for node `n`, which is being visited (before its children's).
     fn visit_node<'a>(
         &self,
-        _cx: &Syntax<'a>,
+        _cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         _n: NodeId,
-        _out: &mut Vec<Queued<Syntax<'a>>>,
+        _out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
     }
     /// Tasks for child `c` of a visited node.
     fn visit_child<'a>(
         &self,
-        _cx: &Syntax<'a>,
+        _cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         _c: NodeId,
-        _out: &mut Vec<Queued<Syntax<'a>>>,
+        _out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
     }
     /// Tasks queued when a pass of `kind` starts, besides the visit of its scope.
     fn pass_start<'a>(
         &self,
-        _cx: &Syntax<'a>,
+        _cx: &TreeSubject<'a>,
         _kind: PassKind,
-        _out: &mut Vec<Queued<Syntax<'a>>>,
+        _out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
     }
 }
@@ -155,15 +132,15 @@ pub trait Change: Send + Sync + Debug {
     fn kind(&self) -> &'static str;
     /// The edits this change adds to `current`, or `None` if there is nothing
     /// left to do (already implied) or it is not allowed any more.
-    fn edits(&self, cx: &Syntax<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>>;
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>>;
     /// Tasks that become possible once this change is committed.
-    fn follow_ups<'a>(&self, _cx: &Syntax<'a>) -> Vec<Queued<Syntax<'a>>> {
+    fn follow_ups<'a>(&self, _cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
         Vec::new()
     }
     /// Whether the change gives tokens a name the program does not use yet
     /// (canonicalization's next fresh name): two such changes tested side
     /// by side would pick the same one.
-    fn picks_fresh_name(&self, _cx: &Syntax<'_>) -> bool {
+    fn picks_fresh_name(&self, _cx: &TreeSubject<'_>) -> bool {
         false
     }
     /// Whether the change deletes what it edits (a failed deletion of one
@@ -251,13 +228,19 @@ pub struct Attempt(pub Box<dyn Change>);
 
 impl Attempt {
     /// The task of testing `change`, with `priority`.
-    pub fn queued<'a>(priority: Priority, change: impl Change + 'static) -> Queued<Syntax<'a>> {
+    pub fn queued<'a>(
+        priority: Priority,
+        change: impl Change + 'static,
+    ) -> Queued<TreeSubject<'a>> {
         (priority, Box::new(Attempt(Box::new(change))))
     }
 }
 
-impl<'a> Job<Syntax<'a>> for Attempt {
-    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+impl<'a> Job<TreeSubject<'a>> for Attempt {
+    fn run(
+        self: Box<Self>,
+        tests: &mut dyn Tests<TreeSubject<'a>>,
+    ) -> Vec<Queued<TreeSubject<'a>>> {
         tests.try_change(&*self.0);
         Vec::new()
     }
@@ -274,7 +257,7 @@ pub struct Visit(pub NodeId);
 
 impl Visit {
     /// The visit of `n`, prioritized by its size.
-    pub fn queued<'a>(original: &Original, n: NodeId) -> Queued<Syntax<'a>> {
+    pub fn queued<'a>(original: &Original, n: NodeId) -> Queued<TreeSubject<'a>> {
         (
             Priority {
                 tokens: original.nodes.tokens(n) as u64,
@@ -285,13 +268,20 @@ impl Visit {
     }
 }
 
-impl<'a> Job<Syntax<'a>> for Visit {
-    fn run(self: Box<Self>, tests: &mut dyn Tests<Syntax<'a>>) -> Vec<Queued<Syntax<'a>>> {
+impl<'a> Job<TreeSubject<'a>> for Visit {
+    fn run(
+        self: Box<Self>,
+        tests: &mut dyn Tests<TreeSubject<'a>>,
+    ) -> Vec<Queued<TreeSubject<'a>>> {
         let best = tests.snapshot();
         visit(tests.subject(), best.edits.view(), self.0)
     }
 
-    fn expand_ahead(&self, cx: &Syntax<'a>, state: &Best) -> Option<Vec<Queued<Syntax<'a>>>> {
+    fn expand_ahead(
+        &self,
+        cx: &TreeSubject<'a>,
+        state: &Best,
+    ) -> Option<Vec<Queued<TreeSubject<'a>>>> {
         Some(visit(cx, state.edits.view(), self.0))
     }
 }
@@ -300,7 +290,11 @@ impl<'a> Job<Syntax<'a>> for Visit {
 /// child each reduction's tasks and the child's own visit. Children's visits
 /// go in right away, below the parent's own tasks: idle workers may then
 /// start on them while the parent's ddmin is still running.
-pub fn visit<'a>(cx: &Syntax<'a>, current: EditView<'_>, n: NodeId) -> Vec<Queued<Syntax<'a>>> {
+pub fn visit<'a>(
+    cx: &TreeSubject<'a>,
+    current: EditView<'_>,
+    n: NodeId,
+) -> Vec<Queued<TreeSubject<'a>>> {
     let original = cx.original;
     let nodes = &original.nodes;
     let mut tasks = Vec::new();
@@ -324,7 +318,7 @@ pub fn visit<'a>(cx: &Syntax<'a>, current: EditView<'_>, n: NodeId) -> Vec<Queue
 
 /// The slot of child `c` if it is an inner node (what hoisting and
 /// replacement may put in its place).
-pub fn inner_slot<'g>(cx: &Syntax<'g>, c: NodeId) -> Option<&'g Slot> {
+pub fn inner_slot<'g>(cx: &TreeSubject<'g>, c: NodeId) -> Option<&'g Slot> {
     if cx.original.nodes.is_leaf(c) {
         return None;
     }

@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use parking_lot::Mutex;
 
-use super::delete::Delete;
-use super::{Attempt, RANK_ATTEMPT, Reduction, Syntax};
+use super::tree::delete::Delete;
+use super::{Attempt, RANK_ATTEMPT, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::syntax::{Grammar, NameId, NodeId, Original};
 use crate::task::{Priority, Queued};
@@ -113,7 +113,7 @@ impl Retries {
         before: EditView<'_>,
         after: EditView<'_>,
         extra: &[(NodeId, Edit)],
-    ) -> Vec<Queued<Syntax<'a>>> {
+    ) -> Vec<Queued<TreeSubject<'a>>> {
         // Names each edited node showed before the commit and shows after it
         // (a hoist keeps some, a deletion or a new text none).
         let mut removed: HashMap<NameId, u32> = HashMap::new();

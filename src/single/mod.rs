@@ -1,7 +1,7 @@
 //! The single-file mode: reduction passes over one program's syntax tree to
 //! a fixpoint, alternating with canonicalization passes (T-Rec's outer loop),
 //! then the tidy pass and a final re-check. Each pass is an engine run over
-//! a subject: `reduce::Syntax` for the reductions, `reduce::tidy::Text` for
+//! a subject: `reduce::TreeSubject` for the reductions, `reduce::text::tidy::Text` for
 //! tidying.
 
 use std::ops::Range;
@@ -13,10 +13,10 @@ use crate::engine::{Run, count_run, run_pass};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
-use crate::reduce::layout::LAYOUT;
 use crate::reduce::memory::Memory;
-use crate::reduce::tidy::{self, TIDY, Text};
-use crate::reduce::{Best, Config, PassKind, Reduction, Syntax};
+use crate::reduce::text::layout::LAYOUT;
+use crate::reduce::text::tidy::{self, TIDY, Text};
+use crate::reduce::{Best, Config, PassKind, Reduction, TreeSubject};
 use crate::stats::{PassClock, PassReport, Recheck, Size, Stats, bump};
 use crate::syntax::{
     Grammar, MAX_INPUT_BYTES, NodeId, Original, Stop, TooLarge, count_errors, count_tokens,
@@ -441,7 +441,7 @@ impl Driver<'_, '_> {
     /// round before, and the canonicalization pass then shrinks the text
     /// again, without end. Returns the tree of the final text.
     ///
-    /// Passes prune (`reduce::Syntax::remembering`): they do not test again
+    /// Passes prune (`reduce::TreeSubject::remembering`): they do not test again
     /// what failed in an earlier pass, nor all of a node's hoisting
     /// candidates. A pass that pruned something and committed nothing is
     /// not a fixpoint, so the next pass prunes nothing: the syntax fixpoint
@@ -496,7 +496,7 @@ impl Driver<'_, '_> {
             let Some(original) = self.original(&tree, &stop)? else {
                 break;
             };
-            let subject = Syntax::new(
+            let subject = TreeSubject::new(
                 &original,
                 scope_node(&original, scope),
                 session.grammar,
@@ -649,7 +649,7 @@ impl Driver<'_, '_> {
         let rounds_before = stats.rounds.load(Ordering::Relaxed);
         let skipped_before = stats.skipped.load(Ordering::Relaxed);
         let done = {
-            let subject = Syntax::new(
+            let subject = TreeSubject::new(
                 &original,
                 node,
                 session.grammar,
@@ -738,8 +738,8 @@ impl Driver<'_, '_> {
         push_final_pass(stats, "format", (started, clock), start, tests_before);
     }
 
-    /// The layout pass (`layout`, see `reduce::layout`) or the tidy pass
-    /// (see `reduce::tidy`); returns whether its result was kept.
+    /// The layout pass (`layout`, see `reduce::text::layout`) or the tidy pass
+    /// (see `reduce::text::tidy`); returns whether its result was kept.
     fn tidy(
         &mut self,
         tree: tree_sitter::Tree,

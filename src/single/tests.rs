@@ -879,7 +879,7 @@ fn confirming_pass(
     let original = Original::parse(g, Arc::from(text)).unwrap();
     let stats = Stats::new(crate::reduce::names());
     let run = Run::new(1, &stats, None);
-    let subject = crate::reduce::Syntax::new(
+    let subject = crate::reduce::TreeSubject::new(
         &original,
         original.nodes.root(),
         g,

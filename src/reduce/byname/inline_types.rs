@@ -1,0 +1,225 @@
+//! Inlining type aliases: a C `typedef` or a Rust `type A = B;` goes and
+//! each use of its name shows the aliased type instead (`typedef unsigned
+//! char a; a x;` -> `unsigned char x;`), in one candidate. Deletion alone
+//! cannot drop an alias that is used, and renaming cannot turn a name into
+//! a type of several tokens. Chains of aliases inline one link per
+//! candidate: a use that an earlier inlining turned into the next alias's
+//! type text carries that text along.
+//!
+//! Only simple aliases: one name, no type parameters, nothing but the
+//! aliased type and the kinds the language table allows (C's `typedef int
+//! *p;` or `typedef const int c;` stay: their meaning is not the type
+//! text alone). Uses are the identifier tokens of the alias name's kind
+//! with its text outside definer fields (so C's `struct a` tags are not
+//! uses). Only proposed when the program gets fewer tokens.
+
+use std::sync::Arc;
+
+use crate::edit::{Edit, EditView};
+use crate::lang::TypeAlias;
+use crate::reduce::byname::{child, current_text, nodes_of_kind};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::syntax::{Grammar, NodeId, Original, Role, until};
+use crate::task::{Priority, Queued};
+
+/// Alias inlining as a table entry.
+pub struct InlineTypesReduction;
+
+/// The table entry.
+pub static INLINE_TYPES: InlineTypesReduction = InlineTypesReduction;
+
+impl Reduction for InlineTypesReduction {
+    fn name(&self) -> &'static str {
+        "inline-types"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not inline a type alias (C typedef, Rust `type`) at its uses and drop it"
+    }
+
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        _kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
+        for alias in cx.original.language.type_aliases {
+            for n in until(
+                nodes_of_kind(cx.grammar, cx.original, cx.scope, alias.kind),
+                cx.stop(),
+            ) {
+                if cx.inside(n) {
+                    out.extend(task(cx.grammar, cx.original, cx.scope, alias, n));
+                }
+            }
+        }
+    }
+}
+
+/// Delete the alias `definition` and write its type at `uses`.
+#[derive(Clone, Debug)]
+pub struct InlineType {
+    /// The alias definition.
+    pub definition: NodeId,
+    /// Its name token.
+    pub name: NodeId,
+    /// The aliased type.
+    pub aliased: NodeId,
+    /// The uses of the name.
+    pub uses: Arc<[NodeId]>,
+}
+
+impl Change for InlineType {
+    fn kind(&self) -> &'static str {
+        INLINE_TYPES.name()
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        if !current.is_live(original, self.definition)
+            || current.get(self.definition).is_some()
+            || current.get(self.name).is_some()
+        {
+            return None;
+        }
+        let text: Arc<[u8]> = Arc::from(current_text(original, current, self.aliased)?);
+        let mut edits: Vec<(NodeId, Edit)> = self
+            .uses
+            .iter()
+            .copied()
+            .filter(|&u| current.is_live(original, u) && current.get(u).is_none())
+            .map(|u| (u, Edit::Text(text.clone())))
+            .collect();
+        if edits.is_empty() {
+            // Nothing uses it any more: deletion's business.
+            return None;
+        }
+        edits.push((self.definition, Edit::Delete));
+        edits.sort_by_key(|e| e.0);
+        Some(edits)
+    }
+}
+
+/// The inlining task for the alias definition `n`, if it is a simple alias
+/// with uses and inlining it removes tokens.
+fn task<'a>(
+    grammar: &Grammar,
+    original: &Original,
+    scope: NodeId,
+    alias: &TypeAlias,
+    n: NodeId,
+) -> Option<Queued<TreeSubject<'a>>> {
+    let nodes = &original.nodes;
+    if !matches!(original.role(n), Role::Element { .. } | Role::Optional) {
+        return None;
+    }
+    let name = child(grammar, original, n, alias.name)?;
+    let aliased = child(grammar, original, n, alias.aliased)?;
+    if !nodes.is_leaf(name) || !grammar.is_identifier(nodes.kind(name)) {
+        return None;
+    }
+    let allowed: Vec<_> = alias
+        .allowed
+        .iter()
+        .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
+        .collect();
+    let simple = nodes.children(n).iter().all(|&c| {
+        c == name
+            || c == aliased
+            || nodes.is_extra(c)
+            || !nodes.is_named(c)
+            || allowed.contains(&nodes.kind(c))
+    });
+    if !simple {
+        return None;
+    }
+    let text = original.node_text(name);
+    let kind = nodes.kind(name);
+    let uses: Arc<[NodeId]> = nodes
+        .subtree(scope)
+        .filter(|&u| {
+            u != name
+                && nodes.is_leaf(u)
+                && nodes.kind(u) == kind
+                && !grammar.is_definer_field(nodes.field(u))
+                && original.node_text(u) == text
+        })
+        .collect();
+    let added = uses.len() * nodes.tokens(aliased).saturating_sub(1);
+    let removed = nodes.tokens(n).checked_sub(added).filter(|&r| r > 0)?;
+    if uses.is_empty() {
+        return None;
+    }
+    Some(Attempt::queued(
+        Priority {
+            tokens: removed as u64,
+            rank: RANK_ATTEMPT,
+        },
+        InlineType {
+            definition: n,
+            name,
+            aliased,
+            uses,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::byname::testing::{all_accepted, candidates};
+
+    #[test]
+    fn c_typedefs_inline_at_their_uses() {
+        let got = candidates(
+            &INLINE_TYPES,
+            "c",
+            "typedef unsigned char a;\ntypedef a t;\nstruct t { int f; };\nt x;\nint g(t p) { return (t)p; }\n",
+        );
+        assert_eq!(
+            got,
+            [
+                "typedef unsigned char t;\nstruct t { int f; };\nt x;\nint g(t p) { return (t)p; }\n",
+                "typedef unsigned char a;\nstruct t { int f; };\na x;\nint g(a p) { return (a)p; }\n",
+            ]
+        );
+    }
+
+    /// A chain inlines in one pass: the second alias's type is the text the
+    /// first inlining wrote there.
+    #[test]
+    fn c_typedef_chains_inline_in_one_pass() {
+        let got = all_accepted(
+            &INLINE_TYPES,
+            "c",
+            "typedef unsigned char a;\ntypedef a t;\nt x;\nint g(t p) { return p; }\n",
+        );
+        assert_eq!(
+            got,
+            "unsigned char x;\nint g(unsigned char p) { return p; }\n"
+        );
+    }
+
+    #[test]
+    fn c_typedefs_with_declarator_parts_stay() {
+        let got = candidates(
+            &INLINE_TYPES,
+            "c",
+            "typedef int *p;\ntypedef const int c;\ntypedef int t, u;\np x; c y; t z; u w;\n",
+        );
+        assert!(got.is_empty(), "{got:#?}");
+    }
+
+    #[test]
+    fn rust_type_aliases_inline() {
+        let got = candidates(
+            &INLINE_TYPES,
+            "rust",
+            "pub type A = u8;\ntype G<T> = Vec<T>;\nfn f(x: A) -> A { x }\nfn g(v: G<u8>) {}\n",
+        );
+        assert_eq!(
+            got,
+            ["type G<T> = Vec<T>;\nfn f(x: u8) -> u8 { x }\nfn g(v: G<u8>) {}\n"]
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! What the reductions of namespaces, templates, base classes, methods and
+//! spelled-out types share (`namespaces.rs`, `template_params.rs`,
+//! `instantiate.rs`, `base_classes.rs`, `method_bodies.rs`,
+//! `auto_types.rs`): the language's [`Templates`] facts, children by
+//! field, the texts of names, and the one task each of them queues. Names
+//! are matched by their text, as the other reductions by name do: a wrong
+//! match makes a candidate the test rejects, never a wrong result.
+
+pub mod auto_types;
+pub mod base_classes;
+pub mod instantiate;
+pub mod method_bodies;
+pub mod namespaces;
+pub mod template_params;
+
+use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
+use crate::reduce::byname::{child, current_text, edited_inside};
+use crate::reduce::{Attempt, Change, TreeSubject};
+use crate::syntax::{Grammar, NodeId, Original};
+use crate::task::{Priority, Queued};
+
+/// The facts of the language of `cx`, if it has templates.
+pub fn facts(cx: &TreeSubject<'_>) -> Option<&'static Templates> {
+    cx.original.language.templates.as_ref()
+}
+
+/// The children of `n` in the field `field` (`""`: named children outside
+/// any field), in order.
+pub fn children_in(grammar: &Grammar, original: &Original, n: NodeId, field: &str) -> Vec<NodeId> {
+    let nodes = &original.nodes;
+    let field = if field.is_empty() {
+        None
+    } else {
+        match grammar.field_id(field) {
+            Some(f) => Some(f),
+            None => return Vec::new(),
+        }
+    };
+    nodes
+        .children(n)
+        .iter()
+        .copied()
+        .filter(|&c| {
+            !nodes.is_extra(c) && nodes.field(c) == field && (field.is_some() || nodes.is_named(c))
+        })
+        .collect()
+}
+
+/// Whether `n` is of the kind called `kind`.
+pub fn is_kind(grammar: &Grammar, original: &Original, n: NodeId, kind: &str) -> bool {
+    grammar
+        .kind_ids(kind, true)
+        .contains(&original.nodes.kind(n))
+}
+
+/// The first leaf of `n` that is a name, if any.
+pub fn first_name(grammar: &Grammar, original: &Original, n: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    nodes
+        .subtree(n)
+        .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
+}
+
+/// The name leaf reached from `n` through `fields` (a leaf `n` is its own
+/// name); `None` through a qualified name (`S::f` names a member of `S`,
+/// not an entity of its own).
+pub fn name_leaf(
+    grammar: &Grammar,
+    original: &Original,
+    qualified: &str,
+    mut n: NodeId,
+    fields: &[&str],
+) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    for _ in 0..8 {
+        if nodes.is_leaf(n) {
+            return grammar.is_identifier(nodes.kind(n)).then_some(n);
+        }
+        if is_kind(grammar, original, n, qualified) {
+            return None;
+        }
+        n = fields
+            .iter()
+            .find_map(|field| child(grammar, original, n, field))?;
+    }
+    None
+}
+
+/// Whether `n` is live in `current` and neither it nor anything inside it
+/// was edited (a change that rewrites it needs the text it proposed on).
+pub fn untouched(original: &Original, current: EditView<'_>, n: NodeId) -> bool {
+    current.is_live(original, n) && current.get(n).is_none() && !edited_inside(original, current, n)
+}
+
+/// The text of `n` in `current`, owned.
+pub fn text_now(original: &Original, current: EditView<'_>, n: NodeId) -> Option<Vec<u8>> {
+    current_text(original, current, n).map(<[u8]>::to_vec)
+}
+
+/// The edit that keeps only `keep` of its ancestor.
+pub fn keep(keep: NodeId) -> Edit {
+    Edit::Hoist {
+        first: keep,
+        last: keep,
+        end: "",
+    }
+}
+
+/// The attempt of `change`, prioritized by the tokens it removes.
+pub fn attempt<'a>(tokens: usize, change: impl Change + 'static) -> Queued<TreeSubject<'a>> {
+    Attempt::queued(
+        Priority {
+            tokens: tokens as u64,
+            rank: crate::reduce::RANK_ATTEMPT,
+        },
+        change,
+    )
+}
+
+/// Edits sorted by node, at most one per node (the first wins), or `None`
+/// when there are none.
+pub fn sorted(mut edits: Vec<(NodeId, Edit)>) -> Option<Vec<(NodeId, Edit)>> {
+    edits.sort_by_key(|e| e.0);
+    edits.dedup_by_key(|e| e.0);
+    (!edits.is_empty()).then_some(edits)
+}

@@ -1,0 +1,159 @@
+//! Namespace wrappers: `namespace a { ... }` becomes its body, and every
+//! `a::x` in the program becomes `x`, in one candidate. Hoisting alone
+//! can put the body in the namespace's place, but then the qualified names
+//! that reach into it no longer resolve; preprocessed C++ reaches into
+//! `std::` and its inner namespaces everywhere.
+
+use std::sync::Arc;
+
+use crate::edit::{Edit, EditView};
+use crate::reduce::byname::{child, nodes_of_kind};
+use crate::reduce::cxx::{attempt, facts, keep, sorted, untouched};
+use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::syntax::{NodeId, Role};
+use crate::task::Queued;
+
+/// Namespace unwrapping as a table entry.
+pub struct NamespacesReduction;
+
+/// The table entry.
+pub static NAMESPACES: NamespacesReduction = NamespacesReduction;
+
+impl Reduction for NamespacesReduction {
+    fn name(&self) -> &'static str {
+        "namespaces"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not replace a C++ namespace by its body (with `a::x` -> `x` for its name)"
+    }
+
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        _kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
+        let Some(t) = facts(cx) else {
+            return;
+        };
+        let (grammar, original) = (cx.grammar, cx.original);
+        let nodes = &original.nodes;
+        let (kind, name_field, body_field) = t.namespace;
+        let (qualified, scope_field, qualified_name) = t.qualified;
+        for ns in nodes_of_kind(grammar, original, cx.scope, kind) {
+            if !cx.inside(ns) || !matches!(original.role(ns), Role::Element { .. }) {
+                continue;
+            }
+            let Some(body) = child(grammar, original, ns, body_field) else {
+                continue;
+            };
+            let mut uses = Vec::new();
+            // An inline or anonymous namespace has no name to qualify with;
+            // `a::b` as a name is left alone.
+            if let Some(name) = child(grammar, original, ns, name_field) {
+                if !nodes.is_leaf(name) {
+                    continue;
+                }
+                let text = original.node_text(name);
+                for q in nodes_of_kind(grammar, original, cx.scope, qualified) {
+                    let scope = child(grammar, original, q, scope_field);
+                    let inner = child(grammar, original, q, qualified_name);
+                    if let (Some(scope), Some(inner)) = (scope, inner)
+                        && nodes.is_leaf(scope)
+                        && original.node_text(scope) == text
+                    {
+                        uses.push((q, inner));
+                    }
+                }
+            }
+            let removed = nodes.tokens(ns) - nodes.tokens(body) + 2 + 2 * uses.len();
+            // Everything between the braces (a class's `;` is a token of
+            // the body of its own).
+            let inner = nodes.children(body);
+            let elements: Vec<NodeId> = inner
+                .iter()
+                .copied()
+                .filter(|&c| !matches!(original.node_text(c), b"{" | b"}") || nodes.is_named(c))
+                .collect();
+            out.push(attempt(
+                removed,
+                Unwrap {
+                    namespace: ns,
+                    body: elements.first().copied().zip(elements.last().copied()),
+                    uses: uses.into(),
+                },
+            ));
+        }
+    }
+}
+
+/// Replace a namespace by its body and unqualify the names it qualified.
+#[derive(Clone, Debug)]
+pub struct Unwrap {
+    /// The namespace definition.
+    pub namespace: NodeId,
+    /// The first and last declaration of its body (`None`: it is empty).
+    pub body: Option<(NodeId, NodeId)>,
+    /// Qualified names `a::x` with their inner name `x`.
+    pub uses: Arc<[(NodeId, NodeId)]>,
+}
+
+impl Change for Unwrap {
+    fn kind(&self) -> &'static str {
+        NAMESPACES.name()
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        if !current.is_live(original, self.namespace) || current.get(self.namespace).is_some() {
+            return None;
+        }
+        let mut edits = vec![(
+            self.namespace,
+            match self.body {
+                Some((first, last)) => Edit::Hoist {
+                    first,
+                    last,
+                    end: "",
+                },
+                None => Edit::Delete,
+            },
+        )];
+        for &(q, inner) in self.uses.iter() {
+            if current.is_live(original, q)
+                && current.get(q).is_none()
+                && untouched(original, current, inner)
+            {
+                edits.push((q, keep(inner)));
+            }
+        }
+        sorted(edits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::byname::testing::candidates;
+
+    #[test]
+    fn a_namespace_becomes_its_body_and_its_names_lose_the_qualifier() {
+        let got = candidates(
+            &NAMESPACES,
+            "cpp",
+            "namespace a {\nstruct S { int x; };\nint f(S s) { return s.x; }\n}\nint g() { a::S s; return a::f(s) + b::f(s); }\n",
+        );
+        assert_eq!(
+            got,
+            [
+                "struct S { int x; };\nint f(S s) { return s.x; }\nint g() { S s; return f(s) + b::f(s); }\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn languages_without_namespaces_propose_none() {
+        assert!(candidates(&NAMESPACES, "c", "int f(void) { return 0; }\n").is_empty());
+    }
+}

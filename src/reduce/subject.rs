@@ -1,0 +1,736 @@
+//! The syntax subject: one pass over an immutable parse of the program
+//! (`Original`), whose states are edit sets on it. A candidate is rendered
+//! by splicing the original's text, re-parsed incrementally from the best
+//! tree, and dropped without a test if it has more parse errors than the
+//! best.
+
+use std::sync::Arc;
+
+use tree_sitter::{InputEdit, Parser, Point, Tree};
+
+use std::collections::HashMap;
+
+use parking_lot::Mutex;
+
+use super::byname::scopes::Scopes;
+use super::memory::Memory;
+use super::retries::{RETRIES_NAME, Retries};
+use super::{Change, Config, FAILED_ALTERNATIVES, PassKind, REDUCTIONS, Visit};
+use crate::edit::{Edit, EditSet, EditView, changed_span, render};
+use crate::lexical::Lexicon;
+use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
+use crate::stats::{Size, Stats};
+use crate::syntax::{
+    Grammar, NodeId, Original, Stop, count_errors, count_tokens, never, parse_until,
+};
+use crate::task::{Applied, Footprint, Observer, Queued, Subject};
+use std::sync::OnceLock;
+
+/// The best program of a pass: the original plus `edits`, with its own text and
+/// tree so that candidates can be re-parsed incrementally from it.
+pub struct Best {
+    /// The edits on top of the pass's original.
+    pub edits: EditSet,
+    /// The edits the commit that made this best added.
+    pub added: Vec<(NodeId, Edit)>,
+    /// The rendered text.
+    pub text: Arc<[u8]>,
+    /// Its syntax tree.
+    pub tree: Tree,
+    /// ERROR and MISSING nodes in the tree.
+    pub errors: usize,
+    /// Tokens in the tree.
+    pub tokens: usize,
+}
+
+impl Best {
+    /// The best of a pass that has not changed anything yet.
+    pub fn of(original: &Original) -> Best {
+        Best {
+            edits: EditSet::new(),
+            added: Vec::new(),
+            text: original.text.clone(),
+            tree: original.tree.clone(),
+            errors: original.errors,
+            tokens: original.tokens(),
+        }
+    }
+
+    /// Its size.
+    pub fn size(&self) -> Size {
+        Size {
+            bytes: self.text.len() as u64,
+            tokens: self.tokens as u64,
+        }
+    }
+}
+
+/// A rendered, parsed candidate.
+pub struct Candidate {
+    extra: Vec<(NodeId, Edit)>,
+    text: Vec<u8>,
+    tree: Tree,
+    errors: usize,
+    /// The change's identity in the memory of failed changes (0 without one).
+    identity: u128,
+}
+
+/// One pass over `original` (see the module documentation).
+pub struct TreeSubject<'a> {
+    /// The program of the pass.
+    pub original: &'a Original,
+    /// The node the pass reduces (the root, or the node of a byte range).
+    pub scope: NodeId,
+    /// Its language's syntax facts.
+    pub grammar: &'a Grammar,
+    /// Its language's token classes.
+    pub lexicon: &'a Lexicon,
+    /// Settings.
+    pub config: &'a Config,
+    /// Counters.
+    pub stats: &'a Stats,
+    oracle: &'a dyn Oracle,
+    observer: &'a dyn Observer,
+    retries: Option<Retries>,
+    /// The changes that failed in this reduction's passes, and this pass's
+    /// number among them.
+    memory: Option<(&'a Memory, usize)>,
+    /// Whether this pass prunes: it does not test a change the memory says
+    /// failed in an earlier pass, nor a node's further alternatives after
+    /// [`FAILED_ALTERNATIVES`] of them failed in a row.
+    prune: bool,
+    /// For each node with alternative changes: its edit in the program the
+    /// last of them failed on, and how many failed in a row on programs
+    /// where it had that edit. A commit of an alternative changes the
+    /// node's edit, so the count starts afresh on the programs after it,
+    /// whichever thread accounts for the commit first (in rounds another
+    /// lane may apply its next change before the committing lane has).
+    alternatives: Mutex<HashMap<NodeId, (Option<Edit>, u32)>>,
+    /// Whether the run was stopped: long loops of the pass (its start's
+    /// analyses, a candidate's parse) ask it and give up.
+    stop: Stop<'a>,
+    /// The uses of every value name resolved to its declaration, built
+    /// once for the reductions that need it.
+    scopes: OnceLock<Scopes>,
+}
+
+impl<'a> TreeSubject<'a> {
+    /// A pass over `scope` of `original`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        original: &'a Original,
+        scope: NodeId,
+        grammar: &'a Grammar,
+        lexicon: &'a Lexicon,
+        config: &'a Config,
+        stats: &'a Stats,
+        oracle: &'a dyn Oracle,
+        observer: &'a dyn Observer,
+    ) -> TreeSubject<'a> {
+        TreeSubject {
+            original,
+            scope,
+            grammar,
+            lexicon,
+            config,
+            stats,
+            oracle,
+            observer,
+            retries: config.runs(RETRIES_NAME).then(|| Retries::new(original)),
+            memory: None,
+            prune: false,
+            alternatives: Mutex::new(HashMap::new()),
+            stop: &never,
+            scopes: OnceLock::new(),
+        }
+    }
+
+    /// This pass gives up its long loops once `stop` says so (the run was
+    /// interrupted): see [`TreeSubject::stopped`].
+    pub fn stopping(mut self, stop: Stop<'a>) -> Self {
+        self.stop = stop;
+        self
+    }
+
+    /// Whether the run was stopped. A loop over a whole program asks it now
+    /// and then ([`crate::syntax::until`]) and ends early: what it built
+    /// is thrown away with the pass.
+    pub fn stopped(&self) -> bool {
+        (self.stop)()
+    }
+
+    /// The stop of this pass (for the loops of its reductions: see
+    /// [`crate::syntax::until`]).
+    pub fn stop(&self) -> Stop<'a> {
+        self.stop
+    }
+
+    /// The uses of every value name, resolved to its declaration (built on
+    /// the first call of the pass).
+    pub fn scopes(&self) -> &Scopes {
+        self.scopes
+            .get_or_init(|| Scopes::of(self.grammar, self.original, self.stop))
+    }
+
+    /// This pass, number `pass` of a reduction, records its failed changes
+    /// in `memory`; if it `prune`s, it skips what the memory and the
+    /// failed alternatives say is not worth a test (see the fields).
+    pub fn remembering(mut self, memory: &'a Memory, pass: usize, prune: bool) -> Self {
+        self.memory = Some((memory, pass));
+        self.prune = prune;
+        self
+    }
+
+    /// Whether node `n`'s alternatives failed too often in a row on
+    /// programs where it has the edit it has in `best`, for this pass to
+    /// test more of them.
+    fn exhausted(&self, n: NodeId, best: &Best) -> bool {
+        self.prune
+            && self
+                .alternatives
+                .lock()
+                .get(&n)
+                .is_some_and(|(edit, failed)| {
+                    *failed >= FAILED_ALTERNATIVES && edit.as_ref() == best.edits.view().get(n)
+                })
+    }
+
+    /// The tasks a pass of `kind` starts with: the visit of the scope, then
+    /// each reduction's own (none once the run is stopped).
+    pub fn start(&self, kind: PassKind) -> Vec<Queued<TreeSubject<'a>>> {
+        let mut tasks = vec![Visit::queued(self.original, self.scope)];
+        for r in REDUCTIONS.iter().filter(|r| self.config.runs(r.name())) {
+            if self.stopped() {
+                break;
+            }
+            let started = std::time::Instant::now();
+            r.pass_start(self, kind, &mut tasks);
+            self.stats.pass_start_took(r.name(), started.elapsed());
+        }
+        tasks
+    }
+
+    /// The tasks of a coarse pass (see `single`): ddmin over the lists of
+    /// the scope and of each node below it that holds more than half of
+    /// the scope's tokens (a bundle's wrapping function, a namespace), and
+    /// no other reduction.
+    pub fn start_coarse(&self) -> Vec<Queued<TreeSubject<'a>>> {
+        let nodes = &self.original.nodes;
+        let half = nodes.tokens(self.scope) / 2;
+        let mut tasks = Vec::new();
+        let mut at = Some(self.scope);
+        while let Some(n) = at {
+            for list in self.original.lists_owned_by(n) {
+                tasks.extend(super::tree::ddmin::start(self.original, list));
+            }
+            at = nodes
+                .children(n)
+                .iter()
+                .copied()
+                .find(|&c| nodes.tokens(c) > half);
+        }
+        tasks
+    }
+
+    /// Whether `n` is inside the scope (and not the scope itself).
+    pub fn inside(&self, n: NodeId) -> bool {
+        n != self.scope && self.original.nodes.contains(self.scope, n)
+    }
+}
+
+impl<'a> Subject for TreeSubject<'a> {
+    type State = Best;
+    type Candidate = Candidate;
+    type Change = dyn Change;
+    type Scratch = Worker;
+
+    fn scratch(&self, _worker: usize) -> Worker {
+        Worker::new(self.grammar)
+    }
+
+    fn apply(&self, best: &Best, change: &dyn Change, worker: &mut Worker) -> Applied<Candidate> {
+        let Some(extra) = change.edits(self, best.edits.view()) else {
+            return Applied::Implied;
+        };
+        if change
+            .alternative_of()
+            .is_some_and(|n| self.exhausted(n, best))
+        {
+            return Applied::Skipped;
+        }
+        self.candidate(best, extra, worker, Some(change))
+    }
+
+    fn merges(&self) -> bool {
+        true
+    }
+
+    fn footprint(&self, best: &Best, change: &dyn Change) -> Option<Footprint> {
+        let edits = change.edits(self, best.edits.view())?;
+        let nodes = &self.original.nodes;
+        let footprint = Footprint::of(
+            edits
+                .iter()
+                .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
+        );
+        Some(if change.picks_fresh_name(self) {
+            footprint.claiming(FRESH_NAMES)
+        } else {
+            footprint
+        })
+    }
+
+    fn merge(&self, base: &Best, branches: &[&Best], worker: &mut Worker) -> Option<Best> {
+        // Each node's edit from the first branch that has one.
+        let mut extra: std::collections::BTreeMap<NodeId, Edit> = Default::default();
+        for branch in branches {
+            for (n, edit) in branch.edits.added_since(&base.edits) {
+                extra.entry(n).or_insert(edit);
+            }
+        }
+        match self.candidate(base, extra.into_iter().collect(), worker, None) {
+            Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
+            Applied::Implied | Applied::Rejected | Applied::Skipped | Applied::Stopped => None,
+        }
+    }
+
+    fn state_key(&self, best: &Best) -> u128 {
+        VerdictCache::key(&best.text)
+    }
+
+    fn test_state(&self, worker: usize, best: &Best) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &best.text)
+    }
+
+    fn rebase(&self, base: &Best, branch: &Best, kind: &'static str) -> Option<Box<dyn Change>> {
+        Some(Box::new(Patch {
+            edits: branch.edits.added_since(&base.edits),
+            kind,
+        }))
+    }
+
+    fn key(&self, candidate: &Candidate) -> u128 {
+        VerdictCache::key(&candidate.text)
+    }
+
+    fn test(&self, worker: usize, candidate: &Candidate) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &candidate.text)
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.oracle.abandon(worker);
+    }
+
+    fn spare(&self) -> bool {
+        self.oracle.spare()
+    }
+
+    fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
+        let next = Best {
+            edits: best.edits.merged(&candidate.extra),
+            text: Arc::from(candidate.text.as_slice()),
+            tokens: count_tokens(&candidate.tree),
+            tree: candidate.tree,
+            errors: candidate.errors,
+            added: candidate.extra,
+        };
+        worker.buf = candidate.text;
+        next
+    }
+
+    fn discard(&self, candidate: Candidate, worker: &mut Worker) {
+        worker.buf = candidate.text;
+    }
+
+    fn size(&self, best: &Best) -> Size {
+        best.size()
+    }
+
+    fn kind(&self, change: &dyn Change) -> &'static str {
+        change.kind()
+    }
+
+    fn improved(&self, seq: u64, best: &Best) {
+        self.observer.improved(seq, &best.text);
+    }
+
+    fn failed(&self, change: &dyn Change, best: &Best, candidate: &Candidate) {
+        if let (true, Some(retries), [(node, Edit::Delete)]) =
+            (change.deletes(), &self.retries, candidate.extra.as_slice())
+        {
+            retries.failed(self.grammar, self.original, best.edits.view(), *node);
+        }
+        if let Some((memory, pass)) = self.memory
+            && remembered(change)
+        {
+            memory.failed(candidate.identity, pass);
+        }
+        if let Some(n) = change.alternative_of() {
+            let edit = best.edits.view().get(n).cloned();
+            let mut alternatives = self.alternatives.lock();
+            let (on, failed) = alternatives.entry(n).or_insert((None, 0));
+            if *on != edit {
+                (*on, *failed) = (edit, 0);
+            }
+            *failed += 1;
+        }
+    }
+
+    fn committed(&self, change: &dyn Change, _before: &Best, _after: &Best) -> Vec<Queued<Self>> {
+        change.follow_ups(self)
+    }
+
+    /// The retries a commit unlocks. Done here rather than per change: a
+    /// lane builds its next candidate while the others take in their
+    /// commits, and which retries fire must not depend on which lane got
+    /// there first. (A node's failed alternatives count afresh by their
+    /// edit, see the field.)
+    fn advanced(&self, before: &Best, after: &Best) -> Vec<Queued<Self>> {
+        let Some(retries) = &self.retries else {
+            return Vec::new();
+        };
+        let unlocked = retries.committed(
+            self.original,
+            before.edits.view(),
+            after.edits.view(),
+            &after.added,
+        );
+        self.stats
+            .retries
+            .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        unlocked
+    }
+}
+
+/// The footprint claim of the changes that give tokens a name the program
+/// does not use yet: two of them side by side would pick the same fresh
+/// name and merge two names.
+const FRESH_NAMES: u64 = 0;
+
+/// Whether a failure of `change` is remembered for later passes: not for
+/// retries, which are tests of failed deletions again on purpose.
+fn remembered(change: &dyn Change) -> bool {
+    change.kind() != RETRIES_NAME
+}
+
+impl TreeSubject<'_> {
+    /// `best` with `extra` (the edits of `change`, or of a merge) added,
+    /// rendered and re-parsed from the best's tree; skipped if this pass
+    /// prunes and the change failed in an earlier pass, rejected if it has
+    /// more parse errors than the best.
+    fn candidate(
+        &self,
+        best: &Best,
+        extra: Vec<(NodeId, Edit)>,
+        worker: &mut Worker,
+        change: Option<&dyn Change>,
+    ) -> Applied<Candidate> {
+        render(self.original, best.edits.view_with(&extra), &mut worker.buf);
+        if worker.buf[..] == best.text[..] {
+            return Applied::Implied;
+        }
+        let mut identity = 0;
+        if let (Some((memory, pass)), Some(change)) = (self.memory, change)
+            && remembered(change)
+        {
+            identity = Memory::identity(change.kind(), &best.text, &worker.buf);
+            if self.prune && memory.failed_before(identity, pass) {
+                return Applied::Skipped;
+            }
+        }
+        // The buffer goes back to the worker when the candidate is done.
+        let text = std::mem::take(&mut worker.buf);
+        let Some(tree) = worker.reparse_until(&best.text, &best.tree, &text, self.stop) else {
+            worker.buf = text;
+            return Applied::Stopped;
+        };
+        let errors = count_errors(&tree);
+        if errors > best.errors {
+            worker.buf = text;
+            return Applied::Rejected;
+        }
+        Applied::Candidate(Candidate {
+            extra,
+            text,
+            tree,
+            errors,
+            identity,
+        })
+    }
+}
+
+/// A commit tried again on another best: the edits it added, as they were
+/// (see `engine::group`: a commit whose merge with others turned out not
+/// to be interesting).
+#[derive(Debug)]
+pub struct Patch {
+    edits: Vec<(NodeId, Edit)>,
+    kind: &'static str,
+}
+
+impl Change for Patch {
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    fn edits(&self, _cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let missing: Vec<(NodeId, Edit)> = self
+            .edits
+            .iter()
+            .filter(|(n, e)| current.get(*n) != Some(e))
+            .cloned()
+            .collect();
+        (!missing.is_empty()).then_some(missing)
+    }
+}
+
+/// A worker's private tools: reused across its candidates.
+pub struct Worker {
+    parser: Parser,
+    buf: Vec<u8>,
+}
+
+impl Worker {
+    /// A worker for `grammar`'s language.
+    pub fn new(grammar: &Grammar) -> Worker {
+        let mut parser = Parser::new();
+        parser
+            .set_language(grammar.ts_language())
+            .expect("grammar ABI matches the tree-sitter crate");
+        Worker {
+            parser,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Parses `candidate`, reusing `base` (the tree of `base_text`): the edit
+    /// is the span between the common prefix and the common suffix.
+    #[cfg(test)]
+    pub fn reparse(&mut self, base_text: &[u8], base: &Tree, candidate: &[u8]) -> Tree {
+        self.reparse_until(base_text, base, candidate, &never)
+            .expect("never stopped")
+    }
+
+    /// The same, giving up (`None`) once `stop` says so: a candidate of a
+    /// large program that differs near its start takes as long as a parse
+    /// of the whole.
+    pub fn reparse_until(
+        &mut self,
+        base_text: &[u8],
+        base: &Tree,
+        candidate: &[u8],
+        stop: Stop<'_>,
+    ) -> Option<Tree> {
+        let (prefix, old_end, new_end) = changed_span(base_text, candidate);
+        let start_position = point_at(base_text, prefix);
+        let edit = InputEdit {
+            start_byte: prefix,
+            old_end_byte: old_end,
+            new_end_byte: new_end,
+            start_position,
+            old_end_position: advance(start_position, &base_text[prefix..old_end]),
+            new_end_position: advance(start_position, &candidate[prefix..new_end]),
+        };
+        let mut tree = base.clone();
+        tree.edit(&edit);
+        parse_until(&mut self.parser, candidate, Some(&tree), stop)
+    }
+}
+
+fn point_at(text: &[u8], offset: usize) -> Point {
+    advance(Point { row: 0, column: 0 }, &text[..offset])
+}
+
+fn advance(from: Point, text: &[u8]) -> Point {
+    let rows = memchr::memchr_iter(b'\n', text).count();
+    match memchr::memrchr(b'\n', text) {
+        Some(last) => Point {
+            row: from.row + rows,
+            column: text.len() - last - 1,
+        },
+        None => Point {
+            row: from.row,
+            column: from.column + text.len(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    /// Only a failed deletion is retried when the last use of the name it
+    /// defines goes; a failed hoist or replacement of the same node is not
+    /// turned into a deletion.
+    #[test]
+    fn only_failed_deletions_are_retried() {
+        use crate::reduce::tree::delete::Delete;
+        use crate::reduce::tree::hoist::Hoist;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int helper(void) { return 1; }\nint main(void) { return helper(); }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let find = |text: &str| {
+            original
+                .nodes
+                .ids()
+                .find(|&n| original.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        let helper = find("int helper(void) { return 1; }");
+        let body = find("{ return 1; }");
+        let call = find("return helper();");
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let retried = |change: &(dyn Change + 'static), edit: Edit| {
+            let cx = TreeSubject::new(
+                &original,
+                original.nodes.root(),
+                g,
+                crate::lexical::Lexicon::of(g.language),
+                &config,
+                &stats,
+                &oracle,
+                &observer,
+            );
+            let best = Best::of(&original);
+            let candidate = Candidate {
+                extra: vec![(helper, edit)],
+                text: Vec::new(),
+                tree: original.tree.clone(),
+                errors: 0,
+                identity: 0,
+            };
+            cx.failed(change, &best, &candidate);
+            // Deleting the only use unlocks what waits on `helper`.
+            let delete_call = Delete {
+                nodes: vec![call],
+                plus: None,
+                kind: "delete",
+            };
+            let added = vec![(call, Edit::Delete)];
+            let after = Best {
+                edits: best.edits.merged(&added),
+                added,
+                ..Best::of(&original)
+            };
+            cx.committed(&delete_call, &best, &after);
+            cx.advanced(&best, &after).len()
+        };
+        let delete = Delete {
+            nodes: vec![helper],
+            plus: None,
+            kind: "delete",
+        };
+        assert_eq!(retried(&delete, Edit::Delete), 1);
+        let hoist = Hoist {
+            node: helper,
+            first: body,
+            last: body,
+        };
+        assert_eq!(retried(&hoist, Edit::hoist(body)), 0);
+    }
+
+    /// Regression: in rounds, a lane applies its next change to the new
+    /// best as soon as it hears its verdict, while the lane whose hoist
+    /// made that best may not yet have accounted for its commit, which
+    /// reset the count of the node's failed alternatives. Whether the next
+    /// alternative was skipped depended on which thread ran first, and a
+    /// run at -j 4 gave one of two texts. The count now belongs to the
+    /// node's edit in the programs its alternatives failed on.
+    #[test]
+    fn failed_alternatives_count_afresh_once_the_node_changed_whoever_accounts_first() {
+        use crate::reduce::tree::hoist::Hoist;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int f(int a, int b, int y) { return a + (b * y); }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        // The last node of the text (`y`: the one in the expression).
+        let find = |text: &str| {
+            original
+                .nodes
+                .ids()
+                .rfind(|&n| original.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        let (node, inner, y) = (find("a + (b * y)"), find("(b * y)"), find("y"));
+        let hoist = |to: NodeId| Hoist {
+            node,
+            first: to,
+            last: to,
+        };
+        let config = Config::default();
+        let stats = Stats::new(crate::reduce::names());
+        let oracle = |_: &[u8]| true;
+        let observer = crate::task::Silent;
+        let memory = Memory::new();
+        let cx = TreeSubject::new(
+            &original,
+            original.nodes.root(),
+            g,
+            crate::lexical::Lexicon::of(g.language),
+            &config,
+            &stats,
+            &oracle,
+            &observer,
+        )
+        .remembering(&memory, 1, true);
+        let mut worker = Worker::new(g);
+        let best = Best::of(&original);
+        for _ in 0..FAILED_ALTERNATIVES {
+            let candidate = Candidate {
+                extra: vec![(node, Edit::hoist(y))],
+                text: Vec::new(),
+                tree: original.tree.clone(),
+                errors: 0,
+                identity: 0,
+            };
+            cx.failed(&hoist(y), &best, &candidate);
+        }
+        assert!(matches!(
+            cx.apply(&best, &hoist(y), &mut worker),
+            Applied::Skipped
+        ));
+        // Another lane's hoist of the node into `(b * y)` made the new best;
+        // before that lane accounts for it, the next alternative is applied.
+        let added = vec![(node, Edit::hoist(inner))];
+        let after = Best {
+            edits: best.edits.merged(&added),
+            added,
+            ..Best::of(&original)
+        };
+        assert!(matches!(
+            cx.apply(&after, &hoist(y), &mut worker),
+            Applied::Candidate(_)
+        ));
+    }
+
+    #[test]
+    fn incremental_reparse_matches_a_fresh_parse() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let base = b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\n".to_vec();
+        let tree = parse(g, &base);
+        let mut w = Worker::new(g);
+        for candidate in [
+            &b"int f(int a) {\n  return a;\n}\nint g(void) { return 2; }\n"[..],
+            b"int g(void) { return 2; }\n",
+            b"int f(int a) {\n  return a + 1;\n}\n",
+            b"",
+            b"int f(int a) {\n  return a + 1;\n}\nint g(void) { return 2; }\nint h;\n",
+        ] {
+            let inc = w.reparse(&base, &tree, candidate);
+            let fresh = parse(g, candidate);
+            assert_eq!(inc.root_node().to_sexp(), fresh.root_node().to_sexp());
+        }
+    }
+
+    #[test]
+    fn points_count_rows_and_columns() {
+        assert_eq!(point_at(b"ab\ncd\ne", 7), Point { row: 2, column: 1 });
+        assert_eq!(
+            advance(Point { row: 1, column: 4 }, b"xy"),
+            Point { row: 1, column: 6 }
+        );
+    }
+}
