@@ -65,6 +65,8 @@ pub struct VerdictCache {
 struct Entry {
     interesting: bool,
     stored: bool,
+    /// The test ran out of time (so `interesting` is false).
+    timed_out: bool,
     epoch: u64,
 }
 
@@ -95,8 +97,20 @@ impl VerdictCache {
         }
         let stored = self.store.as_ref()?.get(key)?.interesting();
         self.stored_hits.fetch_add(1, Ordering::Relaxed);
-        self.put(key, stored, true);
+        self.put(key, stored, true, false);
         Some((stored, true))
+    }
+
+    /// The cached verdict for `key` as the test gave it: a timeout stays
+    /// [`Verdict::TimedOut`] (in this run only: it is never stored).
+    pub fn verdict(&self, key: u128) -> Option<Verdict> {
+        if self.map.lock().get(&key).is_some_and(|hit| hit.timed_out) {
+            return Some(Verdict::TimedOut);
+        }
+        Some(match self.get(key)? {
+            true => Verdict::Interesting,
+            false => Verdict::NotInteresting,
+        })
     }
 
     /// Starts a new epoch: verdicts that come in from now on (tested, or
@@ -117,11 +131,12 @@ impl VerdictCache {
         (hit.epoch < epoch).then_some(hit.interesting)
     }
 
-    fn put(&self, key: u128, interesting: bool, stored: bool) {
+    fn put(&self, key: u128, interesting: bool, stored: bool, timed_out: bool) {
         let epoch = self.epoch.load(Ordering::SeqCst);
         let entry = Entry {
             interesting,
             stored,
+            timed_out,
             epoch,
         };
         self.map.lock().insert(key, entry);
@@ -137,12 +152,12 @@ impl VerdictCache {
             Verdict::Interesting => Stored::Interesting,
             Verdict::NotInteresting => Stored::NotInteresting,
             Verdict::TimedOut => {
-                self.put(key, false, false);
+                self.put(key, false, false, true);
                 return;
             }
             Verdict::Cancelled => return,
         };
-        self.put(key, stored.interesting(), false);
+        self.put(key, stored.interesting(), false, false);
         if let Some(store) = &self.store {
             // Only a key the store did not know is ever tested (every test
             // follows a `get`), so this never replaces a verified mark.
@@ -163,7 +178,7 @@ impl VerdictCache {
     /// Records that the result `key`, reduced from the input `input`, was
     /// accepted when re-checked as a final result.
     pub fn mark_verified(&self, key: u128, input: u128) {
-        self.put(key, true, false);
+        self.put(key, true, false, false);
         if let Some(store) = &self.store {
             store.put(verified_key(key, input), Stored::Verified);
         }

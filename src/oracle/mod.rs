@@ -1,7 +1,9 @@
 //! Deciding interestingness: the [`Oracle`] trait the engine calls, the
-//! script-running oracle the CLI uses, cancellation and the verdict cache.
+//! script-running oracle the CLI uses, cancellation, the verdict cache, and
+//! the caching oracle every mode's tests outside the engine go through.
 
 mod cache;
+mod cached;
 mod cancel;
 pub(crate) mod contain;
 mod gate;
@@ -11,6 +13,7 @@ mod script;
 pub use cache::Stored;
 pub use cache::VerdictCache;
 pub use cache::VerdictStore;
+pub use cached::{Cached, Counts, Remembered, TestReport};
 pub use cancel::Cancel;
 #[cfg(feature = "cli")]
 pub(crate) use contain::{COOKIE_VAR, Cookie, Orphans};

@@ -1,159 +1,27 @@
 //! How a pair is tested: the seed's property ψ_s and the variant's ψ_v, each
-//! with its own verdict cache and counters, or one test that decides the
+//! with its own memory of verdicts and counters ([`Cached`]), or one test that decides the
 //! pair as a whole (cached per pair of texts); the oracles the single-file
 //! reducer gets for one program of the pair, and the compound oracle of
 //! MinCommonality that tests a seed candidate and its patched variant.
 
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use parking_lot::Mutex;
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_128;
 
 use super::diff::Diff;
-use crate::oracle::{Oracle, OracleError, ScriptOracle, Verdict};
+use crate::oracle::{
+    Cached, Counts, Oracle, OracleError, Remembered, ScriptOracle, TestReport, Verdict,
+};
 use crate::syntax::{Grammar, count_errors, parse};
 
-/// Verdicts by key, with counters: what a side (or the pair's one test)
-/// remembers.
-#[derive(Default)]
-struct Record {
-    cache: Mutex<HashMap<u128, Verdict>>,
-    counts: Arc<Counts>,
-    /// Tests in a row that could not be run.
-    errors_in_a_row: AtomicUsize,
-    last_error: Mutex<Option<String>>,
-}
-
-/// What a side did.
-#[derive(Default, Debug)]
-struct Counts {
-    tests: AtomicU64,
-    interesting: AtomicU64,
-    cache_hits: AtomicU64,
-    errors: AtomicU64,
-}
+/// A property with a memory of its verdicts (see [`Cached`]).
+pub type Side<'a> = Cached<'a>;
 
 /// The counters of a side, for `--stats-json`.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct SideReport {
-    /// Script runs.
-    pub tests: u64,
-    /// Of those, interesting.
-    pub interesting: u64,
-    /// Candidates answered from this side's cache.
-    pub cache_hits: u64,
-    /// Runs that gave no verdict (the script could not be started).
-    pub errors: u64,
-}
-
-impl Record {
-    /// The cached verdict for `key`, else `run`'s (then cached).
-    fn test(
-        &self,
-        key: u128,
-        run: impl FnOnce() -> Result<Verdict, OracleError>,
-    ) -> Result<Verdict, OracleError> {
-        if let Some(&v) = self.cache.lock().get(&key) {
-            self.counts.cache_hits.fetch_add(1, Relaxed);
-            return Ok(v);
-        }
-        match run() {
-            Ok(Verdict::Cancelled) => Ok(Verdict::Cancelled),
-            Ok(v) => {
-                self.errors_in_a_row.store(0, Relaxed);
-                self.counts.tests.fetch_add(1, Relaxed);
-                if v == Verdict::Interesting {
-                    self.counts.interesting.fetch_add(1, Relaxed);
-                }
-                self.cache.lock().insert(key, v);
-                Ok(v)
-            }
-            Err(e) => {
-                self.counts.errors.fetch_add(1, Relaxed);
-                self.errors_in_a_row.fetch_add(1, Relaxed);
-                *self.last_error.lock() = Some(e.to_string());
-                Err(e)
-            }
-        }
-    }
-
-    fn report(&self) -> SideReport {
-        SideReport {
-            tests: self.counts.tests.load(Relaxed),
-            interesting: self.counts.interesting.load(Relaxed),
-            cache_hits: self.counts.cache_hits.load(Relaxed),
-            errors: self.counts.errors.load(Relaxed),
-        }
-    }
-
-    fn failure(&self) -> Option<String> {
-        if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
-            self.last_error.lock().clone()
-        } else {
-            None
-        }
-    }
-}
-
-/// A property with a cache of its verdicts.
-pub struct Side<'a> {
-    oracle: &'a dyn Oracle,
-    record: Record,
-}
-
-impl<'a> Side<'a> {
-    /// Wraps `oracle`.
-    pub fn new(oracle: &'a dyn Oracle) -> Side<'a> {
-        Side {
-            oracle,
-            record: Record::default(),
-        }
-    }
-
-    /// Whether the candidate has the property (cached).
-    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
-        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
-    }
-
-    /// The script itself, without the cache.
-    pub fn inner(&self) -> &dyn Oracle {
-        self.oracle
-    }
-
-    /// The counters so far.
-    pub fn report(&self) -> SideReport {
-        self.record.report()
-    }
-
-    /// The last error, once the script could not be run
-    /// 5 times in a row (the engine's error limit).
-    pub fn failure(&self) -> Option<String> {
-        self.record.failure()
-    }
-}
-
-impl Oracle for Side<'_> {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        self.record
-            .test(xxh3_128(candidate), || self.oracle.test(worker, candidate))
-    }
-
-    fn abandon(&self, worker: usize) {
-        self.oracle.abandon(worker);
-    }
-
-    fn begin(&self, worker: usize) {
-        self.oracle.begin(worker);
-    }
-
-    fn end(&self, worker: usize) {
-        self.oracle.end(worker);
-    }
-}
+pub type SideReport = TestReport;
 
 /// One test that decides a seed and a variant together
 /// (`--interesting-pair`): interesting when the pair as a whole is.
@@ -193,7 +61,7 @@ where
 /// A pair test with a cache of its verdicts, by the pair of the two texts' hashes.
 pub struct Joint<'a> {
     test: &'a dyn PairTest,
-    record: Record,
+    memory: Remembered,
 }
 
 impl<'a> Joint<'a> {
@@ -201,7 +69,7 @@ impl<'a> Joint<'a> {
     pub fn new(test: &'a dyn PairTest) -> Joint<'a> {
         Joint {
             test,
-            record: Record::default(),
+            memory: Remembered::default(),
         }
     }
 
@@ -210,7 +78,7 @@ impl<'a> Joint<'a> {
         let mut key = [0; 32];
         key[..16].copy_from_slice(&xxh3_128(seed).to_le_bytes());
         key[16..].copy_from_slice(&xxh3_128(variant).to_le_bytes());
-        self.record
+        self.memory
             .test(xxh3_128(&key), || self.test.test(worker, seed, variant))
     }
 }
@@ -321,10 +189,11 @@ impl<'a> Tests<'a> {
     pub fn failure(&self) -> Option<(&'static str, String)> {
         match self {
             Tests::Sides { seed, variant } => seed
+                .memory()
                 .failure()
                 .map(|e| ("seed", e))
-                .or_else(|| variant.failure().map(|e| ("variant", e))),
-            Tests::Joint(j) => j.record.failure().map(|e| ("pair", e)),
+                .or_else(|| variant.memory().failure().map(|e| ("variant", e))),
+            Tests::Joint(j) => j.memory.failure().map(|e| ("pair", e)),
         }
     }
 
@@ -332,9 +201,9 @@ impl<'a> Tests<'a> {
     pub fn counter(&self) -> TestCounter {
         TestCounter(match self {
             Tests::Sides { seed, variant } => {
-                vec![seed.record.counts.clone(), variant.record.counts.clone()]
+                vec![seed.memory().counts(), variant.memory().counts()]
             }
-            Tests::Joint(j) => vec![j.record.counts.clone()],
+            Tests::Joint(j) => vec![j.memory.counts()],
         })
     }
 
@@ -342,14 +211,14 @@ impl<'a> Tests<'a> {
     pub fn reports(&self) -> Reports {
         match self {
             Tests::Sides { seed, variant } => Reports {
-                seed: seed.report(),
-                variant: variant.report(),
+                seed: seed.memory().report(),
+                variant: variant.memory().report(),
                 pair: None,
             },
             Tests::Joint(j) => Reports {
                 seed: SideReport::default(),
                 variant: SideReport::default(),
-                pair: Some(j.record.report()),
+                pair: Some(j.memory.report()),
             },
         }
     }
@@ -390,7 +259,7 @@ pub struct TestCounter(Vec<Arc<Counts>>);
 impl TestCounter {
     /// Script runs so far, of all tests.
     pub fn tests(&self) -> u64 {
-        self.0.iter().map(|c| c.tests.load(Relaxed)).sum()
+        self.0.iter().map(|c| c.tests()).sum()
     }
 }
 

@@ -25,7 +25,7 @@ use serde::Serialize;
 use super::generator::{Align, Generator, GeneratorRun};
 use super::record::{Trace, UnitId};
 use crate::engine::{Run, run_pass};
-use crate::oracle::{Oracle, OracleError, RunOutcome, Verdict, VerdictCache};
+use crate::oracle::{Oracle, OracleError, Remembered, RunOutcome, Verdict, VerdictCache};
 use crate::stats::{Size, bump};
 use crate::task::{Applied, Job, Observer, Priority, Queued, Subject, Tests};
 
@@ -142,7 +142,8 @@ pub struct TraceSubject<'a> {
     counters: &'a TraceCounters,
     observer: &'a dyn Observer,
     produced: Mutex<HashMap<u128, Arc<Produced>>>,
-    programs: &'a Mutex<HashMap<u128, bool>>,
+    /// The verdicts of the programs replays wrote, by their text.
+    programs: &'a Remembered,
     /// The top level of the first pass removed less than a tenth of the
     /// program, and so did the level below it (or there is none): the
     /// trace stage stops there.
@@ -230,25 +231,17 @@ impl Subject for TraceSubject<'_> {
             return Ok(Verdict::NotInteresting);
         }
         let program = VerdictCache::key(&output);
-        let known = self.programs.lock().get(&program).copied();
-        let interesting = match known {
+        let interesting = match self.programs.known(program) {
             Some(v) => {
                 bump(&counters.duplicate_programs);
-                v
+                v == Verdict::Interesting
             }
             None => {
                 bump(&counters.script_runs);
-                match self.oracle.test(worker, &output)? {
-                    Verdict::Cancelled => return Ok(Verdict::Cancelled),
-                    Verdict::TimedOut => {
-                        self.programs.lock().insert(program, false);
-                        return Ok(Verdict::TimedOut);
-                    }
-                    v => {
-                        let i = v == Verdict::Interesting;
-                        self.programs.lock().insert(program, i);
-                        i
-                    }
+                let run = || self.oracle.test(worker, &output);
+                match self.programs.test(program, run)? {
+                    v @ (Verdict::Cancelled | Verdict::TimedOut) => return Ok(v),
+                    v => v == Verdict::Interesting,
                 }
             }
         };
@@ -586,7 +579,7 @@ pub fn reduce(
     trace: &str,
     output: Arc<[u8]>,
 ) -> Result<Reduced, super::record::TraceError> {
-    let programs = Mutex::new(HashMap::new());
+    let programs = Remembered::default();
     let mut best = Best {
         removed: Arc::new(Vec::new()),
         tokens: (session.measure)(&output),

@@ -1,0 +1,237 @@
+//! A test with a memory: the verdicts it gave by key (a [`VerdictCache`]),
+//! what it did (tests, interesting, answers from memory, errors), and
+//! whether it could not be run [`ERROR_LIMIT`](crate::engine::ERROR_LIMIT)
+//! times in a row. Every mode that tests outside the engine's own cache
+//! goes through it: each program of a pair and the pair's one test
+//! (`pair::side`), the programs a trace replay writes (`trace::reduce`).
+//! [`Cached`] is the same over an [`Oracle`], keyed by the candidate's
+//! bytes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+use parking_lot::Mutex;
+use serde::Serialize;
+
+use super::{Oracle, OracleError, Verdict, VerdictCache};
+
+/// What a [`Remembered`] test did, live: read on another thread for
+/// progress.
+#[derive(Default, Debug)]
+pub struct Counts {
+    tests: AtomicU64,
+    interesting: AtomicU64,
+    cache_hits: AtomicU64,
+    errors: AtomicU64,
+}
+
+impl Counts {
+    /// Tests run so far (not answers from memory).
+    pub fn tests(&self) -> u64 {
+        self.tests.load(Relaxed)
+    }
+}
+
+/// What a [`Remembered`] test did, for `--stats-json`.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct TestReport {
+    /// Runs that gave a verdict.
+    pub tests: u64,
+    /// Of those, interesting.
+    pub interesting: u64,
+    /// Candidates answered from memory.
+    pub cache_hits: u64,
+    /// Runs that gave no verdict (the test could not be run).
+    pub errors: u64,
+}
+
+/// Verdicts by key with counters: see the module documentation.
+#[derive(Default)]
+pub struct Remembered {
+    verdicts: VerdictCache,
+    counts: Arc<Counts>,
+    errors_in_a_row: AtomicUsize,
+    last_error: Mutex<Option<String>>,
+}
+
+impl Remembered {
+    /// The verdict remembered for `key`, if any (counted as an answer from
+    /// memory).
+    pub fn known(&self, key: u128) -> Option<Verdict> {
+        let v = self.verdicts.verdict(key)?;
+        self.counts.cache_hits.fetch_add(1, Relaxed);
+        Some(v)
+    }
+
+    /// The verdict remembered for `key`, else `run`'s (then remembered,
+    /// unless the run was cancelled or could not be made).
+    pub fn test(
+        &self,
+        key: u128,
+        run: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Result<Verdict, OracleError> {
+        if let Some(v) = self.known(key) {
+            return Ok(v);
+        }
+        match run() {
+            Ok(Verdict::Cancelled) => Ok(Verdict::Cancelled),
+            Ok(v) => {
+                self.errors_in_a_row.store(0, Relaxed);
+                self.counts.tests.fetch_add(1, Relaxed);
+                if v == Verdict::Interesting {
+                    self.counts.interesting.fetch_add(1, Relaxed);
+                }
+                self.verdicts.insert(key, v);
+                Ok(v)
+            }
+            Err(e) => {
+                self.counts.errors.fetch_add(1, Relaxed);
+                self.errors_in_a_row.fetch_add(1, Relaxed);
+                *self.last_error.lock() = Some(e.to_string());
+                Err(e)
+            }
+        }
+    }
+
+    /// The live counters.
+    pub fn counts(&self) -> Arc<Counts> {
+        self.counts.clone()
+    }
+
+    /// The counters so far.
+    pub fn report(&self) -> TestReport {
+        let c = &self.counts;
+        TestReport {
+            tests: c.tests.load(Relaxed),
+            interesting: c.interesting.load(Relaxed),
+            cache_hits: c.cache_hits.load(Relaxed),
+            errors: c.errors.load(Relaxed),
+        }
+    }
+
+    /// The last error, once the test could not be run
+    /// [`ERROR_LIMIT`](crate::engine::ERROR_LIMIT) times in a row.
+    pub fn failure(&self) -> Option<String> {
+        if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
+            self.last_error.lock().clone()
+        } else {
+            None
+        }
+    }
+}
+
+/// An [`Oracle`] with a memory of its verdicts, by the candidate's bytes.
+pub struct Cached<'a> {
+    oracle: &'a dyn Oracle,
+    memory: Remembered,
+}
+
+impl<'a> Cached<'a> {
+    /// Wraps `oracle`.
+    pub fn new(oracle: &'a dyn Oracle) -> Cached<'a> {
+        Cached {
+            oracle,
+            memory: Remembered::default(),
+        }
+    }
+
+    /// Whether the candidate is interesting (remembered or tested).
+    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
+        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
+    }
+
+    /// The oracle itself, without the memory.
+    pub fn inner(&self) -> &dyn Oracle {
+        self.oracle
+    }
+
+    /// The memory and its counters.
+    pub fn memory(&self) -> &Remembered {
+        &self.memory
+    }
+}
+
+impl Oracle for Cached<'_> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.memory.test(VerdictCache::key(candidate), || {
+            self.oracle.test(worker, candidate)
+        })
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.oracle.abandon(worker);
+    }
+
+    fn begin(&self, worker: usize) {
+        self.oracle.begin(worker);
+    }
+
+    fn end(&self, worker: usize) {
+        self.oracle.end(worker);
+    }
+
+    fn spare(&self) -> bool {
+        self.oracle.spare()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Counting(AtomicU64, Verdict);
+
+    impl Oracle for Counting {
+        fn test(&self, _: usize, _: &[u8]) -> Result<Verdict, OracleError> {
+            self.0.fetch_add(1, Relaxed);
+            Ok(self.1)
+        }
+    }
+
+    #[test]
+    fn a_verdict_is_tested_once_and_a_timeout_stays_a_timeout() {
+        for verdict in [
+            Verdict::Interesting,
+            Verdict::NotInteresting,
+            Verdict::TimedOut,
+        ] {
+            let inner = Counting(AtomicU64::new(0), verdict);
+            let cached = Cached::new(&inner);
+            assert_eq!(cached.test(0, b"a").unwrap(), verdict);
+            assert_eq!(cached.test(0, b"a").unwrap(), verdict);
+            assert_eq!(inner.0.load(Relaxed), 1);
+            let r = cached.memory().report();
+            assert_eq!((r.tests, r.cache_hits), (1, 1));
+            assert_eq!(r.interesting, u64::from(verdict == Verdict::Interesting));
+        }
+    }
+
+    #[test]
+    fn a_cancelled_test_is_not_remembered_and_errors_count_to_the_limit() {
+        let inner = Counting(AtomicU64::new(0), Verdict::Cancelled);
+        let cached = Cached::new(&inner);
+        cached.test(0, b"a").unwrap();
+        cached.test(0, b"a").unwrap();
+        assert_eq!(inner.0.load(Relaxed), 2);
+
+        let memory = Remembered::default();
+        let fail = || {
+            Err(OracleError::new(
+                "cannot run",
+                std::io::Error::other("gone"),
+            ))
+        };
+        for _ in 1..crate::engine::ERROR_LIMIT {
+            assert!(memory.test(1, fail).is_err());
+        }
+        assert_eq!(memory.failure(), None);
+        assert!(memory.test(1, fail).is_err());
+        assert_eq!(memory.failure().as_deref(), Some("cannot run: gone"));
+        assert_eq!(
+            memory.test(1, || Ok(Verdict::Interesting)).unwrap(),
+            Verdict::Interesting
+        );
+        assert_eq!(memory.failure(), None);
+        assert_eq!(memory.report().errors, crate::engine::ERROR_LIMIT as u64);
+    }
+}
