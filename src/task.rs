@@ -68,7 +68,7 @@ pub type Queued<S> = (Priority, Task<S>);
 /// subject's own numbering (for a syntax tree, preorder node ids, so a
 /// node's range covers its subtree), and claims on resources that two
 /// changes must not take at once. Changes tested side by side on one best
-/// have their results merged ([`Subject::merge`]): two changes whose ranges
+/// have their results merged ([`Merging::merge`]): two changes whose ranges
 /// overlap would mostly make one another moot (deleting a function and a
 /// statement in it), so a group prefers disjoint ones; two with a common
 /// claim (two names canonicalized to the same fresh name) would spoil
@@ -225,48 +225,11 @@ pub trait Subject: Sync + Sized {
     fn improved(&self, seq: u64, best: &Self::State);
     /// `candidate`, made from `change` on `best`, is not interesting.
     fn failed(&self, _change: &Self::Change, _best: &Self::State, _candidate: &Self::Candidate) {}
-    /// Whether [`Subject::merge`] can combine the results of changes tested
-    /// side by side, so that a pass may test groups of changes with
-    /// disjoint footprints at once (see `engine::group`). Without it every
-    /// pass commits in the order of `-j 1`.
-    fn merges(&self) -> bool {
-        false
-    }
-    /// What `change` would touch on `state`; `None` when it has nothing to
-    /// do there (the state implies it).
-    fn footprint(&self, _state: &Self::State, _change: &Self::Change) -> Option<Footprint> {
-        Some(Footprint::everything())
-    }
-    /// The state holding, on top of `base`, everything each of `branches`
-    /// (states made from `base` by one commit each) changed; not tested.
-    /// `None` if they cannot be combined (for a program: the combination
-    /// does not parse as well as `base`).
-    fn merge(
-        &self,
-        _base: &Self::State,
-        _branches: &[&Self::State],
-        _scratch: &mut Self::Scratch,
-    ) -> Option<Self::State> {
-        None
-    }
-    /// The verdict cache's key of a state made by [`Subject::merge`].
-    fn state_key(&self, _state: &Self::State) -> u128 {
-        0
-    }
-    /// Runs the interestingness test on a state made by [`Subject::merge`].
-    fn test_state(&self, _worker: usize, _state: &Self::State) -> Result<Verdict, OracleError> {
-        Ok(Verdict::NotInteresting)
-    }
-    /// A change that makes, on any state, what the commit that made
-    /// `branch` out of `base` changed (`kind`: its reduction), so that a
-    /// commit lost with a merge that was not interesting can be tried again;
-    /// `None` if the subject cannot say.
-    fn rebase(
-        &self,
-        _base: &Self::State,
-        _branch: &Self::State,
-        _kind: &'static str,
-    ) -> Option<Box<Self::Change>> {
+    /// How the subject merges the results of changes tested side by side,
+    /// so that a pass may test groups of changes with disjoint footprints at
+    /// once (see `engine::group`); `None` (the default): it cannot, and
+    /// every pass commits in the order of `-j 1`.
+    fn merging(&self) -> Option<&dyn Merging<Self>> {
         None
     }
     /// `change` turned `before` into `after`: the tasks that became possible
@@ -291,6 +254,38 @@ pub trait Subject: Sync + Sized {
     fn advanced(&self, _before: &Self::State, _after: &Self::State) -> Vec<Queued<Self>> {
         Vec::new()
     }
+}
+
+/// What a subject whose states can be merged adds to [`Subject`] (see
+/// [`Subject::merging`]): only such a subject runs in rounds of lanes.
+pub trait Merging<S: Subject>: Sync {
+    /// What `change` would touch on `state`; `None` when it has nothing to
+    /// do there (the state implies it).
+    fn footprint(&self, state: &S::State, change: &S::Change) -> Option<Footprint>;
+    /// The state holding, on top of `base`, everything each of `branches`
+    /// (states made from `base` by one commit each) changed; not tested.
+    /// `None` if they cannot be combined (for a program: the combination
+    /// does not parse as well as `base`).
+    fn merge(
+        &self,
+        base: &S::State,
+        branches: &[&S::State],
+        scratch: &mut S::Scratch,
+    ) -> Option<S::State>;
+    /// The verdict cache's key of a state made by [`Merging::merge`].
+    fn state_key(&self, state: &S::State) -> u128;
+    /// Runs the interestingness test on a state made by [`Merging::merge`].
+    fn test_state(&self, worker: usize, state: &S::State) -> Result<Verdict, OracleError>;
+    /// A change that makes, on any state, what the commit that made
+    /// `branch` out of `base` changed (`kind`: its reduction), so that a
+    /// commit lost with a merge that was not interesting can be tried again;
+    /// `None` if the subject cannot say.
+    fn rebase(
+        &self,
+        base: &S::State,
+        branch: &S::State,
+        kind: &'static str,
+    ) -> Option<Box<S::Change>>;
 }
 
 /// What a running task may do: read the current best and test changes

@@ -68,7 +68,7 @@ use parking_lot::{Condvar, Mutex};
 use super::queue::{Order, Queue};
 use super::{Finished, Run};
 use crate::stats::bump;
-use crate::task::{Footprint, Job, Queued, Subject, Task, Tests};
+use crate::task::{Footprint, Job, Merging, Queued, Subject, Task, Tests};
 
 /// How many tasks per place the coordinator may set aside (because they
 /// overlap a change of the round) while it looks for more: a bound on the
@@ -297,6 +297,7 @@ type Ticket<S> = (
 pub fn run_groups<S: Subject>(
     run: &Run<'_>,
     subject: &S,
+    merging: &dyn Merging<S>,
     start: S::State,
     tasks: Vec<Queued<S>>,
 ) -> Finished<S> {
@@ -307,7 +308,8 @@ pub fn run_groups<S: Subject>(
         let mut threads = Vec::with_capacity(run.width);
         for slot in 0..run.width {
             let (to, inbox, outbox, from) = lane_channels::<S>();
-            threads.push(s.spawn(move || lane(run, subject, workers, slot, inbox, outbox)));
+            threads
+                .push(s.spawn(move || lane(run, (subject, merging), workers, slot, inbox, outbox)));
             lanes.push(LaneSlot {
                 to,
                 from,
@@ -318,6 +320,7 @@ pub fn run_groups<S: Subject>(
         let mut coordinator = Coordinator {
             run,
             subject,
+            merging,
             queue: Queue::of(tasks),
             best: start.clone(),
             base: start,
@@ -353,7 +356,7 @@ pub(super) fn join_all(threads: Vec<std::thread::ScopedJoinHandle<'_, ()>>) {
 /// A lane's thread: runs the tasks it is given, one at a time.
 fn lane<S: Subject>(
     run: &Run<'_>,
-    subject: &S,
+    (subject, merging): (&S, &dyn Merging<S>),
     workers: &Workers,
     slot: usize,
     inbox: Inbox<S>,
@@ -364,6 +367,7 @@ fn lane<S: Subject>(
         let mut tests = LaneTests {
             run,
             subject,
+            merging,
             workers,
             scratch: &mut scratch,
             inbox: &inbox,
@@ -401,6 +405,7 @@ enum LaneState<S: Subject> {
 struct LaneTests<'x, 'r, S: Subject> {
     run: &'x Run<'r>,
     subject: &'x S,
+    merging: &'x dyn Merging<S>,
     workers: &'x Workers,
     scratch: &'x mut S::Scratch,
     inbox: &'x Inbox<S>,
@@ -457,7 +462,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         // when the lane has to wait a round more): a change with nothing to
         // test ends here, without waiting for a round.
         let made = super::candidate(stats, subject, &self.best, change, self.scratch)?;
-        let footprint = subject
+        let footprint = (self.merging)
             .footprint(&self.best, change)
             .unwrap_or_else(Footprint::everything);
         self.send(|o| &o.after, After::Pending(footprint));
@@ -626,6 +631,7 @@ struct LaneSlot<S: Subject> {
 struct Coordinator<'a, 'r, S: Subject> {
     run: &'a Run<'r>,
     subject: &'a S,
+    merging: &'a dyn Merging<S>,
     queue: Queue<S>,
     /// The newest tested state: what the pass reports and returns.
     best: Arc<S::State>,
@@ -715,14 +721,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// Tests the untested base in a free worker directory: whether it is
     /// interesting.
     fn test_base(&self) -> bool {
-        let (run, subject, workers) = (self.run, self.subject, self.workers);
-        let key = subject.state_key(&self.base);
+        let (run, merging, workers) = (self.run, self.merging, self.workers);
+        let key = merging.state_key(&self.base);
         let base = &self.base;
         let ticket = workers.ticket();
         let Some(worker) = workers.take(run, ticket) else {
             return false;
         };
-        run.test(key, || subject.test_state(worker.index, base)) == Some(true)
+        run.test(key, || merging.test_state(worker.index, base)) == Some(true)
     }
 
     /// Settles the untested base on its verdict: if it is interesting it
@@ -737,7 +743,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         bump(&self.run.stats.merges_failed);
         self.base = self.best.clone();
         for lost in std::mem::take(&mut self.untested) {
-            if let Some(change) = self.subject.rebase(&lost.base, &lost.state, lost.kind) {
+            if let Some(change) = self.merging.rebase(&lost.base, &lost.state, lost.kind) {
                 let task: Task<S> = Box::new(Rebased(change));
                 self.queue.push(lost.order.priority(), task);
             }
@@ -827,7 +833,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     break;
                 };
                 let footprint = if let Some(change) = task.first_change() {
-                    match self.subject.footprint(&self.base, change) {
+                    match self.merging.footprint(&self.base, change) {
                         Some(footprint) => footprint,
                         None => {
                             // Implied: it tests nothing, only ends.
@@ -841,7 +847,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 } else {
                     let plan = task.changes_on(self.subject, &self.base);
                     plan.first()
-                        .and_then(|first| self.subject.footprint(&self.base, first))
+                        .and_then(|first| self.merging.footprint(&self.base, first))
                         .unwrap_or_else(Footprint::everything)
                 };
                 if footprint.alone() {
@@ -1012,13 +1018,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 let branches: Vec<Arc<S::State>> =
                     interesting.iter().filter_map(|&i| state(i)).collect();
                 let refs: Vec<&S::State> = branches.iter().map(|b| &**b).collect();
-                match self.subject.merge(&base, &refs, &mut self.scratch) {
+                match self.merging.merge(&base, &refs, &mut self.scratch) {
                     // The others changed nothing the first did not (an
                     // overlapping change tested as speculation, inside
                     // the first's): the best is the merge, and tested.
                     Some(merged)
-                        if self.subject.state_key(&merged)
-                            == self.subject.state_key(&self.best) =>
+                        if self.merging.state_key(&merged)
+                            == self.merging.state_key(&self.best) =>
                     {
                         self.base = self.best.clone();
                         for &i in &interesting[1..] {

@@ -249,10 +249,9 @@ pub fn run_pass<S: Subject>(
     start: S::State,
     tasks: Vec<crate::task::Queued<S>>,
 ) -> Finished<S> {
-    if run.width > 1 && subject.merges() {
-        group::run_groups(run, subject, start, tasks)
-    } else {
-        pass::run_in_order(run, subject, start, tasks)
+    match subject.merging() {
+        Some(merging) if run.width > 1 => group::run_groups(run, subject, merging, start, tasks),
+        _ => pass::run_in_order(run, subject, start, tasks),
     }
 }
 

@@ -10,7 +10,7 @@ use parking_lot::Mutex;
 
 use super::*;
 use crate::stats::Size;
-use crate::task::{Applied, Footprint, Job, Priority, Queued, Subject, Task, Tests};
+use crate::task::{Applied, Footprint, Job, Merging, Priority, Queued, Subject, Task, Tests};
 use crate::testing::within;
 
 /// Items `0..n`; the state is the set of kept items; the test sees them as
@@ -84,43 +84,8 @@ impl Subject for Items {
         Applied::Candidate(next)
     }
 
-    fn merges(&self) -> bool {
-        self.merges
-    }
-
-    fn footprint(&self, best: &BTreeSet<u32>, items: &[u32]) -> Option<Footprint> {
-        let present = items.iter().filter(|i| best.contains(i));
-        let footprint = Footprint::of(present.map(|&i| (u64::from(i), u64::from(i) + 1)));
-        (footprint != Footprint::default()).then_some(footprint)
-    }
-
-    fn merge(
-        &self,
-        base: &BTreeSet<u32>,
-        branches: &[&BTreeSet<u32>],
-        _: &mut (),
-    ) -> Option<BTreeSet<u32>> {
-        let kept = base
-            .iter()
-            .filter(|i| branches.iter().all(|b| b.contains(i)));
-        Some(kept.copied().collect())
-    }
-
-    fn state_key(&self, state: &BTreeSet<u32>) -> u128 {
-        self.key(state)
-    }
-
-    fn test_state(&self, worker: usize, state: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
-        self.test(worker, state)
-    }
-
-    fn rebase(
-        &self,
-        base: &BTreeSet<u32>,
-        branch: &BTreeSet<u32>,
-        _: &'static str,
-    ) -> Option<Box<[u32]>> {
-        Some(base.difference(branch).copied().collect())
+    fn merging(&self) -> Option<&dyn Merging<Self>> {
+        self.merges.then_some(self as &dyn Merging<Self>)
     }
 
     fn key(&self, candidate: &BTreeSet<u32>) -> u128 {
@@ -212,6 +177,43 @@ impl Subject for Items {
 
     fn improved(&self, seq: u64, best: &BTreeSet<u32>) {
         self.improvements.lock().push((seq, best.clone()));
+    }
+}
+
+impl Merging<Items> for Items {
+    fn footprint(&self, best: &BTreeSet<u32>, items: &[u32]) -> Option<Footprint> {
+        let present = items.iter().filter(|i| best.contains(i));
+        let footprint = Footprint::of(present.map(|&i| (u64::from(i), u64::from(i) + 1)));
+        (footprint != Footprint::default()).then_some(footprint)
+    }
+
+    fn merge(
+        &self,
+        base: &BTreeSet<u32>,
+        branches: &[&BTreeSet<u32>],
+        _: &mut (),
+    ) -> Option<BTreeSet<u32>> {
+        let kept = base
+            .iter()
+            .filter(|i| branches.iter().all(|b| b.contains(i)));
+        Some(kept.copied().collect())
+    }
+
+    fn state_key(&self, state: &BTreeSet<u32>) -> u128 {
+        self.key(state)
+    }
+
+    fn test_state(&self, worker: usize, state: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
+        self.test(worker, state)
+    }
+
+    fn rebase(
+        &self,
+        base: &BTreeSet<u32>,
+        branch: &BTreeSet<u32>,
+        _: &'static str,
+    ) -> Option<Box<[u32]>> {
+        Some(base.difference(branch).copied().collect())
     }
 }
 

@@ -23,7 +23,7 @@ use crate::stats::{Size, Stats};
 use crate::syntax::{
     Grammar, NodeId, Original, Stop, count_errors, count_tokens, never, parse_until,
 };
-use crate::task::{Applied, Footprint, Observer, Queued, Subject};
+use crate::task::{Applied, Footprint, Merging, Observer, Queued, Subject};
 use std::sync::OnceLock;
 
 /// The best program of a pass: the original plus `edits`, with its own text and
@@ -261,52 +261,8 @@ impl<'a> Subject for TreeSubject<'a> {
         self.candidate(best, extra, worker, Some(change))
     }
 
-    fn merges(&self) -> bool {
-        true
-    }
-
-    fn footprint(&self, best: &Best, change: &dyn Change) -> Option<Footprint> {
-        let edits = change.edits(self, best.edits.view())?;
-        let nodes = &self.original.nodes;
-        let footprint = Footprint::of(
-            edits
-                .iter()
-                .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
-        );
-        Some(if change.picks_fresh_name(self) {
-            footprint.claiming(FRESH_NAMES)
-        } else {
-            footprint
-        })
-    }
-
-    fn merge(&self, base: &Best, branches: &[&Best], worker: &mut Worker) -> Option<Best> {
-        // Each node's edit from the first branch that has one.
-        let mut extra: std::collections::BTreeMap<NodeId, Edit> = Default::default();
-        for branch in branches {
-            for (n, edit) in branch.edits.added_since(&base.edits) {
-                extra.entry(n).or_insert(edit);
-            }
-        }
-        match self.candidate(base, extra.into_iter().collect(), worker, None) {
-            Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
-            Applied::Implied | Applied::Rejected | Applied::Skipped | Applied::Stopped => None,
-        }
-    }
-
-    fn state_key(&self, best: &Best) -> u128 {
-        VerdictCache::key(&best.text)
-    }
-
-    fn test_state(&self, worker: usize, best: &Best) -> Result<Verdict, OracleError> {
-        self.oracle.test(worker, &best.text)
-    }
-
-    fn rebase(&self, base: &Best, branch: &Best, kind: &'static str) -> Option<Box<dyn Change>> {
-        Some(Box::new(Patch {
-            edits: branch.edits.added_since(&base.edits),
-            kind,
-        }))
+    fn merging(&self) -> Option<&dyn Merging<Self>> {
+        Some(self)
     }
 
     fn key(&self, candidate: &Candidate) -> u128 {
@@ -552,6 +508,52 @@ fn advance(from: Point, text: &[u8]) -> Point {
             row: from.row,
             column: from.column + text.len(),
         },
+    }
+}
+
+impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
+    fn footprint(&self, best: &Best, change: &dyn Change) -> Option<Footprint> {
+        let edits = change.edits(self, best.edits.view())?;
+        let nodes = &self.original.nodes;
+        let footprint = Footprint::of(
+            edits
+                .iter()
+                .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
+        );
+        Some(if change.picks_fresh_name(self) {
+            footprint.claiming(FRESH_NAMES)
+        } else {
+            footprint
+        })
+    }
+
+    fn merge(&self, base: &Best, branches: &[&Best], worker: &mut Worker) -> Option<Best> {
+        // Each node's edit from the first branch that has one.
+        let mut extra: std::collections::BTreeMap<NodeId, Edit> = Default::default();
+        for branch in branches {
+            for (n, edit) in branch.edits.added_since(&base.edits) {
+                extra.entry(n).or_insert(edit);
+            }
+        }
+        match self.candidate(base, extra.into_iter().collect(), worker, None) {
+            Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
+            Applied::Implied | Applied::Rejected | Applied::Skipped | Applied::Stopped => None,
+        }
+    }
+
+    fn state_key(&self, best: &Best) -> u128 {
+        VerdictCache::key(&best.text)
+    }
+
+    fn test_state(&self, worker: usize, best: &Best) -> Result<Verdict, OracleError> {
+        self.oracle.test(worker, &best.text)
+    }
+
+    fn rebase(&self, base: &Best, branch: &Best, kind: &'static str) -> Option<Box<dyn Change>> {
+        Some(Box::new(Patch {
+            edits: branch.edits.added_since(&base.edits),
+            kind,
+        }))
     }
 }
 
