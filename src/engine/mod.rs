@@ -34,10 +34,7 @@ use crate::oracle::{Cancel, OracleError, Verdict, VerdictCache};
 use crate::stats::{Stats, bump};
 use crate::task::Subject;
 
-/// Oracle errors in a row (no verdict in between) after which a run stops:
-/// a full disk or a deleted script fails every test, and going on would
-/// only "reduce" by calling every candidate uninteresting.
-pub const ERROR_LIMIT: usize = 5;
+pub use crate::oracle::ERROR_LIMIT;
 
 /// How many changes a round tests side by side unless told otherwise
 /// (`--width`): a property of the run, never of the machine, so that the

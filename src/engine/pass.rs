@@ -461,6 +461,199 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
     }
 }
 
+/// One look-ahead of the coordinator ([`Coordinator::look_ahead`]): what
+/// of the coordinator it reads and fills, and the walk over the tree of
+/// possible verdicts, most likely branch first.
+struct Walk<'c, 'r, S: Subject> {
+    run: &'c Run<'r>,
+    subject: &'c S,
+    shared: &'c Shared<S::Candidate>,
+    speculation: &'c mut Speculation<S::State>,
+    scratch: &'c mut S::Scratch,
+    best: &'c Arc<S::State>,
+    planned: &'c (u64, Vec<Box<S::Change>>),
+    /// The change the coordinator is about to test, and its key.
+    current: &'c S::Change,
+    current_key: u128,
+    /// Candidates queued before and those applied on the way: what the
+    /// walk wants goes to `wanted`, the rest is discarded at the end.
+    old: Vec<(u128, S::Candidate)>,
+    wanted: VecDeque<(u128, S::Candidate)>,
+    frontier: BinaryHeap<Branch<S::State>>,
+    /// Renders and parses left.
+    renders: usize,
+    /// Unknown candidates met on the likely branches.
+    seen: HashSet<u128>,
+}
+
+impl<'c, S: Subject> Walk<'c, '_, S> {
+    /// The change at `branch`, its candidate's key (`None`: it makes
+    /// none), and whether the task tries another after it on the same state
+    /// if it is not interesting. `None` when there is no change there (the
+    /// walk goes on at the next task).
+    fn change_at<'u>(
+        &mut self,
+        upcoming: &'u mut Upcoming<'c, S>,
+        branch: &Branch<S::State>,
+    ) -> Option<(Option<u128>, Held<'u, S::Change>, bool)>
+    where
+        'c: 'u,
+    {
+        if branch.position == 0 && branch.index == usize::MAX {
+            return Some((Some(self.current_key), Held::Borrowed(self.current), false));
+        }
+        let (state_key, state) = &branch.state;
+        // The task's id and its change at the branch's index.
+        let (id, change, more) = if branch.position == 0 {
+            let planned: &'c (u64, Vec<Box<S::Change>>) = self.planned;
+            let change = planned.1.get(branch.index).map(|c| Held::Borrowed(&**c));
+            (planned.0, change, branch.index + 1 < planned.1.len())
+        } else {
+            let (id, task) = upcoming.at(branch.position - 1, self.subject, self.best)?;
+            match task.first_change() {
+                Some(change) => (id, Some(Held::Borrowed(change)), false),
+                None => {
+                    let mut changes = task.changes_on(self.subject, state);
+                    let more = branch.index + 1 < changes.len();
+                    let change = (branch.index < changes.len())
+                        .then(|| Held::Owned(changes.swap_remove(branch.index)));
+                    (id, change, more)
+                }
+            }
+        };
+        let Some(change) = change else {
+            self.frontier.push(Branch {
+                likelihood: branch.likelihood,
+                position: branch.position + 1,
+                index: 0,
+                state: branch.state.clone(),
+            });
+            return None;
+        };
+        let memo = (*state_key, planned_id(id, branch.index));
+        let known = self.speculation.keys.contains_key(&memo);
+        let (key, made) = memo_key(
+            self.speculation,
+            self.subject,
+            self.scratch,
+            memo,
+            state,
+            &change,
+        );
+        if !known {
+            self.renders -= 1;
+        }
+        if let (Some(key), Some(candidate)) = (key, made) {
+            self.old.push((key, candidate));
+        }
+        Some((key, change, more))
+    }
+
+    /// Follows `branch`, whose change is `change` (candidate key `key`):
+    /// on a known verdict to the one next branch, on an unknown one to both
+    /// (the candidate queued for a worker).
+    fn follow(
+        &mut self,
+        branch: Branch<S::State>,
+        key: Option<u128>,
+        change: &S::Change,
+        more: bool,
+    ) {
+        // Where the walk goes on if the change is not interesting.
+        let fail = Branch {
+            likelihood: branch.likelihood,
+            position: if more {
+                branch.position
+            } else {
+                branch.position + 1
+            },
+            index: if more { branch.index + 1 } else { 0 },
+            state: branch.state.clone(),
+        };
+        let Some(key) = key else {
+            self.frontier.push(fail);
+            return;
+        };
+        let p = self.speculation.success_rate(self.subject.kind(change));
+        match self.run.cache.get(key) {
+            Some(false) => self.frontier.push(fail),
+            Some(true) => {
+                if let Some(b) = self.succeed(&branch, &fail, key, change, branch.likelihood) {
+                    self.frontier.push(b);
+                }
+            }
+            None => {
+                self.seen.insert(key);
+                let likelihood = branch.likelihood * p;
+                if let Some(b) = self.succeed(&branch, &fail, key, change, likelihood) {
+                    self.frontier.push(b);
+                }
+                // The first change is the coordinator's next test: it runs
+                // that itself.
+                let queued = branch.position == 0 || {
+                    let ahead = self.shared.ahead.lock();
+                    ahead.running.contains_key(&key) || self.wanted.iter().any(|(k, _)| *k == key)
+                };
+                if !queued {
+                    self.want(key, &branch.state.1, change);
+                }
+                self.frontier.push(Branch {
+                    likelihood: branch.likelihood * (1.0 - p),
+                    ..fail
+                });
+            }
+        }
+    }
+
+    /// The branch after `branch`'s change (key `key`) was interesting: on
+    /// the state accepting its candidate (kept in the memory, else made).
+    fn succeed(
+        &mut self,
+        branch: &Branch<S::State>,
+        fail: &Branch<S::State>,
+        key: u128,
+        change: &S::Change,
+        likelihood: f64,
+    ) -> Option<Branch<S::State>> {
+        let state = match self.speculation.states.get(&key) {
+            Some(state) => state.clone(),
+            None => {
+                self.renders = self.renders.saturating_sub(1);
+                let from = &fail.state.1;
+                let Applied::Candidate(c) = self.subject.apply(from, change, self.scratch) else {
+                    return None;
+                };
+                let state = Arc::new(self.subject.accept(from, c, self.scratch));
+                let bytes = self.subject.size(&state).bytes;
+                self.speculation.keep(key, state.clone(), bytes);
+                state
+            }
+        };
+        Some(Branch {
+            likelihood,
+            position: branch.position + 1,
+            index: 0,
+            state: (key, state),
+        })
+    }
+
+    /// Queues the candidate `key` (`change` on `state`) for the workers:
+    /// the one made on the way, else made now.
+    fn want(&mut self, key: u128, state: &S::State, change: &S::Change) {
+        let at = self.old.iter().position(|(k, _)| *k == key);
+        let candidate = match at {
+            Some(at) => Some(self.old.swap_remove(at).1),
+            None => match self.subject.apply(state, change, self.scratch) {
+                Applied::Candidate(c) => Some(c),
+                _ => None,
+            },
+        };
+        if let Some(candidate) = candidate {
+            self.wanted.push_back((key, candidate));
+        }
+    }
+}
+
 struct Coordinator<'a, 'r, S: Subject> {
     run: &'a Run<'r>,
     subject: &'a S,
@@ -508,6 +701,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// on the heap, each applied to the best it will most likely meet.
     fn look_ahead(&mut self, current: &S::Change, current_key: u128) {
         let workers = self.run.jobs - 1;
+        let index = self.plan_index(current_key);
+        // Candidates queued before (some may stay) and those applied now.
+        let previous: Vec<(u128, S::Candidate)> = {
+            let mut ahead = self.shared.ahead.lock();
+            ahead.waiting.drain(..).collect()
+        };
+        let previous_keys: Vec<u128> = previous.iter().map(|(k, _)| *k).collect();
         // The tasks' first changes, taken from the heap as the walk reaches
         // them (most give no candidate: implied or rejected), with the tasks
         // that expansions on the way (visits) would queue.
@@ -519,18 +719,47 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             positions: Vec::new(),
             expansions: workers * STEPS_PER_WORKER,
         };
-        // Candidates queued before (some may stay) and those applied now.
-        let previous: Vec<(u128, S::Candidate)> = {
-            let mut ahead = self.shared.ahead.lock();
-            ahead.waiting.drain(..).collect()
+        let mut walk = Walk {
+            run: self.run,
+            subject: self.subject,
+            shared: self.shared,
+            speculation: &mut self.speculation,
+            scratch: &mut self.scratch,
+            best: &self.best,
+            planned: &self.planned,
+            current,
+            current_key,
+            old: previous,
+            wanted: VecDeque::new(),
+            frontier: BinaryHeap::from([Branch {
+                likelihood: 1.0,
+                position: 0,
+                index,
+                state: (self.best_key, self.best.clone()),
+            }]),
+            renders: workers * RENDERS_PER_WORKER,
+            seen: HashSet::new(),
         };
-        let previous_keys: Vec<u128> = previous.iter().map(|(k, _)| *k).collect();
-        let mut old = previous;
-        let mut wanted: VecDeque<(u128, S::Candidate)> = VecDeque::new();
-        let mut frontier = BinaryHeap::new();
-        // Where the coordinator's next test is in the current task's plan
-        // (`usize::MAX`: not in it).
-        let mut index = usize::MAX;
+        let mut steps = workers * STEPS_PER_WORKER;
+        while let Some(branch) = walk.frontier.pop() {
+            if walk.wanted.len() >= workers || walk.renders == 0 || steps == 0 {
+                break;
+            }
+            steps -= 1;
+            if let Some((key, change, more)) = walk.change_at(&mut upcoming, &branch) {
+                walk.follow(branch, key, &change, more);
+            }
+        }
+        let Walk {
+            old, wanted, seen, ..
+        } = walk;
+        drop(upcoming);
+        self.publish(&previous_keys, wanted, &seen, old);
+    }
+
+    /// Where the coordinator's next test (`current_key`) is in the current
+    /// task's plan (`usize::MAX`: not in it).
+    fn plan_index(&mut self, current_key: u128) -> usize {
         for (i, change) in self.planned.1.iter().enumerate() {
             let memo = (self.best_key, planned_id(self.planned.0, i));
             let (key, made) = memo_key(
@@ -545,170 +774,23 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 self.subject.discard(candidate, &mut self.scratch);
             }
             if key == Some(current_key) {
-                index = i;
-                break;
+                return i;
             }
         }
-        frontier.push(Branch {
-            likelihood: 1.0,
-            position: 0,
-            index,
-            state: (self.best_key, self.best.clone()),
-        });
-        // Renders and parses left, and branches left to look at.
-        let mut renders = workers * RENDERS_PER_WORKER;
-        let mut steps = workers * STEPS_PER_WORKER;
-        // Unknown candidates met on the likely branches.
-        let mut seen = HashSet::new();
-        while let Some(branch) = frontier.pop() {
-            if wanted.len() >= workers || renders == 0 || steps == 0 {
-                break;
-            }
-            steps -= 1;
-            let (state_key, state) = &branch.state;
-            // The change at the branch, and whether the task tries another
-            // after it on the same state if it is not interesting.
-            let (key, change, more) = if branch.position == 0 && branch.index == usize::MAX {
-                (Some(current_key), Held::Borrowed(current), false)
-            } else {
-                // The task's id and its change at the branch's index.
-                let (id, change, more) = if branch.position == 0 {
-                    let planned = &self.planned.1;
-                    let change = planned.get(branch.index).map(|c| Held::Borrowed(&**c));
-                    (self.planned.0, change, branch.index + 1 < planned.len())
-                } else {
-                    let Some((id, task)) =
-                        upcoming.at(branch.position - 1, self.subject, &self.best)
-                    else {
-                        continue;
-                    };
-                    match task.first_change() {
-                        Some(change) => (id, Some(Held::Borrowed(change)), false),
-                        None => {
-                            let mut changes = task.changes_on(self.subject, state);
-                            let more = branch.index + 1 < changes.len();
-                            let change = (branch.index < changes.len())
-                                .then(|| Held::Owned(changes.swap_remove(branch.index)));
-                            (id, change, more)
-                        }
-                    }
-                };
-                let Some(change) = change else {
-                    frontier.push(Branch {
-                        likelihood: branch.likelihood,
-                        position: branch.position + 1,
-                        index: 0,
-                        state: branch.state.clone(),
-                    });
-                    continue;
-                };
-                let memo = (*state_key, planned_id(id, branch.index));
-                let known = self.speculation.keys.contains_key(&memo);
-                let (key, made) = memo_key(
-                    &mut self.speculation,
-                    self.subject,
-                    &mut self.scratch,
-                    memo,
-                    state,
-                    &change,
-                );
-                if !known {
-                    renders -= 1;
-                }
-                if let (Some(key), Some(candidate)) = (key, made) {
-                    old.push((key, candidate));
-                }
-                (key, change, more)
-            };
-            let change: &S::Change = &change;
-            // Where the walk goes on if the change is not interesting, and
-            // if it is.
-            let next = branch.position + 1;
-            let fail = if more {
-                Branch {
-                    likelihood: branch.likelihood,
-                    position: branch.position,
-                    index: branch.index + 1,
-                    state: branch.state.clone(),
-                }
-            } else {
-                Branch {
-                    likelihood: branch.likelihood,
-                    position: next,
-                    index: 0,
-                    state: branch.state.clone(),
-                }
-            };
-            let Some(key) = key else {
-                frontier.push(fail);
-                continue;
-            };
-            let p = self.speculation.success_rate(self.subject.kind(change));
-            let mut succeed = |likelihood: f64, renders: &mut usize| {
-                let state = match self.speculation.states.get(&key) {
-                    Some(state) => state.clone(),
-                    None => {
-                        *renders = renders.saturating_sub(1);
-                        let from = &fail.state.1;
-                        let Applied::Candidate(c) =
-                            self.subject.apply(from, change, &mut self.scratch)
-                        else {
-                            return None;
-                        };
-                        let state = Arc::new(self.subject.accept(from, c, &mut self.scratch));
-                        let bytes = self.subject.size(&state).bytes;
-                        self.speculation.keep(key, state.clone(), bytes);
-                        state
-                    }
-                };
-                Some(Branch {
-                    likelihood,
-                    position: next,
-                    index: 0,
-                    state: (key, state),
-                })
-            };
-            match self.run.cache.get(key) {
-                Some(false) => frontier.push(fail),
-                Some(true) => {
-                    if let Some(b) = succeed(branch.likelihood, &mut renders) {
-                        frontier.push(b);
-                    }
-                }
-                None => {
-                    seen.insert(key);
-                    if let Some(b) = succeed(branch.likelihood * p, &mut renders) {
-                        frontier.push(b);
-                    }
-                    // The first change is the coordinator's next test: it runs
-                    // that itself.
-                    let queued = branch.position == 0 || {
-                        let ahead = self.shared.ahead.lock();
-                        ahead.running.contains_key(&key) || wanted.iter().any(|(k, _)| *k == key)
-                    };
-                    if !queued {
-                        let at = old.iter().position(|(k, _)| *k == key);
-                        let candidate = match at {
-                            Some(at) => Some(old.swap_remove(at).1),
-                            None => match self.subject.apply(state, change, &mut self.scratch) {
-                                Applied::Candidate(c) => Some(c),
-                                _ => None,
-                            },
-                        };
-                        if let Some(candidate) = candidate {
-                            wanted.push_back((key, candidate));
-                        }
-                    }
-                    frontier.push(Branch {
-                        likelihood: branch.likelihood * (1.0 - p),
-                        ..fail
-                    });
-                }
-            }
-        }
-        drop(upcoming);
+        usize::MAX
+    }
+
+    /// Hands the candidates a look-ahead wants tested to the workers, and
+    /// stops the tests running on branches that are no longer likely.
+    fn publish(
+        &mut self,
+        previous_keys: &[u128],
+        wanted: VecDeque<(u128, S::Candidate)>,
+        seen: &HashSet<u128>,
+        old: Vec<(u128, S::Candidate)>,
+    ) {
         let mut ahead = self.shared.ahead.lock();
-        for key in &previous_keys {
+        for key in previous_keys {
             if !wanted.iter().any(|(k, _)| k == key) {
                 ahead.unused.remove(key);
             }

@@ -1,6 +1,6 @@
 //! A test with a memory: the verdicts it gave by key (a [`VerdictCache`]),
 //! what it did (tests, interesting, answers from memory, errors), and
-//! whether it could not be run [`ERROR_LIMIT`](crate::engine::ERROR_LIMIT)
+//! whether it could not be run [`ERROR_LIMIT`](super::ERROR_LIMIT)
 //! times in a row. Every mode that tests outside the engine's own cache
 //! goes through it: each program of a pair and the pair's one test
 //! (`pair::side`), the programs a trace replay writes (`trace::reduce`).
@@ -110,9 +110,9 @@ impl Remembered {
     }
 
     /// The last error, once the test could not be run
-    /// [`ERROR_LIMIT`](crate::engine::ERROR_LIMIT) times in a row.
+    /// [`ERROR_LIMIT`](super::ERROR_LIMIT) times in a row.
     pub fn failure(&self) -> Option<String> {
-        if self.errors_in_a_row.load(Relaxed) >= crate::engine::ERROR_LIMIT {
+        if self.errors_in_a_row.load(Relaxed) >= super::ERROR_LIMIT {
             self.last_error.lock().clone()
         } else {
             None
@@ -221,7 +221,7 @@ mod tests {
                 std::io::Error::other("gone"),
             ))
         };
-        for _ in 1..crate::engine::ERROR_LIMIT {
+        for _ in 1..crate::oracle::ERROR_LIMIT {
             assert!(memory.test(1, fail).is_err());
         }
         assert_eq!(memory.failure(), None);
@@ -232,6 +232,6 @@ mod tests {
             Verdict::Interesting
         );
         assert_eq!(memory.failure(), None);
-        assert_eq!(memory.report().errors, crate::engine::ERROR_LIMIT as u64);
+        assert_eq!(memory.report().errors, crate::oracle::ERROR_LIMIT as u64);
     }
 }

@@ -28,6 +28,11 @@ pub(crate) use script::private_dir_prefix;
 pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
 
+/// Oracle errors in a row (no verdict in between) after which a run stops:
+/// a full disk or a deleted script fails every test, and going on would
+/// only "reduce" by calling every candidate uninteresting.
+pub const ERROR_LIMIT: usize = 5;
+
 /// The result of testing one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

@@ -136,47 +136,8 @@ impl Trace {
                         key: None,
                     });
                 }
-                "L" | "S" => {
-                    let Some(init) = trace.decisions.len().checked_sub(1) else {
-                        return Err(err("a loop or selection before any decision"));
-                    };
-                    let kind = if fields[0] == "L" {
-                        StructureKind::Loop
-                    } else {
-                        StructureKind::Selection {
-                            off: fields.get(1).unwrap_or(&"0").to_string(),
-                            certain: fields.get(2).is_some_and(|c| *c == "1"),
-                        }
-                    };
-                    trace.structures.push(Structure {
-                        kind,
-                        init,
-                        units: Vec::new(),
-                    });
-                    let structure = trace.structures.len() - 1;
-                    let mut open = Open {
-                        structure,
-                        unit: None,
-                    };
-                    if fields[0] == "S" {
-                        open.unit = Some(trace.open_unit(structure, &stack));
-                    }
-                    stack.push(open);
-                }
-                "I" => {
-                    let Some(top) = stack.last_mut() else {
-                        return Err(err("an iteration outside any loop"));
-                    };
-                    if trace.structures[top.structure].kind != StructureKind::Loop {
-                        return Err(err("an iteration of a selection"));
-                    }
-                    if let Some(unit) = top.unit.take() {
-                        trace.units[unit].decisions.end = trace.decisions.len();
-                    }
-                    let structure = top.structure;
-                    let unit = trace.open_unit(structure, &stack);
-                    stack.last_mut().expect("checked above").unit = Some(unit);
-                }
+                "L" | "S" => trace.open_structure(&fields, &mut stack).map_err(err)?,
+                "I" => trace.next_iteration(&mut stack).map_err(err)?,
                 "E" => {
                     let Some(top) = stack.pop() else {
                         return Err(err("an end without an open loop or selection"));
@@ -216,6 +177,59 @@ impl Trace {
         }
         trace.prune();
         Ok(trace)
+    }
+
+    /// A loop (`L`) or selection (`S`) opens at the last decision; a
+    /// selection's block is its one unit.
+    fn open_structure(
+        &mut self,
+        fields: &[&str],
+        stack: &mut Vec<Open>,
+    ) -> Result<(), &'static str> {
+        let Some(init) = self.decisions.len().checked_sub(1) else {
+            return Err("a loop or selection before any decision");
+        };
+        let kind = if fields[0] == "L" {
+            StructureKind::Loop
+        } else {
+            StructureKind::Selection {
+                off: fields.get(1).unwrap_or(&"0").to_string(),
+                certain: fields.get(2).is_some_and(|c| *c == "1"),
+            }
+        };
+        self.structures.push(Structure {
+            kind,
+            init,
+            units: Vec::new(),
+        });
+        let structure = self.structures.len() - 1;
+        let mut open = Open {
+            structure,
+            unit: None,
+        };
+        if fields[0] == "S" {
+            open.unit = Some(self.open_unit(structure, stack));
+        }
+        stack.push(open);
+        Ok(())
+    }
+
+    /// An iteration (`I`) of the innermost open loop: its last iteration
+    /// ends, a new one opens.
+    fn next_iteration(&mut self, stack: &mut [Open]) -> Result<(), &'static str> {
+        let Some(top) = stack.last_mut() else {
+            return Err("an iteration outside any loop");
+        };
+        if self.structures[top.structure].kind != StructureKind::Loop {
+            return Err("an iteration of a selection");
+        }
+        if let Some(unit) = top.unit.take() {
+            self.units[unit].decisions.end = self.decisions.len();
+        }
+        let structure = top.structure;
+        let unit = self.open_unit(structure, stack);
+        stack.last_mut().expect("checked above").unit = Some(unit);
+        Ok(())
     }
 
     fn open_unit(&mut self, structure: usize, stack: &[Open]) -> UnitId {

@@ -158,9 +158,28 @@ pub fn tasks<'a>(
     scope: NodeId,
     stop: Stop<'_>,
 ) -> Vec<Queued<TreeSubject<'a>>> {
-    let language = original.language;
+    let mut functions = signatures(grammar, original, scope, stop);
+    add_calls(grammar, original, scope, stop, &mut functions);
+    let mut functions: Vec<_> = functions.into_iter().collect();
+    // Deterministic order of equal priorities: by name.
+    functions.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut out = Vec::new();
+    for (_, function) in functions {
+        out.extend(removals(grammar, original, function));
+    }
+    out
+}
+
+/// The functions of `scope` that have a signature, by name, with the
+/// positional parameters of each signature.
+fn signatures<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    scope: NodeId,
+    stop: Stop<'_>,
+) -> HashMap<&'o [u8], Function> {
     let mut functions: HashMap<&[u8], Function> = HashMap::new();
-    for signature in language.signatures {
+    for signature in original.language.signatures {
         for n in until(
             nodes_of_kind(grammar, original, scope, signature.kind),
             stop,
@@ -181,6 +200,19 @@ pub fn tasks<'a>(
             }
         }
     }
+    functions
+}
+
+/// Adds the positional arguments of every call in `scope` to the function
+/// it calls.
+fn add_calls(
+    grammar: &Grammar,
+    original: &Original,
+    scope: NodeId,
+    stop: Stop<'_>,
+    functions: &mut HashMap<&[u8], Function>,
+) {
+    let language = original.language;
     // (name, arguments, whether the callee passes a receiver itself: `x.f()`)
     let mut calls: Vec<(&[u8], Vec<NodeId>, bool)> = Vec::new();
     let method_kinds: Vec<_> = language
@@ -214,28 +246,32 @@ pub fn tasks<'a>(
             entry.args.push(args);
         }
     }
+}
+
+/// One removal task per parameter position of `function`.
+fn removals<'a>(
+    grammar: &Grammar,
+    original: &Original,
+    Function { params, args, .. }: Function,
+) -> Vec<Queued<TreeSubject<'a>>> {
     let nodes = &original.nodes;
-    let mut functions: Vec<_> = functions.into_iter().collect();
-    // Deterministic order of equal priorities: by name.
-    functions.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    let mut out = Vec::new();
-    for (_, Function { params, args, .. }) in functions {
-        let arity = params.iter().map(Vec::len).max().unwrap_or(0);
-        // (body, the names each parameter declares) of every definition.
-        let definitions: Vec<(NodeId, Names)> = params
-            .iter()
-            .filter(|site| !site.is_empty())
-            .filter_map(|site| {
-                let body = body_of(grammar, original, nodes.parent(site[0]))?;
-                let names = site
-                    .iter()
-                    .map(|&p| declared_name(grammar, original, p))
-                    .collect();
-                Some((body, names))
-            })
-            .collect();
-        let sites: Arc<[Vec<NodeId>]> = params.into_iter().chain(args).collect();
-        for index in 0..arity {
+    let arity = params.iter().map(Vec::len).max().unwrap_or(0);
+    // (body, the names each parameter declares) of every definition.
+    let definitions: Vec<(NodeId, Names)> = params
+        .iter()
+        .filter(|site| !site.is_empty())
+        .filter_map(|site| {
+            let body = body_of(grammar, original, nodes.parent(site[0]))?;
+            let names = site
+                .iter()
+                .map(|&p| declared_name(grammar, original, p))
+                .collect();
+            Some((body, names))
+        })
+        .collect();
+    let sites: Arc<[Vec<NodeId>]> = params.into_iter().chain(args).collect();
+    (0..arity)
+        .map(|index| {
             let bodies = definitions
                 .iter()
                 .filter_map(|(body, names)| Some((*body, names.get(index)?.clone()?)))
@@ -245,7 +281,7 @@ pub fn tasks<'a>(
                 .filter_map(|s| s.get(index))
                 .map(|&e| nodes.tokens(e))
                 .sum();
-            out.push(Attempt::queued(
+            Attempt::queued(
                 Priority {
                     tokens: removed as u64,
                     rank: RANK_ATTEMPT,
@@ -255,10 +291,9 @@ pub fn tasks<'a>(
                     index,
                     bodies,
                 },
-            ));
-        }
-    }
-    out
+            )
+        })
+        .collect()
 }
 
 /// The field that holds a function's body, in every grammar here.

@@ -223,25 +223,8 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
     for d in &definitions {
         *defined.entry(original.node_text(d.name)).or_default() += 1;
     }
-    // Where each macro name occurs as a name, and which are tested.
     let leaves = leaves(original, cx.stop());
-    let mut occurrences: HashMap<&[u8], Vec<usize>> = HashMap::new();
-    let mut tested: HashSet<&[u8]> = HashSet::new();
-    for (i, &n) in until(leaves.iter().enumerate(), cx.stop()) {
-        let text = original.node_text(n);
-        if !defined.contains_key(text) || !is_name(grammar, original, pp, n) {
-            continue;
-        }
-        let before = |k: usize| {
-            i.checked_sub(k)
-                .map(|j| std::str::from_utf8(original.node_text(leaves[j])).unwrap_or(""))
-        };
-        let definedness = |t: Option<&str>| t.is_some_and(|t| pp.definedness.contains(&t));
-        if definedness(before(1)) || (before(1) == Some("(") && definedness(before(2))) {
-            tested.insert(text);
-        }
-        occurrences.entry(text).or_default().push(i);
-    }
+    let (occurrences, tested) = occurrences(cx, pp, &leaves, &defined);
     let mut params: Vec<(NodeId, NodeId)> = definitions
         .iter()
         .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
@@ -254,24 +237,7 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
         params,
         leaves: &leaves,
     };
-    // For each name, the definitions whose bodies name it (in order).
-    let mut named_in: HashMap<&[u8], Vec<usize>> = HashMap::new();
-    for (i, d) in definitions.iter().enumerate() {
-        let Some(value) = d.value else {
-            continue;
-        };
-        let text = original.node_text(value);
-        let mut names: Vec<&[u8]> = pp_tokens(text)
-            .iter()
-            .filter(|t| t.kind == PpKind::Identifier)
-            .map(|t| &text[t.start..t.end])
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        for name in names {
-            named_in.entry(name).or_default().push(i);
-        }
-    }
+    let named_in = named_in(original, &definitions);
 
     let mut out = Vec::new();
     for def in until(definitions.iter(), cx.stop()) {
@@ -304,20 +270,8 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
         ) else {
             continue;
         };
-        let bodies: Vec<NodeId> = named_in
-            .get(name)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .map(|&i| &definitions[i])
-            .filter(|other| other.node != def.node)
-            .filter_map(|other| {
-                let value = other.value?;
-                let shadowed = other
-                    .parameter_names(original)
-                    .is_some_and(|(names, _)| names.iter().any(|p| p == name));
-                (!shadowed).then_some(value)
-            })
-            .collect();
+        let naming = named_in.get(name).map_or(&[][..], Vec::as_slice);
+        let bodies = bodies_naming(original, &definitions, naming, def);
         let Some(removed) = saved(original, def, &m, &uses, &bodies) else {
             continue;
         };
@@ -343,6 +297,89 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
         ));
     }
     out
+}
+
+/// Where each macro name occurs (indexes of leaves), and the names tested.
+type Occurrences<'o> = (HashMap<&'o [u8], Vec<usize>>, HashSet<&'o [u8]>);
+
+/// Where each macro name (of `defined`) occurs as a name among the
+/// program's `leaves` (their indexes), and the names a definedness test
+/// (`defined(N)`, `#ifdef N`) looks at.
+fn occurrences<'o>(
+    cx: &TreeSubject<'o>,
+    pp: &Preprocessor,
+    leaves: &[NodeId],
+    defined: &HashMap<&[u8], usize>,
+) -> Occurrences<'o> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let mut occurrences: HashMap<&[u8], Vec<usize>> = HashMap::new();
+    let mut tested: HashSet<&[u8]> = HashSet::new();
+    for (i, &n) in until(leaves.iter().enumerate(), cx.stop()) {
+        let text = original.node_text(n);
+        if !defined.contains_key(text) || !is_name(grammar, original, pp, n) {
+            continue;
+        }
+        let before = |k: usize| {
+            i.checked_sub(k)
+                .map(|j| std::str::from_utf8(original.node_text(leaves[j])).unwrap_or(""))
+        };
+        let definedness = |t: Option<&str>| t.is_some_and(|t| pp.definedness.contains(&t));
+        if definedness(before(1)) || (before(1) == Some("(") && definedness(before(2))) {
+            tested.insert(text);
+        }
+        occurrences.entry(text).or_default().push(i);
+    }
+    (occurrences, tested)
+}
+
+/// For each name, the definitions whose bodies name it (their indexes in
+/// `definitions`, in order).
+fn named_in<'o>(
+    original: &'o Original,
+    definitions: &[Definition],
+) -> HashMap<&'o [u8], Vec<usize>> {
+    let mut named_in: HashMap<&[u8], Vec<usize>> = HashMap::new();
+    for (i, d) in definitions.iter().enumerate() {
+        let Some(value) = d.value else {
+            continue;
+        };
+        let text = original.node_text(value);
+        let mut names: Vec<&[u8]> = pp_tokens(text)
+            .iter()
+            .filter(|t| t.kind == PpKind::Identifier)
+            .map(|t| &text[t.start..t.end])
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            named_in.entry(name).or_default().push(i);
+        }
+    }
+    named_in
+}
+
+/// The bodies of the other definitions (`naming`: indexes into
+/// `definitions`) that name `def`'s macro without a parameter of theirs
+/// shadowing it.
+fn bodies_naming(
+    original: &Original,
+    definitions: &[Definition],
+    naming: &[usize],
+    def: &Definition,
+) -> Vec<NodeId> {
+    let name = original.node_text(def.name);
+    naming
+        .iter()
+        .map(|&i| &definitions[i])
+        .filter(|other| other.node != def.node)
+        .filter_map(|other| {
+            let value = other.value?;
+            let shadowed = other
+                .parameter_names(original)
+                .is_some_and(|(names, _)| names.iter().any(|p| p == name));
+            (!shadowed).then_some(value)
+        })
+        .collect()
 }
 
 /// The program's tokens, for finding the uses of macros.
