@@ -19,7 +19,7 @@ use crate::exit;
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, RunReport, ScriptOracle};
 use crate::pair::diff::Diff;
-use crate::pair::side::{TestCounter, Tests};
+use crate::pair::side::{PairTests, TestCounter};
 use crate::pair::{self, PairConfig, PairError, PairObserver, Step, diff};
 use crate::stats::TimeLimit;
 use crate::syntax::Grammar;
@@ -544,10 +544,10 @@ impl Scripts {
         }
     }
 
-    fn tests(&self) -> Tests<'_> {
+    fn tests(&self) -> PairTests<'_> {
         match self {
-            Scripts::Sides { seed, variant } => Tests::sides(seed, variant),
-            Scripts::Joint(pair) => Tests::joint(pair),
+            Scripts::Sides { seed, variant } => PairTests::sides(seed, variant),
+            Scripts::Joint(pair) => PairTests::joint(pair),
         }
     }
 }

@@ -59,7 +59,8 @@ struct Ahead<C> {
     stop: bool,
 }
 
-struct Shared<C> {
+/// What the coordinator and the workers testing ahead share.
+struct Handoff<C> {
     ahead: Mutex<Ahead<C>>,
     /// Tests run ahead that gave a verdict.
     ran: std::sync::atomic::AtomicU64,
@@ -67,7 +68,7 @@ struct Shared<C> {
     changed: Condvar,
 }
 
-impl<C> Shared<C> {
+impl<C> Handoff<C> {
     fn stop(&self) {
         self.ahead.lock().stop = true;
         self.changed.notify_all();
@@ -348,7 +349,7 @@ pub fn run_in_order<S: Subject>(
     start: S::State,
     tasks: Vec<Queued<S>>,
 ) -> Finished<S> {
-    let shared = Shared {
+    let shared = Handoff {
         ahead: Mutex::new(Ahead {
             waiting: VecDeque::new(),
             running: HashMap::new(),
@@ -384,7 +385,7 @@ pub fn run_in_order<S: Subject>(
             .collect();
         // Whatever way the coordinator leaves (a panic included), the
         // workers stop.
-        struct StopOnDrop<'a, C>(&'a Shared<C>);
+        struct StopOnDrop<'a, C>(&'a Handoff<C>);
         impl<C> Drop for StopOnDrop<'_, C> {
             fn drop(&mut self) {
                 self.0.stop();
@@ -410,7 +411,7 @@ pub fn run_in_order<S: Subject>(
 
 /// A worker that tests queued candidates and leaves the verdicts in the
 /// run's cache.
-fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candidate>, id: usize) {
+fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Handoff<S::Candidate>, id: usize) {
     let mut scratch = subject.scratch(id);
     loop {
         let (key, candidate) = {
@@ -436,7 +437,7 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
         };
         // Ends the test's entry in `running` even if the test panics, so the
         // coordinator never waits for it forever.
-        struct Finish<'a, C>(&'a Shared<C>, u128);
+        struct Finish<'a, C>(&'a Handoff<C>, u128);
         impl<C> Drop for Finish<'_, C> {
             fn drop(&mut self) {
                 let mut ahead = self.0.ahead.lock();
@@ -467,7 +468,7 @@ fn ahead_worker<S: Subject>(run: &Run<'_>, subject: &S, shared: &Shared<S::Candi
 struct Walk<'c, 'r, S: Subject> {
     run: &'c Run<'r>,
     subject: &'c S,
-    shared: &'c Shared<S::Candidate>,
+    shared: &'c Handoff<S::Candidate>,
     speculation: &'c mut Speculation<S::State>,
     scratch: &'c mut S::Scratch,
     best: &'c Arc<S::State>,
@@ -657,7 +658,7 @@ impl<'c, S: Subject> Walk<'c, '_, S> {
 struct Coordinator<'a, 'r, S: Subject> {
     run: &'a Run<'r>,
     subject: &'a S,
-    shared: &'a Shared<S::Candidate>,
+    shared: &'a Handoff<S::Candidate>,
     best: Arc<S::State>,
     commits: u64,
     scratch: S::Scratch,

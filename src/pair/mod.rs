@@ -17,7 +17,7 @@
 //!   is the one it left last time and every rejection then was the seed's.
 //!
 //! The properties are two tests, one per program, or one test that decides
-//! the pair as a whole ([`side::Tests`]); then every candidate is tested as
+//! the pair as a whole ([`side::PairTests`]); then every candidate is tested as
 //! a pair, the program not being reduced staying as it is.
 //!
 //! After the last round, one more MinCommonality with canonicalization and
@@ -34,7 +34,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
-use self::side::{Both, Rechecked, Reports, Tests, Which};
+use self::side::{Both, PairTests, Rechecked, Reports, Which};
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
 use crate::single::{self, ReduceError, Session};
@@ -150,7 +150,7 @@ pub enum PairError {
 pub fn reduce(
     grammar: &'static Grammar,
     (seed, variant): (&[u8], &[u8]),
-    tests: &Tests,
+    tests: &PairTests,
     config: &PairConfig,
     cancel: Option<&Cancel>,
     observer: &dyn PairObserver,
@@ -175,7 +175,7 @@ struct Pair<'a> {
     grammar: &'static Grammar,
     seed: Vec<u8>,
     variant: Vec<u8>,
-    tests: &'a Tests<'a>,
+    tests: &'a PairTests<'a>,
     config: &'a PairConfig,
     cancel: Option<&'a Cancel>,
     observer: &'a dyn PairObserver,
@@ -564,7 +564,7 @@ impl Pair<'_> {
             self.variant = both.variant_of(&seed);
             self.seed = seed;
         }
-        let only_seed = matches!(self.tests, Tests::Sides { .. })
+        let only_seed = matches!(self.tests, PairTests::Sides { .. })
             && both
                 .variant_rejected
                 .load(std::sync::atomic::Ordering::Relaxed)

@@ -85,7 +85,7 @@ impl<'a> Joint<'a> {
 
 /// How a pair's properties are decided: a test per program (ψ_s on the
 /// seed, ψ_v on the variant), or one test of the pair.
-pub enum Tests<'a> {
+pub enum PairTests<'a> {
     /// `--interesting-seed` and `--interesting`.
     Sides {
         /// ψ_s.
@@ -129,18 +129,18 @@ impl Which {
     }
 }
 
-impl<'a> Tests<'a> {
+impl<'a> PairTests<'a> {
     /// A test per program.
-    pub fn sides(seed: &'a dyn Oracle, variant: &'a dyn Oracle) -> Tests<'a> {
-        Tests::Sides {
+    pub fn sides(seed: &'a dyn Oracle, variant: &'a dyn Oracle) -> PairTests<'a> {
+        PairTests::Sides {
             seed: Side::new(seed),
             variant: Side::new(variant),
         }
     }
 
     /// One test of the pair.
-    pub fn joint(test: &'a dyn PairTest) -> Tests<'a> {
-        Tests::Joint(Joint::new(test))
+    pub fn joint(test: &'a dyn PairTest) -> PairTests<'a> {
+        PairTests::Joint(Joint::new(test))
     }
 
     /// Whether the pair `(seed, variant)` has both properties, where only
@@ -148,9 +148,9 @@ impl<'a> Tests<'a> {
     /// test per program, only the changed one's test runs.
     pub fn holds(&self, worker: usize, changed: Which, (seed, variant): (&[u8], &[u8])) -> bool {
         let verdict = match (self, changed) {
-            (Tests::Sides { seed: s, .. }, Which::Seed) => s.test(worker, seed),
-            (Tests::Sides { variant: v, .. }, Which::Variant) => v.test(worker, variant),
-            (Tests::Joint(j), _) => j.test(worker, seed, variant),
+            (PairTests::Sides { seed: s, .. }, Which::Seed) => s.test(worker, seed),
+            (PairTests::Sides { variant: v, .. }, Which::Variant) => v.test(worker, variant),
+            (PairTests::Joint(j), _) => j.test(worker, seed, variant),
         };
         matches!(verdict, Ok(Verdict::Interesting))
     }
@@ -174,48 +174,48 @@ impl<'a> Tests<'a> {
             Err(e) => Rechecked::CouldNotRun(e.to_string()),
         };
         match self {
-            Tests::Sides {
+            PairTests::Sides {
                 seed: s,
                 variant: v,
             } => match run(s.inner().test(0, seed)) {
                 Rechecked::Holds => run(v.inner().test(0, variant)),
                 other => other,
             },
-            Tests::Joint(j) => run(j.test.test(0, seed, variant)),
+            PairTests::Joint(j) => run(j.test.test(0, seed, variant)),
         }
     }
 
     /// Which test could not be run 5 times in a row, and its last error.
     pub fn failure(&self) -> Option<(&'static str, String)> {
         match self {
-            Tests::Sides { seed, variant } => seed
+            PairTests::Sides { seed, variant } => seed
                 .memory()
                 .failure()
                 .map(|e| ("seed", e))
                 .or_else(|| variant.memory().failure().map(|e| ("variant", e))),
-            Tests::Joint(j) => j.memory.failure().map(|e| ("pair", e)),
+            PairTests::Joint(j) => j.memory.failure().map(|e| ("pair", e)),
         }
     }
 
     /// A live count of the tests run, to read on another thread.
     pub fn counter(&self) -> TestCounter {
         TestCounter(match self {
-            Tests::Sides { seed, variant } => {
+            PairTests::Sides { seed, variant } => {
                 vec![seed.memory().counts(), variant.memory().counts()]
             }
-            Tests::Joint(j) => vec![j.memory.counts()],
+            PairTests::Joint(j) => vec![j.memory.counts()],
         })
     }
 
     /// The counters of the seed's test, the variant's, and the pair's.
     pub fn reports(&self) -> Reports {
         match self {
-            Tests::Sides { seed, variant } => Reports {
+            PairTests::Sides { seed, variant } => Reports {
                 seed: seed.memory().report(),
                 variant: variant.memory().report(),
                 pair: None,
             },
-            Tests::Joint(j) => Reports {
+            PairTests::Joint(j) => Reports {
                 seed: SideReport::default(),
                 variant: SideReport::default(),
                 pair: Some(j.memory.report()),
@@ -225,11 +225,11 @@ impl<'a> Tests<'a> {
 
     fn abandon(&self, worker: usize) {
         match self {
-            Tests::Sides { seed, variant } => {
+            PairTests::Sides { seed, variant } => {
                 seed.abandon(worker);
                 variant.abandon(worker);
             }
-            Tests::Joint(j) => j.test.abandon(worker),
+            PairTests::Joint(j) => j.test.abandon(worker),
         }
     }
 }
@@ -252,7 +252,7 @@ impl Reports {
     }
 }
 
-/// See [`Tests::counter`].
+/// See [`PairTests::counter`].
 #[derive(Clone)]
 pub struct TestCounter(Vec<Arc<Counts>>);
 
@@ -265,7 +265,7 @@ impl TestCounter {
 
 /// Candidates for one program of a pair, tested with the other fixed.
 pub struct OneSide<'s, 'a> {
-    tests: &'s Tests<'a>,
+    tests: &'s PairTests<'a>,
     changed: Which,
     other: &'s [u8],
 }
@@ -273,18 +273,18 @@ pub struct OneSide<'s, 'a> {
 impl Oracle for OneSide<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         match (self.tests, self.changed) {
-            (Tests::Sides { seed, .. }, Which::Seed) => seed.test(worker, candidate),
-            (Tests::Sides { variant, .. }, Which::Variant) => variant.test(worker, candidate),
-            (Tests::Joint(j), Which::Seed) => j.test(worker, candidate, self.other),
-            (Tests::Joint(j), Which::Variant) => j.test(worker, self.other, candidate),
+            (PairTests::Sides { seed, .. }, Which::Seed) => seed.test(worker, candidate),
+            (PairTests::Sides { variant, .. }, Which::Variant) => variant.test(worker, candidate),
+            (PairTests::Joint(j), Which::Seed) => j.test(worker, candidate, self.other),
+            (PairTests::Joint(j), Which::Variant) => j.test(worker, self.other, candidate),
         }
     }
 
     fn abandon(&self, worker: usize) {
         match (self.tests, self.changed) {
-            (Tests::Sides { seed, .. }, Which::Seed) => seed.abandon(worker),
-            (Tests::Sides { variant, .. }, Which::Variant) => variant.abandon(worker),
-            (Tests::Joint(j), _) => j.test.abandon(worker),
+            (PairTests::Sides { seed, .. }, Which::Seed) => seed.abandon(worker),
+            (PairTests::Sides { variant, .. }, Which::Variant) => variant.abandon(worker),
+            (PairTests::Joint(j), _) => j.test.abandon(worker),
         }
     }
 }
@@ -308,7 +308,7 @@ pub struct Both<'s, 'a> {
     /// The fixed difference, from the seed the candidates are made of.
     pub diff: &'s Diff,
     /// How the pair is tested.
-    pub tests: &'s Tests<'a>,
+    pub tests: &'s PairTests<'a>,
     /// The most parse errors a patched variant may have: the variant's
     /// when the reducer started.
     pub variant_errors: usize,
@@ -328,7 +328,7 @@ impl<'s, 'a> Both<'s, 'a> {
     pub fn new(
         grammar: &'static Grammar,
         diff: &'s Diff,
-        tests: &'s Tests<'a>,
+        tests: &'s PairTests<'a>,
         variant_errors: usize,
     ) -> Self {
         Both {
@@ -362,8 +362,8 @@ impl<'s, 'a> Both<'s, 'a> {
 impl Oracle for Both<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         let (seed_side, variant_side) = match self.tests {
-            Tests::Sides { seed, variant } => (seed, variant),
-            Tests::Joint(j) => {
+            PairTests::Sides { seed, variant } => (seed, variant),
+            PairTests::Joint(j) => {
                 let variant = self.variant_of(candidate);
                 if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
                     return Ok(self.rejected(false, Verdict::NotInteresting));

@@ -46,7 +46,7 @@ fn the_difference_shrinks_to_the_mutation_that_matters() {
         let out = reduce(
             c(),
             (SEED.as_bytes(), VARIANT.as_bytes()),
-            &Tests::sides(&seed_ok, &variant_bug),
+            &PairTests::sides(&seed_ok, &variant_bug),
             &config(jobs),
             None,
             &Quiet,
@@ -81,7 +81,7 @@ fn each_reducer_can_be_switched_off() {
         reduce(
             c(),
             (SEED.as_bytes(), VARIANT.as_bytes()),
-            &Tests::sides(&seed_ok, &variant_bug),
+            &PairTests::sides(&seed_ok, &variant_bug),
             &cfg,
             None,
             &Quiet,
@@ -135,13 +135,13 @@ fn one_test_of_the_pair_decides_like_two() {
     let two = reduce(
         c(),
         (SEED.as_bytes(), VARIANT.as_bytes()),
-        &Tests::sides(&seed_ok, &variant_bug),
+        &PairTests::sides(&seed_ok, &variant_bug),
         &config(1),
         None,
         &Quiet,
     )
     .unwrap();
-    let tests = Tests::joint(&pair);
+    let tests = PairTests::joint(&pair);
     let one = reduce(
         c(),
         (SEED.as_bytes(), VARIANT.as_bytes()),
@@ -224,7 +224,7 @@ fn every_candidate_parses_no_worse_than_its_input() {
             let out = reduce(
                 c(),
                 (seed.as_bytes(), variant.as_bytes()),
-                &Tests::sides(&seed_ok, &variant_bug),
+                &PairTests::sides(&seed_ok, &variant_bug),
                 &config(jobs),
                 None,
                 &Quiet,
@@ -241,7 +241,7 @@ fn every_candidate_parses_no_worse_than_its_input() {
                 seen.variants.lock().push(v.to_vec());
                 parses(s) && no_bug(s) && bug(v)
             };
-            let tests = Tests::joint(&pair);
+            let tests = PairTests::joint(&pair);
             reduce(
                 c(),
                 (seed.as_bytes(), variant.as_bytes()),
@@ -272,7 +272,7 @@ fn the_variant_is_tested_only_when_the_seed_passes() {
         variant_runs.fetch_add(1, SeqCst);
         parses(t)
     };
-    let tests = Tests::sides(&seed_ok, &variant_bug);
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
     let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
     let both = Both::new(c(), &diff, &tests, 0);
     let smaller = SEED.replace("  g = g + 1;\n", "");
@@ -314,7 +314,7 @@ fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
     let out = reduce(
         c(),
         (SEED.as_bytes(), VARIANT.as_bytes()),
-        &Tests::sides(&seed_ok, &variant_bug),
+        &PairTests::sides(&seed_ok, &variant_bug),
         &cfg,
         None,
         &count,
@@ -348,7 +348,7 @@ fn min_ldiff_splits_a_hunk_to_its_needed_tokens() {
     let out = reduce(
         c(),
         (seed.as_bytes(), variant.as_bytes()),
-        &Tests::sides(&seed_ok, &variant_bug),
+        &PairTests::sides(&seed_ok, &variant_bug),
         &cfg,
         None,
         &Quiet,
@@ -389,7 +389,7 @@ fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
         true
     };
     slot.set(&variant).ok();
-    let tests = Tests::sides(&seed_ok, &variant);
+    let tests = PairTests::sides(&seed_ok, &variant);
     let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
     let both = Both::new(c(), &diff, &tests, 0);
     let t = Instant::now();

@@ -95,7 +95,7 @@ pub struct TraceCounters {
 
 /// A state of the trace reduction: which units of the pass's trace are
 /// removed, and what the generator made of it.
-pub struct Best {
+pub struct BestRun {
     /// Per unit of the pass's trace.
     pub removed: Arc<Vec<bool>>,
     /// The generated program.
@@ -153,14 +153,14 @@ pub struct TraceSubject<'a> {
 }
 
 impl Subject for TraceSubject<'_> {
-    type State = Best;
+    type State = BestRun;
     type Candidate = Candidate;
     type Change = Removal;
     type Scratch = ();
 
     fn scratch(&self, _worker: usize) {}
 
-    fn apply(&self, best: &Best, change: &Removal, _: &mut ()) -> Applied<Candidate> {
+    fn apply(&self, best: &BestRun, change: &Removal, _: &mut ()) -> Applied<Candidate> {
         let trace = &self.trace;
         if change
             .units
@@ -265,9 +265,9 @@ impl Subject for TraceSubject<'_> {
         self.oracle.abandon(worker);
     }
 
-    fn accept(&self, best: &Best, candidate: Candidate, _: &mut ()) -> Best {
+    fn accept(&self, best: &BestRun, candidate: Candidate, _: &mut ()) -> BestRun {
         match self.produced.lock().get(&candidate.key) {
-            Some(p) => Best {
+            Some(p) => BestRun {
                 removed: Arc::new(p.removed.clone()),
                 output: p.output.clone(),
                 tokens: p.tokens,
@@ -275,7 +275,7 @@ impl Subject for TraceSubject<'_> {
             },
             // Not reachable: only an interesting test accepts, and it keeps
             // what it produced. Keeping the best is the safe answer.
-            None => Best {
+            None => BestRun {
                 removed: best.removed.clone(),
                 output: best.output.clone(),
                 tokens: best.tokens,
@@ -284,7 +284,7 @@ impl Subject for TraceSubject<'_> {
         }
     }
 
-    fn size(&self, state: &Best) -> Size {
+    fn size(&self, state: &BestRun) -> Size {
         Size {
             bytes: state.output.len() as u64,
             tokens: state.tokens,
@@ -295,7 +295,7 @@ impl Subject for TraceSubject<'_> {
         change.kind
     }
 
-    fn improved(&self, seq: u64, best: &Best) {
+    fn improved(&self, seq: u64, best: &BestRun) {
         self.observer.improved(seq, &best.output);
     }
 }
@@ -553,7 +553,7 @@ pub struct TraceSession<'a> {
     pub measure: Measure<'a>,
     /// Counters of the generator's runs.
     pub counters: &'a TraceCounters,
-    /// Best-so-far listener.
+    /// BestRun-so-far listener.
     pub observer: &'a dyn Observer,
 }
 
@@ -580,7 +580,7 @@ pub fn reduce(
     output: Arc<[u8]>,
 ) -> Result<Reduced, super::record::TraceError> {
     let programs = Remembered::default();
-    let mut best = Best {
+    let mut best = BestRun {
         removed: Arc::new(Vec::new()),
         tokens: (session.measure)(&output),
         output,
@@ -605,7 +605,7 @@ pub fn reduce(
             little: AtomicBool::new(false),
             pass: passes,
         };
-        let start = Best {
+        let start = BestRun {
             removed: Arc::new(vec![false; parsed.units.len()]),
             output: best.output.clone(),
             tokens: best.tokens,
@@ -618,7 +618,7 @@ pub fn reduce(
         );
         passes += 1;
         let finished = run_pass(run, &subject, start, tasks);
-        best = Arc::try_unwrap(finished.best).unwrap_or_else(|b| Best {
+        best = Arc::try_unwrap(finished.best).unwrap_or_else(|b| BestRun {
             removed: b.removed.clone(),
             output: b.output.clone(),
             tokens: b.tokens,
