@@ -495,8 +495,8 @@ static LATEST_WINDOW: Mutex<Option<(i32, u64)>> = Mutex::new(None);
 /// order, wrapping around at `pid_max`, so every process started after one
 /// window has an id in the cyclic range up to a later window's, unless
 /// `pid_max` tasks were created in between (then every process is read). A sweep then reads the
-/// `/proc/PID/stat` of those few processes, not of every one on the machine
-/// (1.4 ms for 136 processes on a loaded two-core machine).
+/// `/proc/PID/stat` of those few processes, not of every one on the
+/// machine.
 #[derive(Clone, Copy, Debug)]
 struct PidWindow {
     last_pid: i32,

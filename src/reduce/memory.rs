@@ -3,10 +3,10 @@
 //!
 //! Every pass re-parses the program and proposes every candidate again, so
 //! a change that was not interesting in one pass is tested again in the
-//! next, although only a few of the program's parts changed in between. In
-//! an unpruned run on js-yaml-hex-int, 1,570 of 5,434 tests were of a
-//! change whose text had failed before, and 54 of those were interesting
-//! the second time (doc/benchmarks.md, "Fewer tests"). A pass that prunes
+//! next, although only a few of the program's parts changed in between: a
+//! large share of an unpruned run's tests are of a change whose text had
+//! failed before, and few of those are interesting the second time
+//! (doc/benchmarks.md, "Fewer tests", has the counts). A pass that prunes
 //! (see `single`) does not test such a change again; a pass that prunes
 //! nothing always ends the syntax fixpoint, so the result is still one on
 //! which no candidate of any reduction is interesting.

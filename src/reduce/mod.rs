@@ -160,10 +160,9 @@ pub trait Change: Send + Sync + Debug {
 /// pass that prunes tests no more of them ([`Change::alternative_of`]).
 /// Perses' search for hoisting candidates finds hundreds below a large node
 /// when it crosses a long list (a function body), each keeping one small
-/// piece, and they nearly all fail. Alone, this cap took js-yaml-hex-int
-/// from 4,920 to 4,233 tests and js-q-join from 864 to 559 at the same
-/// size, and changed no C case's size (doc/benchmarks.md, "Fewer tests"):
-/// where hoisting succeeds, it is mostly among a node's first candidates.
+/// piece, and they nearly all fail; where hoisting succeeds, it is mostly
+/// among a node's first candidates (what the cap saves, in tests and
+/// sizes: doc/benchmarks.md, "Fewer tests").
 pub const FAILED_ALTERNATIVES: u32 = 8;
 
 /// Configuration of the syntax reductions.

@@ -18,8 +18,8 @@ use crate::task::{Priority, Queued};
 /// around the expression (`if (x = y);`, `return g(x);`, `int v = f(x);`);
 /// while a statement still holds a body, its deletion and hoisting come
 /// first and the expression alone almost never keeps the program
-/// interesting (without the bound: 1 of 114 candidates on c-csmith808, and
-/// a different, larger result on c-csmith404; doc/benchmarks.md).
+/// interesting (without the bound, few candidates are and one case ends
+/// larger: doc/benchmarks.md).
 pub const MAX_REMOVED: usize = 4;
 
 /// Expression statements as a table entry.
