@@ -530,3 +530,68 @@ fn a_panicking_input_in_batch_becomes_its_record() {
         .collect();
     assert!(ours.is_empty(), "{ours:?}");
 }
+
+#[test]
+fn no_more_than_32_inputs_are_reduced_at_once() {
+    // 34 inputs at -j 40: each input's first test registers its name and
+    // waits until 32 have registered, then 2 s more; if more than 32 have
+    // registered by then, more than 32 inputs were being reduced at once
+    // (the inputs beyond the cap start only when one has finished, after
+    // the first waiter opened the gate).
+    let sandbox = Sandbox::new();
+    fs::create_dir(sandbox.path().join("crashes")).unwrap();
+    for i in 0..34 {
+        sandbox.file(
+            &format!("crashes/in{i}.c"),
+            format!("int keep{i};\nint drop{i};\n"),
+        );
+    }
+    let (registered, open, over) = (
+        sandbox.path().join("registered"),
+        sandbox.path().join("open"),
+        sandbox.path().join("over"),
+    );
+    fs::create_dir(&registered).unwrap();
+    sandbox.script(
+        "gate.sh",
+        &format!(
+            "name=$(basename \"$1\")\n\
+             grep -q keep \"$1\" || exit 1\n\
+             mkdir {registered}/$name 2>/dev/null || exit 0\n\
+             [ -e {open} ] && exit 0\n\
+             count() {{ ls {registered} | wc -l; }}\n\
+             i=0\n\
+             while [ $(count) -lt 32 ] && [ ! -e {open} ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done\n\
+             [ -e {open} ] && exit 0\n\
+             sleep 2\n\
+             n=$(count)\n\
+             [ $n -gt 32 ] && echo $n >> {over}\n\
+             [ -e {open} ] || echo $n > {open}\n\
+             exit 0",
+            registered = registered.display(),
+            open = open.display(),
+            over = over.display(),
+        ),
+    );
+    let run = sandbox.run(&[
+        "batch",
+        "-q",
+        "-j",
+        "40",
+        "--no-cache",
+        "-i",
+        "./gate.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(
+        !over.exists(),
+        "{} inputs were reduced at once",
+        fs::read_to_string(&over).unwrap()
+    );
+    assert_eq!(fs::read_to_string(&open).unwrap().trim(), "32");
+    assert_eq!(fs::read_dir(&registered).unwrap().count(), 34);
+    assert_eq!(json(&sandbox, "out/summary.json")["reduced"], 34);
+}
