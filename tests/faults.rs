@@ -1025,7 +1025,8 @@ fn large_c() -> String {
 /// Runs a reduction of [`large_c`] with `extra` flags, sends SIGTERM once
 /// stderr (log lines: it is no terminal) shows a line containing `phase`,
 /// and checks the end: exit code 130 within a generous bound, the input
-/// untouched, the output (if `written`) a program the test accepts, no test
+/// untouched, the output (if `written`) a whole program (no parse error)
+/// the test accepts, no test
 /// process and no temporary file left. The test is interesting while both
 /// functions are there; on candidates it takes `candidate_sleep` seconds,
 /// so that a phase that runs tests lasts, and on the input `check_sleep`.
@@ -1125,6 +1126,18 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
         assert!(
             sb.accepts(&check, "big.c", &best),
             "phase {phase:?}: the output is not interesting"
+        );
+        // Whole: the input parses without an error, and so does every
+        // candidate that became a best (none has more errors than the
+        // input); a file cut short would have one.
+        let measured = sb
+            .command(&["--measure", "--allow-huge-input", "-l", "c", "out.c"])
+            .output()
+            .unwrap();
+        let measured = String::from_utf8_lossy(&measured.stdout).to_string();
+        assert!(
+            measured.contains("\"errors\": 0"),
+            "phase {phase:?}: the output is not a whole program: {measured}"
         );
     }
     for sleep in [check_sleep, candidate_sleep] {

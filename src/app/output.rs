@@ -6,6 +6,7 @@ use std::fs::Permissions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 use parking_lot::{Condvar, Mutex};
@@ -121,7 +122,12 @@ pub struct BestWriter {
 #[derive(Default)]
 struct Slot {
     /// The newest improvement not written yet.
-    pending: Option<(u64, Vec<u8>)>,
+    pending: Option<(u64, Arc<Vec<u8>>)>,
+    /// The result the thread is writing now.
+    writing: Option<Arc<Vec<u8>>>,
+    /// The result the file holds (the input, or the last one the thread
+    /// wrote whole), if known.
+    on_disk: Option<Arc<Vec<u8>>>,
     /// The newest improvement handed over (written or pending).
     newest: u64,
     closed: bool,
@@ -133,6 +139,9 @@ struct Slot {
 struct Shared {
     slot: Mutex<Slot>,
     wake: Condvar,
+    /// Set when the result being written is not the final one: the thread
+    /// then gives up its write (the file keeps the result before).
+    abandon: AtomicBool,
 }
 
 impl BestWriter {
@@ -160,7 +169,11 @@ impl BestWriter {
     /// Writes the input as the first result, so the output exists from the start.
     pub fn start(&self, text: &[u8]) -> io::Result<()> {
         match &self.destination {
-            Destination::File(path) => write_atomically(path, text, self.permissions.as_ref()),
+            Destination::File(path) => {
+                write_atomically(path, text, self.permissions.as_ref())?;
+                self.shared.slot.lock().on_disk = Some(Arc::new(text.to_vec()));
+                Ok(())
+            }
             Destination::Stream(_) | Destination::Stdout => Ok(()),
         }
     }
@@ -175,7 +188,7 @@ impl BestWriter {
             return;
         }
         slot.newest = seq;
-        slot.pending = Some((seq, text.to_vec()));
+        slot.pending = Some((seq, Arc::new(text.to_vec())));
         self.shared.wake.notify_one();
     }
 
@@ -183,17 +196,35 @@ impl BestWriter {
     /// the file whatever its sequence). Returns the first error the thread
     /// met writing an intermediate result, if any (a warning: the final
     /// result is written).
+    ///
+    /// A file that already holds the final result (written by the thread,
+    /// or the input when nothing was found) is not written again, and a
+    /// write of the thread that is not the final result is given up: a stop
+    /// on a large program then waits for at most one write of it.
     pub fn finish(&self, text: &[u8]) -> io::Result<Option<io::Error>> {
         {
             let mut slot = self.shared.slot.lock();
             slot.closed = true;
             slot.pending = None;
+            if slot.writing.as_ref().is_some_and(|w| w[..] != *text) {
+                self.shared.abandon.store(true, Ordering::Relaxed);
+            }
             self.shared.wake.notify_one();
         }
         if let Some(thread) = self.thread.lock().take() {
             let _ = thread.join();
         }
-        self.destination.write(text, self.permissions.as_ref())?;
+        let written = matches!(self.destination, Destination::File(_))
+            && self
+                .shared
+                .slot
+                .lock()
+                .on_disk
+                .as_ref()
+                .is_some_and(|d| d[..] == *text);
+        if !written {
+            self.destination.write(text, self.permissions.as_ref())?;
+        }
         Ok(self.shared.slot.lock().error.take())
     }
 }
@@ -212,6 +243,7 @@ fn write_loop(shared: &Shared, path: &Path, permissions: Option<&Permissions>) {
             let mut slot = shared.slot.lock();
             loop {
                 if let Some(next) = slot.pending.take() {
+                    slot.writing = Some(next.1.clone());
                     break next;
                 }
                 if slot.closed {
@@ -220,11 +252,22 @@ fn write_loop(shared: &Shared, path: &Path, permissions: Option<&Permissions>) {
                 shared.wake.wait(&mut slot);
             }
         };
-        if let Err(e) = write_atomically(path, &text, permissions) {
-            shared.slot.lock().error.get_or_insert(e);
+        let outcome = write_unless(path, &text, permissions, &shared.abandon);
+        let mut slot = shared.slot.lock();
+        slot.writing = None;
+        match outcome {
+            Ok(true) => slot.on_disk = Some(text),
+            Ok(false) => {}
+            Err(e) => {
+                slot.on_disk = None;
+                slot.error.get_or_insert(e);
+            }
         }
     }
 }
+
+/// Bytes written between two looks at the flag that gives a write up.
+const WRITE_CHUNK: usize = 1 << 20;
 
 /// Writes `text` to a temporary file beside `path` (with `permissions`, if
 /// given) and renames it over `path`.
@@ -233,6 +276,17 @@ pub fn write_atomically(
     text: &[u8],
     permissions: Option<&Permissions>,
 ) -> io::Result<()> {
+    write_unless(path, text, permissions, &AtomicBool::new(false)).map(|_| ())
+}
+
+/// [`write_atomically`], given up (`Ok(false)`: the temporary file is
+/// removed and `path` left as it was) once `abandon` is set.
+fn write_unless(
+    path: &Path,
+    text: &[u8],
+    permissions: Option<&Permissions>,
+    abandon: &AtomicBool,
+) -> io::Result<bool> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -240,7 +294,12 @@ pub fn write_atomically(
     let mut tmp = tempfile::Builder::new()
         .prefix(".treereduce-")
         .tempfile_in(dir)?;
-    tmp.write_all(text)?;
+    for chunk in text.chunks(WRITE_CHUNK) {
+        if abandon.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        tmp.write_all(chunk)?;
+    }
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p.clone())?;
     }
@@ -256,7 +315,7 @@ pub fn write_atomically(
         )));
     }
     tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -291,6 +350,54 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("out.c")]);
+    }
+
+    /// A final result the thread already wrote is not written again (a
+    /// stop on a 10 MB program waited for a second write of it): the file
+    /// stays the one the thread renamed into place. One it did not write
+    /// is.
+    #[test]
+    fn a_final_result_already_on_disk_is_not_written_again() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.c");
+        let w = BestWriter::new(Destination::File(path.clone()), None);
+        w.start(b"input").unwrap();
+        w.improved(1, b"best");
+        let shows = |want: &[u8]| {
+            (0..5000).any(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                fs::read(&path).unwrap() == want
+            })
+        };
+        assert!(shows(b"best"));
+        let inode = fs::metadata(&path).unwrap().ino();
+        w.finish(b"best").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"best");
+        assert_eq!(fs::metadata(&path).unwrap().ino(), inode);
+        // Nothing found: the input the start wrote stays.
+        let w = BestWriter::new(Destination::File(path.clone()), None);
+        w.start(b"input").unwrap();
+        let inode = fs::metadata(&path).unwrap().ino();
+        w.finish(b"input").unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().ino(), inode);
+        // Another final result is written.
+        w.finish(b"other").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"other");
+    }
+
+    /// A write the thread gives up leaves the file as it was and no
+    /// temporary file behind.
+    #[test]
+    fn an_abandoned_write_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.c");
+        write_atomically(&path, b"before", None).unwrap();
+        let abandon = AtomicBool::new(true);
+        let big = vec![b'x'; 3 * WRITE_CHUNK];
+        assert!(!write_unless(&path, &big, None, &abandon).unwrap());
+        assert_eq!(fs::read(&path).unwrap(), b"before");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     /// A path that became something else than a regular file during the

@@ -213,11 +213,19 @@ impl<'a> TreeSubject<'a> {
     /// The tasks of a coarse pass (see `single`): ddmin over the lists of
     /// the scope and of each node below it that holds more than half of
     /// the scope's tokens (a bundle's wrapping function, a namespace), and
-    /// no other reduction.
+    /// no other reduction. On the whole program the comments come first
+    /// (one test deletes them all, if the test allows): left between the
+    /// items, they make every chunk's deletion many small deletions apart,
+    /// and a large share of an amalgamation's bytes.
     pub fn start_coarse(&self) -> Vec<Queued<TreeSubject<'a>>> {
         let nodes = &self.original.nodes;
         let half = nodes.tokens(self.scope) / 2;
         let mut tasks = Vec::new();
+        if self.scope == nodes.root() {
+            for list in self.original.lists_owned_by(NodeId::NONE) {
+                tasks.extend(super::tree::ddmin::start(self.original, list));
+            }
+        }
         let mut at = Some(self.scope);
         while let Some(n) = at {
             for list in self.original.lists_owned_by(n) {
@@ -444,6 +452,8 @@ impl Change for Patch {
 pub struct Worker {
     parser: Parser,
     buf: Vec<u8>,
+    /// How many candidates it parsed from scratch (see [`parses_afresh`]).
+    afresh: usize,
 }
 
 impl Worker {
@@ -456,6 +466,7 @@ impl Worker {
         Worker {
             parser,
             buf: Vec::new(),
+            afresh: 0,
         }
     }
 
@@ -469,7 +480,8 @@ impl Worker {
 
     /// The same, giving up (`None`) once `stop` says so: a candidate of a
     /// large program that differs near its start takes as long as a parse
-    /// of the whole.
+    /// of the whole. A large candidate whose changed span is a large part
+    /// of it is parsed from scratch instead (see [`parses_afresh`]).
     pub fn reparse_until(
         &mut self,
         base_text: &[u8],
@@ -478,6 +490,10 @@ impl Worker {
         stop: Stop<'_>,
     ) -> Option<Tree> {
         let (prefix, old_end, new_end) = changed_span(base_text, candidate);
+        if parses_afresh(candidate.len(), new_end - prefix) {
+            self.afresh += 1;
+            return parse_until(&mut self.parser, candidate, None, stop);
+        }
         let start_position = point_at(base_text, prefix);
         let edit = InputEdit {
             start_byte: prefix,
@@ -491,6 +507,25 @@ impl Worker {
         tree.edit(&edit);
         parse_until(&mut self.parser, candidate, Some(&tree), stop)
     }
+}
+
+/// Candidates of at least this many bytes may be parsed from scratch.
+const AFRESH_FROM: usize = 1 << 20;
+
+/// Whether a candidate of `len` bytes, `span` of them in the span that
+/// differs from its base, is parsed from scratch rather than from its
+/// base's tree: if it is large and a quarter or more of it differs. Such a
+/// span is usually many deletions apart (a chunk of top-level items with
+/// the comments between them left), and tree-sitter must parse the whole
+/// span anyway, so reusing the base's tree saves at most three quarters of
+/// the work; but on a program with many parse errors (the SQLite
+/// amalgamation's preprocessor conditionals) breaking down the reused
+/// nodes at the edit can take minutes in one step, without a call of the
+/// progress callback, so that neither a stop nor a deadline is seen. A
+/// parse from scratch takes time in proportion to the candidate and asks
+/// the callback all along.
+fn parses_afresh(len: usize, span: usize) -> bool {
+    len >= AFRESH_FROM && span >= len / 4
 }
 
 fn point_at(text: &[u8], offset: usize) -> Point {
@@ -725,6 +760,37 @@ mod tests {
             let fresh = parse(g, candidate);
             assert_eq!(inc.root_node().to_sexp(), fresh.root_node().to_sexp());
         }
+    }
+
+    /// A large candidate that differs from its base in a span of a quarter
+    /// of it or more is parsed from scratch (incremental re-parses of such
+    /// candidates of the SQLite amalgamation ran for minutes without
+    /// asking the stop); one that differs in a smaller span reuses the
+    /// base's tree. Both trees are the fresh parse's.
+    #[test]
+    fn large_changed_spans_of_large_candidates_parse_afresh() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let unit = |i: usize| format!("int f{i}(int a) {{ int b = a * {i}; return b; }}\n");
+        let units = 2 * AFRESH_FROM / unit(0).len();
+        let base: String = (0..units).map(unit).collect();
+        let tree = parse(g, base.as_bytes());
+        let mut w = Worker::new(g);
+        // Every second unit of the first half deleted: the changed span is
+        // half of the program, in many pieces.
+        let many: String = (0..units)
+            .filter(|i| *i >= units / 2 || i % 2 == 0)
+            .map(unit)
+            .collect();
+        let reparsed = w.reparse(base.as_bytes(), &tree, many.as_bytes());
+        assert_eq!(w.afresh, 1);
+        let fresh = parse(g, many.as_bytes());
+        assert_eq!(reparsed.root_node().to_sexp(), fresh.root_node().to_sexp());
+        // One unit deleted: reused.
+        let one: String = (0..units).filter(|i| *i != units / 2).map(unit).collect();
+        let reparsed = w.reparse(base.as_bytes(), &tree, one.as_bytes());
+        assert_eq!(w.afresh, 1);
+        let fresh = parse(g, one.as_bytes());
+        assert_eq!(reparsed.root_node().to_sexp(), fresh.root_node().to_sexp());
     }
 
     #[test]

@@ -1235,6 +1235,31 @@ fn a_rejected_result_falls_back_to_the_newest_older_one_not_rejected() {
     );
 }
 
+/// The coarse pass deletes the comments of a large program too (before
+/// the items: left between them, they cut every chunk of items into many
+/// deletions), so that what the first pass starts from has none.
+#[test]
+fn the_coarse_pass_deletes_the_comments_of_a_large_program() {
+    let oracle = |c: &[u8]| {
+        let text = std::str::from_utf8(c).unwrap();
+        text.contains("trigger") && text.contains("/ 0")
+    };
+    let input: String = many_functions(COARSE_TOKENS / 30)
+        .lines()
+        .enumerate()
+        .map(|(i, line)| format!("/* unit {i} */\n{line}\n"))
+        .collect();
+    let config = Config {
+        passes: Some(1),
+        ..config(2)
+    };
+    let (out, report) = run_with("c", &input, config, &oracle);
+    let coarse = &report.passes[0];
+    assert_eq!(coarse.kind, "coarse");
+    assert!(coarse.end.bytes < 60, "{} bytes left", coarse.end.bytes);
+    assert!(!out.contains("/*"), "{out}");
+}
+
 /// A program of `n` small functions in C, with one that holds the bug
 /// (`trigger`) in the middle.
 fn many_functions(n: usize) -> String {

@@ -55,7 +55,16 @@ pub enum Refused {
     Tokens,
     /// The run was stopped while the layout was checked.
     Stopped,
+    /// The text is of [`NO_GROWTH_FROM`] bytes or more and the layout
+    /// would make it larger.
+    Larger,
 }
+
+/// A result of this many bytes or more is laid out only if that does not
+/// make it larger: one line per statement, indented, made a 3.5 MB result
+/// of one block per line 5.3 MB; a result that large is searched, not read,
+/// and every byte more is a byte more for the test to read.
+pub const NO_GROWTH_FROM: usize = 64 * 1024;
 
 /// Lays out the part of `text` (whose tree is `tree`) inside `scope`,
 /// indenting by `unit`; whitespace outside `scope` is kept.
@@ -67,23 +76,36 @@ pub fn lay_out(
     scope: &Range<usize>,
     unit: &[u8],
 ) -> Result<Vec<u8>, Refused> {
-    lay_out_until(grammar, text, tree, scope, unit, &crate::syntax::never)
+    lay_out_until(
+        grammar,
+        text,
+        tree,
+        scope,
+        unit,
+        false,
+        &crate::syntax::never,
+    )
 }
 
 /// The same, giving up once `stop` says so (the check parses the whole
-/// laid-out text).
+/// laid-out text); if `no_growth`, refusing to make a text of
+/// [`NO_GROWTH_FROM`] bytes or more larger (the layout pass does).
 pub fn lay_out_until(
     grammar: &Grammar,
     text: &[u8],
     tree: &Tree,
     scope: &Range<usize>,
     unit: &[u8],
+    no_growth: bool,
     stop: crate::syntax::Stop<'_>,
 ) -> Result<Vec<u8>, Refused> {
     let language = grammar.language;
     let out = render_until(language, text, tree, scope, unit, stop).ok_or(Refused::Stopped)?;
     if out == text {
         return Err(Refused::Unchanged);
+    }
+    if no_growth && text.len() >= NO_GROWTH_FROM && out.len() > text.len() {
+        return Err(Refused::Larger);
     }
     let mut parser = crate::syntax::parser(grammar);
     let Some(new) = crate::syntax::parse_until(&mut parser, &out, None, stop) else {

@@ -164,10 +164,13 @@ impl Subject for Text<'_> {
                 &best.tree,
                 &best.scope,
                 &self.unit,
+                true,
                 self.stop,
             ) {
                 Ok(text) => text,
-                Err(layout::Refused::Unchanged) => return Applied::Implied,
+                Err(layout::Refused::Unchanged | layout::Refused::Larger) => {
+                    return Applied::Implied;
+                }
                 Err(layout::Refused::Tokens) => return Applied::Rejected,
                 Err(layout::Refused::Stopped) => return Applied::Stopped,
             }

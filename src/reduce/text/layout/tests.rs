@@ -13,7 +13,7 @@ fn lay(lang: &str, src: &str) -> String {
     let out = match lay_out(g, src.as_bytes(), &tree, &(0..src.len()), b"    ") {
         Ok(out) => out,
         Err(Refused::Unchanged) => src.as_bytes().to_vec(),
-        Err(Refused::Tokens | Refused::Stopped) => {
+        Err(Refused::Tokens | Refused::Stopped | Refused::Larger) => {
             let bad = render(g.language, src.as_bytes(), &tree, &(0..src.len()), b"    ");
             panic!(
                 "{lang}: no layout for {src:?}: {:?}",
@@ -185,4 +185,56 @@ fn cpp_classes_namespaces_and_templates() {
         lay("cpp", src),
         "namespace n {\ntemplate <typename T, int N> class c: public b<T> {\n    public:\n    c() {\n        a.d(a);\n    }\n    private:\n    c<T *, N> a;\n    int x: 3;\n};\n}\n"
     );
+}
+
+/// A large result is laid out only if that does not make it larger: one
+/// block per line grows by the lines and indents the layout gives them;
+/// the same blocks with runs of spaces shrink, and are laid out.
+#[test]
+fn a_large_result_is_not_laid_out_larger() {
+    let g = grammar("c");
+    let block =
+        |i: usize, gap: &str| format!("  {{ int b = a *{gap}{i}; if (b > 3) {{ b -= a; }} }}\n");
+    let program = |gap: &str| {
+        let mut text = String::from("int f(int a)\n{\n");
+        let mut i = 0;
+        while text.len() < 2 * NO_GROWTH_FROM {
+            text.push_str(&block(i, gap));
+            i += 1;
+        }
+        text + "  return a;\n}\n"
+    };
+    let dense = program(" ");
+    let tree = parse(g, dense.as_bytes());
+    let scope = 0..dense.len();
+    let laid = lay_out_until(
+        g,
+        dense.as_bytes(),
+        &tree,
+        &scope,
+        b"    ",
+        true,
+        &crate::syntax::never,
+    );
+    assert_eq!(laid, Err(Refused::Larger));
+    // Not in the pass: laid out larger.
+    let out = lay_out(g, dense.as_bytes(), &tree, &scope, b"    ").unwrap();
+    assert!(out.len() > dense.len());
+    // A small one is laid out even if that makes it larger.
+    let small = "int f(int a)\n{\n  { int b = a * 1; if (b > 3) { b -= a; } }\n  return a;\n}\n";
+    assert!(lay("c", small).len() > small.len());
+    let loose = program(&" ".repeat(200));
+    let tree = parse(g, loose.as_bytes());
+    let scope = 0..loose.len();
+    let out = lay_out_until(
+        g,
+        loose.as_bytes(),
+        &tree,
+        &scope,
+        b"    ",
+        true,
+        &crate::syntax::never,
+    )
+    .unwrap();
+    assert!(out.len() < loose.len());
 }
