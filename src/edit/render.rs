@@ -54,6 +54,7 @@ pub fn render_node(original: &Original, edits: EditView<'_>, n: NodeId, out: &mu
         }
         Some(Edit::Hoist { first, last, end }) => {
             let range = (nodes.start(*first), nodes.end(*last));
+            let mark = out.len();
             splice(
                 original,
                 edits,
@@ -62,6 +63,7 @@ pub fn render_node(original: &Original, edits: EditView<'_>, n: NodeId, out: &mu
                 out,
             );
             out.extend_from_slice(end.as_bytes());
+            dedent(out, mark, dedent_of(original, n, *first));
             true
         }
         None => {
@@ -112,7 +114,7 @@ fn splice(
             if id < open.inner_end {
                 break;
             }
-            splicer.cut(open.cut.0, open.cut.1, open.end);
+            splicer.close(open);
             skip_below = skip_below.max(open.outer_end);
             hoists.pop();
         }
@@ -128,6 +130,8 @@ fn splice(
             Edit::Hoist { first, last, end } => {
                 splicer.cut(nodes.start(id), nodes.start(*first), b"");
                 hoists.push(OpenHoist {
+                    mark: splicer.out.len(),
+                    dedent: dedent_of(original, id, *first),
                     inner_end: nodes.subtree_end(*last),
                     cut: (nodes.end(*last), nodes.end(id)),
                     end: end.as_bytes(),
@@ -142,7 +146,7 @@ fn splice(
         }
     }
     while let Some(open) = hoists.pop() {
-        splicer.cut(open.cut.0, open.cut.1, open.end);
+        splicer.close(&open);
     }
     splicer.finish();
 }
@@ -157,6 +161,47 @@ struct OpenHoist {
     end: &'static [u8],
     /// The end of the hoisted node's subtree.
     outer_end: NodeId,
+    /// Where the kept range starts in the output.
+    mark: usize,
+    /// How far its lines move left (see [`dedent_of`]).
+    dedent: usize,
+}
+
+/// How far the lines of `first` move left when it takes the place of its
+/// ancestor `node` in a language of indented blocks: the difference of
+/// their columns (0 in other languages, where indentation means nothing).
+fn dedent_of(original: &Original, node: NodeId, first: NodeId) -> usize {
+    if !original.language.indented_blocks {
+        return 0;
+    }
+    let text = &original.text;
+    let column = |at: usize| {
+        at - text[..at]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1)
+    };
+    let nodes = &original.nodes;
+    column(nodes.start(first)).saturating_sub(column(nodes.start(node)))
+}
+
+/// Removes up to `by` spaces or tabs after each line break in `out[from..]`.
+fn dedent(out: &mut Vec<u8>, from: usize, by: usize) {
+    if by == 0 {
+        return;
+    }
+    let (mut write, mut strip) = (from, 0);
+    for read in from..out.len() {
+        let c = out[read];
+        if strip > 0 && (c == b' ' || c == b'\t') {
+            strip -= 1;
+            continue;
+        }
+        strip = if c == b'\n' { by } else { 0 };
+        out[write] = c;
+        write += 1;
+    }
+    out.truncate(write);
 }
 
 struct Splicer<'a> {
@@ -192,6 +237,19 @@ impl Splicer<'_> {
             self.out.push(b' ');
         }
         self.copied = end;
+    }
+
+    /// Ends the kept range of `open` and moves its lines left as far as
+    /// it says.
+    fn close(&mut self, open: &OpenHoist) {
+        if open.dedent > 0 {
+            // The cut may be empty and copy nothing: the kept text goes out now.
+            let end = open.cut.0.max(self.copied).min(self.text.len());
+            self.out.extend_from_slice(&self.text[self.copied..end]);
+            self.copied = end;
+        }
+        self.cut(open.cut.0, open.cut.1, open.end);
+        dedent(self.out, open.mark, open.dedent);
     }
 
     fn finish(&mut self) {
@@ -446,6 +504,37 @@ mod tests {
         assert_eq!(
             render_with(&o, &[(paren, Edit::hoist(x))]),
             "int g(void) { return x; }\n"
+        );
+    }
+
+    #[test]
+    fn python_hoists_move_their_lines_left() {
+        let src = "class A:\n    def f(a):\n        a = 0\n        if a:\n            a + \"\"\nA().f()\n";
+        let o = original("python", src);
+        let class = find(&o, &src[..src.find("\nA()").unwrap()], 0);
+        let first = find(&o, "a = 0", 0);
+        let last = find(&o, "if a:\n            a + \"\"", 0);
+        let hoist = Edit::Hoist {
+            first,
+            last,
+            end: "",
+        };
+        assert_eq!(
+            render_with(&o, &[(class, hoist)]),
+            "a = 0\nif a:\n    a + \"\"\nA().f()\n"
+        );
+        // C's lines keep their indentation.
+        let o = original("c", "void f(void) {\n  {\n    a();\n    b();\n  }\n}\n");
+        let block = find(&o, "{\n    a();\n    b();\n  }", 0);
+        let (a, b) = (find(&o, "a();", 0), find(&o, "b();", 0));
+        let hoist = Edit::Hoist {
+            first: a,
+            last: b,
+            end: "",
+        };
+        assert_eq!(
+            render_with(&o, &[(block, hoist)]),
+            "void f(void) {\n  a();\n    b();\n}\n"
         );
     }
 

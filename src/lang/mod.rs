@@ -132,6 +132,11 @@ pub struct Language {
     /// a language whose compiler finds type errors, where the smallest
     /// tree suffices.
     pub value_kinds: &'static [&'static str],
+    /// Blocks are lines indented deeper than their header (Python): a
+    /// hoisted range moves left with its lines, so `def f():` + its
+    /// indented body in the module becomes the body at the module's
+    /// indentation, not lines indented deeper than the first.
+    pub indented_blocks: bool,
     /// The C preprocessor's constructs, for the reductions that see through
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
@@ -549,6 +554,7 @@ impl Language {
             placeholder: "",
             stub_bodies: &[],
             value_kinds: &[],
+            indented_blocks: false,
             preprocessor: None,
             templates: None,
         }

@@ -48,7 +48,16 @@ pub static PYTHON: Language = Language {
             "lambda",
         ],
         parameter_lists: &["parameters"],
-        binders: &[],
+        // `a = 0`, `a, b = f()`, `for a in b`, parameters: a name is
+        // declared where it is first bound (no definer field says so).
+        binders: &[
+            "assignment.left",
+            "pattern_list",
+            "tuple_pattern",
+            "for_statement.left",
+            "parameters",
+            "lambda_parameters",
+        ],
         // A function may call one defined below it.
         visible_before: &["function_definition", "class_definition"],
         qualified: &[],
@@ -112,6 +121,7 @@ pub static PYTHON: Language = Language {
         "list",
         "dictionary",
     ],
+    indented_blocks: true,
     ..Language::entry(
         "python",
         tree_sitter_python::LANGUAGE,

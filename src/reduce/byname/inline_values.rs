@@ -337,6 +337,12 @@ mod tests {
     use crate::reduce::byname::testing::{all_accepted, candidates};
 
     #[test]
+    fn python_variable_merges_into_its_only_use() {
+        let got = candidates(&INLINE_VARS, "python", "a = 0\na + \"\"\n");
+        assert_eq!(got, ["0 + \"\"\n"]);
+    }
+
+    #[test]
     fn c_constants_go_to_all_their_uses() {
         let got = candidates(
             &INLINE_CONSTS,
