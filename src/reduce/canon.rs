@@ -394,7 +394,7 @@ impl<'a> Job<Syntax<'a>> for TokenTask {
         token
             .candidates(&text, state)
             .take(PLANNED)
-            .flat_map(|to| token.changes(state, &text, &to))
+            .flat_map(|to| token.changes(state, &text, &to, true))
             .map(|change| Box::new(change) as Box<dyn Change>)
             .collect()
     }
@@ -524,8 +524,9 @@ impl<'l> Token<'l> {
 
     /// The changes that put `to` in place of `from`, in the order they are
     /// tried: on every token showing `from` (if there are others), then on
-    /// this token alone.
-    fn changes(&self, best: &Best, from: &[u8], to: &[u8]) -> Vec<CanonText> {
+    /// this token alone. When `replacing` (a candidate of [`Self::candidates`],
+    /// not a shrunk text), what the token's batch tried is left out.
+    fn changes(&self, best: &Best, from: &[u8], to: &[u8], replacing: bool) -> Vec<CanonText> {
         let mut same: Vec<NodeId> = Vec::new();
         let mut fresh = self.class.is_identifier();
         for (n, t) in self.peers(best.edits.view()) {
@@ -538,10 +539,11 @@ impl<'l> Token<'l> {
         let from: Arc<[u8]> = Arc::from(from);
         let mut changes = Vec::with_capacity(2);
         // What the batch tried: every token showing `from`.
-        let tried = self
-            .batched
-            .as_ref()
-            .is_some_and(|b| !b.committed && b.to[..] == to[..]);
+        let tried = replacing
+            && self
+                .batched
+                .as_ref()
+                .is_some_and(|b| !b.committed && b.to[..] == to[..]);
         if tried && same.len() <= 1 {
             return changes;
         }
@@ -574,10 +576,11 @@ impl<'l> Token<'l> {
             .map(move |n| (n, current_text(self.original, view, n)))
     }
 
-    /// Tries `to` on every token with this token's text, then on the token alone.
-    fn try_text(&self, from: &[u8], to: &[u8], tests: &mut Tests<'_, '_>) -> bool {
+    /// Tries `to` on every token with this token's text, then on the token
+    /// alone (see [`Self::changes`] for `replacing`).
+    fn try_text(&self, from: &[u8], to: &[u8], replacing: bool, tests: &mut Tests<'_, '_>) -> bool {
         let best = tests.snapshot();
-        self.changes(&best, from, to)
+        self.changes(&best, from, to, replacing)
             .iter()
             .any(|change| tests.try_change(change))
     }
@@ -585,7 +588,7 @@ impl<'l> Token<'l> {
     /// Replacement-based canonicalization; returns whether a candidate worked.
     fn replace(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) -> bool {
         self.candidates(text, best)
-            .any(|c| self.try_text(text, &c, tests))
+            .any(|c| self.try_text(text, &c, true, tests))
     }
 
     /// The replacements of `text` in the order they are tried: for other
@@ -679,7 +682,7 @@ impl<'l> Token<'l> {
             let candidate = tree.render(&all, &[]);
             if class.matches(&candidate)
                 && shortlex_less(class, &candidate, current)
-                && self.try_text(current, &candidate, tests)
+                && self.try_text(current, &candidate, false, tests)
             {
                 *removed = all;
                 *current = candidate;
@@ -745,7 +748,7 @@ impl<'l> Token<'l> {
                 if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
                     continue;
                 }
-                if self.try_text(&current, &candidate, tests) {
+                if self.try_text(&current, &candidate, false, tests) {
                     replaced = with;
                     current = candidate;
                     break;
