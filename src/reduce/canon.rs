@@ -172,6 +172,8 @@ fn plan(cx: &Syntax<'_>) -> (Vec<Vec<CanonText>>, Vec<NodeId>) {
     // Per class (in the order of its first token): its texts in order, with
     // their tokens.
     let mut classes: Vec<(&TokenClass, Vec<Texts>)> = Vec::new();
+    // Where each (class, text) is in `classes`.
+    let mut index: std::collections::HashMap<(usize, &[u8]), usize> = Default::default();
     let mut alone = Vec::new();
     for n in until(original.nodes.subtree(cx.scope), cx.stop()) {
         let Some(class) = lexicon.class_of(original.nodes.kind(n)) else {
@@ -190,9 +192,12 @@ fn plan(cx: &Syntax<'_>) -> (Vec<Vec<CanonText>>, Vec<NodeId>) {
             }
         };
         let texts = &mut classes[at].1;
-        match texts.iter_mut().find(|(t, _)| t.as_slice() == text) {
-            Some((_, nodes)) => nodes.push(n),
-            None => texts.push((text.to_vec(), vec![n])),
+        match index.get(&(at, text)) {
+            Some(&i) => texts[i].1.push(n),
+            None => {
+                index.insert((at, text), texts.len());
+                texts.push((text.to_vec(), vec![n]));
+            }
         }
     }
     let mut batches = Vec::new();
