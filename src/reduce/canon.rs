@@ -4,7 +4,13 @@
 //! programs lose incidental names and values and duplicates of one bug reduce
 //! to the same text.
 //!
-//! Per token (one task, run by one worker as a sequence of tests):
+//! A pass first tries each class's texts in a batch ([`Batch`]): every
+//! text becomes the first text of its class (a name: the next name the
+//! program does not use, handed out when the pass starts, so that no two
+//! renames pick the same one), all in one test; a batch that is not
+//! interesting is split in halves, tested side by side in the next round,
+//! down to single texts (ddmin over the texts to canonicalize). Then each
+//! token goes on alone, with what the batch did not try:
 //!
 //! 1. Replacement (T-Rec Algorithm 2): candidates of the token's class in
 //!    shortlex order, each tried first on every token with the same text,
@@ -65,7 +71,11 @@ impl Reduction for Canon {
         if kind != PassKind::Canon {
             return;
         }
-        for n in until(cx.original.nodes.subtree(cx.scope), cx.stop()) {
+        let (batches, alone) = plan(cx);
+        for renames in batches {
+            out.push((PRIORITY, Box::new(Batch(CanonBatch(renames)))));
+        }
+        for n in alone {
             out.extend(task(cx.lexicon, cx.original, n));
         }
     }
@@ -80,6 +90,8 @@ pub struct CanonText {
     pub from: Arc<[u8]>,
     /// The canonical text.
     pub to: Arc<[u8]>,
+    /// Whether `to` is a name the program does not use (yet).
+    pub fresh: bool,
 }
 
 impl Change for CanonText {
@@ -94,39 +106,323 @@ impl Change for CanonText {
         edits(cx.original, current, &self.nodes, &self.from, &self.to)
     }
 
-    /// Names are handed out in order, the next fresh one first.
-    fn picks_fresh_name(&self, cx: &TreeSubject<'_>) -> bool {
-        self.nodes
-            .first()
-            .and_then(|&n| cx.lexicon.class_of(cx.original.nodes.kind(n)))
-            .is_some_and(|class| class.is_identifier())
+    /// A rename to a name the program does not use claims it: two such
+    /// renames side by side would each be interesting and their merge would
+    /// make two names one. (A batch hands out a fresh name per text, so its
+    /// renames never claim the same one.)
+    fn claims(&self, _cx: &TreeSubject<'_>) -> Vec<u64> {
+        if self.fresh {
+            vec![claim(&self.to)]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The claim of name `text` (see [`Change::claims`]).
+fn claim(text: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Several texts canonicalized at once: one test for the renames of a
+/// whole class when they all keep the program interesting.
+#[derive(Clone, Debug)]
+pub struct CanonBatch(pub Vec<CanonText>);
+
+impl Change for CanonBatch {
+    fn kind(&self) -> &'static str {
+        CANON.name()
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let mut edits: Vec<(NodeId, Edit)> = self
+            .0
+            .iter()
+            .filter_map(|rename| rename.edits(cx, current))
+            .flatten()
+            .collect();
+        // In node order, as every change's edits are.
+        edits.sort_by_key(|e| e.0);
+        (!edits.is_empty()).then_some(edits)
+    }
+
+    fn claims(&self, cx: &TreeSubject<'_>) -> Vec<u64> {
+        self.0.iter().flat_map(|rename| rename.claims(cx)).collect()
+    }
+}
+
+/// The place of every canonicalization task in the queue: after the
+/// syntax reductions' tasks, first in, first out among themselves.
+const PRIORITY: Priority = Priority {
+    tokens: 0,
+    rank: RANK_CANON,
+};
+
+/// The batches a canonicalization pass starts with, one per token class
+/// (each text of the class in the scope, in the order of its first token,
+/// with the first text of its class it may become), and the tokens left
+/// to their own tasks (names that no fresh name comes before).
+///
+/// A name's fresh name is handed out when the pass starts: the texts in
+/// order take the first names of the class that the program does not use
+/// (and that are no keyword), each one that comes before it. So no two
+/// renames of a pass pick the same fresh name, and they can be tested side
+/// by side. Other classes' texts take the first text of their class (`0`,
+/// `""`): two numbers that both become `0` spoil nothing.
+fn plan(cx: &TreeSubject<'_>) -> (Vec<Vec<CanonText>>, Vec<NodeId>) {
+    let (lexicon, original) = (cx.lexicon, cx.original);
+    // Per class (in the order of its first token): its texts in order, with
+    // their tokens.
+    let mut classes: Vec<(&TokenClass, Vec<Texts>)> = Vec::new();
+    // Where each (class, text) is in `classes`.
+    let mut index: std::collections::HashMap<(usize, &[u8]), usize> = Default::default();
+    let mut alone = Vec::new();
+    for n in until(original.nodes.subtree(cx.scope), cx.stop()) {
+        let Some(class) = lexicon.class_of(original.nodes.kind(n)) else {
+            continue;
+        };
+        // The pass starts on its original: no edits yet.
+        let text = original.node_text(n);
+        if !class.matches(text) {
+            continue;
+        }
+        let at = match classes.iter().position(|(c, _)| std::ptr::eq(*c, class)) {
+            Some(at) => at,
+            None => {
+                classes.push((class, Vec::new()));
+                classes.len() - 1
+            }
+        };
+        let texts = &mut classes[at].1;
+        match index.get(&(at, text)) {
+            Some(&i) => texts[i].1.push(n),
+            None => {
+                index.insert((at, text), texts.len());
+                texts.push((text.to_vec(), vec![n]));
+            }
+        }
+    }
+    let mut batches = Vec::new();
+    for (class, texts) in classes {
+        let mut renames = Vec::new();
+        let mut fresh = class
+            .is_identifier()
+            .then(|| FreshNames::new(cx, class, &texts));
+        for (text, nodes) in texts {
+            let to = match &mut fresh {
+                Some(fresh) => fresh.next_before(&text),
+                None => class.first_before(&text, 1).into_iter().next(),
+            };
+            match to {
+                Some(to) => renames.push(CanonText {
+                    nodes,
+                    from: Arc::from(text),
+                    to: Arc::from(to),
+                    fresh: fresh.is_some(),
+                }),
+                None => alone.extend(nodes),
+            }
+        }
+        if !renames.is_empty() {
+            batches.push(renames);
+        }
+    }
+    alone.sort_unstable();
+    (batches, alone)
+}
+
+/// A text of a class and the tokens that show it.
+type Texts = (Vec<u8>, Vec<NodeId>);
+
+/// The names of a class the program does not use, in shortlex order.
+struct FreshNames<'c> {
+    class: &'c TokenClass,
+    lexicon: &'c Lexicon,
+    used: HashSet<Vec<u8>>,
+    /// The longest text of the class: no fresh name past it is wanted.
+    limit: Vec<u8>,
+    ahead: std::collections::VecDeque<Vec<u8>>,
+    after: Option<Vec<u8>>,
+    done: bool,
+}
+
+impl<'c> FreshNames<'c> {
+    fn new(cx: &TreeSubject<'c>, class: &'c TokenClass, texts: &[Texts]) -> Self {
+        let original = cx.original;
+        // Every name of the class in the whole program, not only in the scope.
+        let used: HashSet<Vec<u8>> = original
+            .nodes
+            .ids()
+            .filter(|&n| {
+                cx.lexicon
+                    .class_of(original.nodes.kind(n))
+                    .is_some_and(|c| std::ptr::eq(c, class))
+            })
+            .map(|n| original.node_text(n).to_vec())
+            .collect();
+        let limit = texts
+            .iter()
+            .map(|(t, _)| t)
+            .max_by(|a, b| order(class, a, b))
+            .cloned()
+            .unwrap_or_default();
+        FreshNames {
+            class,
+            lexicon: cx.lexicon,
+            used,
+            limit,
+            ahead: Default::default(),
+            after: None,
+            done: false,
+        }
+    }
+
+    /// The next fresh name if it comes before `text` (else it stays for
+    /// the next text).
+    fn next_before(&mut self, text: &[u8]) -> Option<Vec<u8>> {
+        loop {
+            if self.ahead.is_empty() {
+                if self.done {
+                    return None;
+                }
+                let more = self
+                    .class
+                    .first_after(self.after.as_deref(), &self.limit, NAME_BATCH);
+                self.done = more.len() < NAME_BATCH;
+                self.after = more.last().cloned();
+                self.ahead.extend(
+                    more.into_iter()
+                        .filter(|c| !self.lexicon.is_keyword(c) && !self.used.contains(c)),
+                );
+                continue;
+            }
+            let next = self.ahead.front()?;
+            return shortlex_less(self.class, next, text)
+                .then(|| self.ahead.pop_front())
+                .flatten();
+        }
+    }
+}
+
+/// A batch of renames: tested at once; if not interesting, its halves
+/// (in the next round, side by side), down to single renames (ddmin over
+/// the texts to canonicalize). Every text then goes on in its tokens' own
+/// tasks ([`TokenTask`]), which try what the batch did not: names already
+/// in use (merging two names is what lets declarations go), the next
+/// candidates of other classes, and shrinking.
+#[derive(Debug)]
+struct Batch(CanonBatch);
+
+impl<'a> Job<TreeSubject<'a>> for Batch {
+    fn run(self: Box<Self>, tests: &mut Tests<'_, 'a>) -> Vec<Queued<TreeSubject<'a>>> {
+        let cx = tests.subject();
+        let (lexicon, original) = (cx.lexicon, cx.original);
+        let renames = self.0.0;
+        let committed = tests.try_change(&CanonBatch(renames.clone()));
+        if !committed && renames.len() > 1 {
+            let mut first = renames;
+            let second = first.split_off(first.len().div_ceil(2));
+            return vec![
+                (PRIORITY, Box::new(Batch(CanonBatch(first)))),
+                (PRIORITY, Box::new(Batch(CanonBatch(second)))),
+            ];
+        }
+        let mut tasks: Vec<Queued<TreeSubject<'a>>> = Vec::new();
+        for rename in renames {
+            let batched = Arc::new(Batched {
+                from: rename.from.clone(),
+                to: rename.to.clone(),
+                committed,
+            });
+            for n in rename.nodes {
+                if lexicon.class_of(original.nodes.kind(n)).is_some() {
+                    tasks.push((
+                        PRIORITY,
+                        Box::new(TokenTask {
+                            node: n,
+                            batched: Some(batched.clone()),
+                        }),
+                    ));
+                }
+            }
+        }
+        tasks
+    }
+
+    fn first_change(&self) -> Option<&(dyn Change + 'static)> {
+        Some(&self.0)
     }
 }
 
 /// Canonicalizes one token: a sequence of dependent tests by one worker.
 #[derive(Debug)]
-struct TokenTask(NodeId);
+struct TokenTask {
+    node: NodeId,
+    /// What the batch of the token's text did (see [`Batch`]).
+    batched: Option<Arc<Batched>>,
+}
+
+/// A rename a batch tested alone or with others, and whether it was
+/// committed: a token still showing the text the batch left it does not
+/// test again what the batch tested.
+#[derive(Debug)]
+struct Batched {
+    from: Arc<[u8]>,
+    to: Arc<[u8]>,
+    committed: bool,
+}
+
+impl TokenTask {
+    fn token<'l>(&self, cx: &TreeSubject<'l>, state: &Best) -> Option<(Token<'l>, Vec<u8>)> {
+        let (mut token, text) = Token::on(cx.lexicon, cx.original, cx.scope, self.node, state)?;
+        token.batched = self
+            .batched
+            .clone()
+            .filter(|b| text[..] == (if b.committed { &b.to } else { &b.from })[..]);
+        Some((token, text))
+    }
+}
 
 impl<'a> Job<TreeSubject<'a>> for TokenTask {
     fn run(self: Box<Self>, tests: &mut Tests<'_, 'a>) -> Vec<Queued<TreeSubject<'a>>> {
         let cx = tests.subject();
-        let (lexicon, original, scope) = (cx.lexicon, cx.original, cx.scope);
-        run(lexicon, original, scope, self.0, tests);
+        let best = tests.snapshot();
+        if let Some((token, text)) = self.token(cx, &best) {
+            token.run(&text, &best, tests);
+        }
         Vec::new()
     }
 
-    /// The first replacements [`run`] would try on `state`, in order.
+    /// The first replacements [`Token::run`] would try on `state`, in order.
     fn changes_on(&self, cx: &TreeSubject<'a>, state: &Best) -> Vec<Box<dyn Change>> {
-        let Some((token, text)) = Token::on(cx.lexicon, cx.original, cx.scope, self.0, state)
-        else {
+        let Some((token, text)) = self.token(cx, state) else {
             return Vec::new();
         };
         token
             .candidates(&text, state)
             .take(PLANNED)
-            .flat_map(|to| token.changes(state, &text, &to))
+            .flat_map(|to| token.changes(state, &text, &to, true))
             .map(|change| Box::new(change) as Box<dyn Change>)
             .collect()
+    }
+
+    /// A token with nothing to try on `state` (gone, or with no text of its
+    /// class before its own) ends without a test: the engine may drop it
+    /// instead of giving it a place in a round.
+    fn expand_ahead(
+        &self,
+        cx: &TreeSubject<'a>,
+        state: &Best,
+    ) -> Option<Vec<Queued<TreeSubject<'a>>>> {
+        let Some((token, text)) = self.token(cx, state) else {
+            return Some(Vec::new());
+        };
+        let idle = token.candidates(&text, state).next().is_none()
+            && (token.class.is_identifier() || token.class.first_before(&text, 1).is_empty());
+        idle.then(Vec::new)
     }
 }
 
@@ -147,11 +443,11 @@ pub fn task<'a>(
 ) -> Option<Queued<TreeSubject<'a>>> {
     lexicon.class_of(original.nodes.kind(node))?;
     Some((
-        Priority {
-            tokens: 0,
-            rank: RANK_CANON,
-        },
-        Box::new(TokenTask(node)),
+        PRIORITY,
+        Box::new(TokenTask {
+            node,
+            batched: None,
+        }),
     ))
 }
 
@@ -180,27 +476,6 @@ pub fn edits(
     (!edits.is_empty()).then_some(edits)
 }
 
-/// Runs T-Rec on one token (see the module documentation).
-pub fn run(
-    lexicon: &Lexicon,
-    original: &Original,
-    scope: NodeId,
-    node: NodeId,
-    tests: &mut Tests<'_, '_>,
-) {
-    let best = tests.snapshot();
-    let Some((token, text)) = Token::on(lexicon, original, scope, node, &best) else {
-        return;
-    };
-    let class = token.class;
-    // A name's lex tree only yields other names, which replacement already
-    // covered (fresh ones behave alike), so names skip deletion.
-    if token.replace(&text, &best, tests) || class.is_identifier() {
-        return;
-    }
-    token.shrink(&text, tests);
-}
-
 fn order(class: &TokenClass, a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     if shortlex_less(class, a, b) {
         std::cmp::Ordering::Less
@@ -218,9 +493,22 @@ struct Token<'a> {
     original: &'a Original,
     scope: NodeId,
     node: NodeId,
+    /// What the batch of its text did, if the token still shows the text
+    /// the batch left it (see [`TokenTask`]).
+    batched: Option<Arc<Batched>>,
 }
 
 impl<'l> Token<'l> {
+    /// Runs T-Rec on the token (see the module documentation).
+    fn run(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) {
+        // A name's lex tree only yields other names, which replacement
+        // already covered (fresh ones behave alike), so names skip deletion.
+        if self.replace(text, best, tests) || self.class.is_identifier() {
+            return;
+        }
+        self.shrink(text, tests);
+    }
+
     /// Token `node` on `best` with its text, if it is live and its text is
     /// of its class.
     fn on(
@@ -242,6 +530,7 @@ impl<'l> Token<'l> {
                 original,
                 scope,
                 node,
+                batched: None,
             },
             text,
         ))
@@ -249,27 +538,42 @@ impl<'l> Token<'l> {
 
     /// The changes that put `to` in place of `from`, in the order they are
     /// tried: on every token showing `from` (if there are others), then on
-    /// this token alone.
-    fn changes(&self, best: &Best, from: &[u8], to: &[u8]) -> Vec<CanonText> {
-        let same: Vec<NodeId> = self
-            .peers(best.edits.view())
-            .filter(|&(_, t)| t == from)
-            .map(|(n, _)| n)
-            .collect();
+    /// this token alone. When `replacing` (a candidate of [`Self::candidates`],
+    /// not a shrunk text), what the token's batch tried is left out.
+    fn changes(&self, best: &Best, from: &[u8], to: &[u8], replacing: bool) -> Vec<CanonText> {
+        let mut same: Vec<NodeId> = Vec::new();
+        let mut fresh = self.class.is_identifier();
+        for (n, t) in self.peers(best.edits.view()) {
+            if t == from {
+                same.push(n);
+            }
+            fresh &= t != to;
+        }
         let to: Arc<[u8]> = Arc::from(to);
         let from: Arc<[u8]> = Arc::from(from);
         let mut changes = Vec::with_capacity(2);
-        if same.len() > 1 {
+        // What the batch tried: every token showing `from`.
+        let tried = replacing
+            && self
+                .batched
+                .as_ref()
+                .is_some_and(|b| !b.committed && b.to[..] == to[..]);
+        if tried && same.len() <= 1 {
+            return changes;
+        }
+        if same.len() > 1 && !tried {
             changes.push(CanonText {
                 nodes: same,
                 from: from.clone(),
                 to: to.clone(),
+                fresh,
             });
         }
         changes.push(CanonText {
             nodes: vec![self.node],
             from,
             to,
+            fresh,
         });
         changes
     }
@@ -286,10 +590,11 @@ impl<'l> Token<'l> {
             .map(move |n| (n, current_text(self.original, view, n)))
     }
 
-    /// Tries `to` on every token with this token's text, then on the token alone.
-    fn try_text(&self, from: &[u8], to: &[u8], tests: &mut Tests<'_, '_>) -> bool {
+    /// Tries `to` on every token with this token's text, then on the token
+    /// alone (see [`Self::changes`] for `replacing`).
+    fn try_text(&self, from: &[u8], to: &[u8], replacing: bool, tests: &mut Tests<'_, '_>) -> bool {
         let best = tests.snapshot();
-        self.changes(&best, from, to)
+        self.changes(&best, from, to, replacing)
             .iter()
             .any(|change| tests.try_change(change))
     }
@@ -297,7 +602,7 @@ impl<'l> Token<'l> {
     /// Replacement-based canonicalization; returns whether a candidate worked.
     fn replace(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) -> bool {
         self.candidates(text, best)
-            .any(|c| self.try_text(text, &c, tests))
+            .any(|c| self.try_text(text, &c, true, tests))
     }
 
     /// The replacements of `text` in the order they are tried: for other
@@ -313,6 +618,14 @@ impl<'l> Token<'l> {
         if !class.is_identifier() {
             return Box::new(class.first_before(text, ATTEMPTS).into_iter());
         }
+        // After a batch: a name that took its fresh name tries no other
+        // (another unused name would do the same); one whose fresh name
+        // failed on all its tokens tries it on this token alone, in place
+        // of the first unused name.
+        let fresh = self
+            .batched
+            .as_ref()
+            .map(|b| (!b.committed).then(|| b.to.to_vec()));
         // Names in use (of the same class), for telling merges from fresh names.
         let mut used: Vec<Vec<u8>> = self
             .peers(best.edits.view())
@@ -349,6 +662,9 @@ impl<'l> Token<'l> {
                             .cloned(),
                     );
                     fresh_tried = true;
+                    if let Some(fresh) = &fresh {
+                        return fresh.clone().or_else(|| rest.pop_front());
+                    }
                 }
                 return Some(candidate);
             }
@@ -380,7 +696,7 @@ impl<'l> Token<'l> {
             let candidate = tree.render(&all, &[]);
             if class.matches(&candidate)
                 && shortlex_less(class, &candidate, current)
-                && self.try_text(current, &candidate, tests)
+                && self.try_text(current, &candidate, false, tests)
             {
                 *removed = all;
                 *current = candidate;
@@ -446,7 +762,7 @@ impl<'l> Token<'l> {
                 if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
                     continue;
                 }
-                if self.try_text(&current, &candidate, tests) {
+                if self.try_text(&current, &candidate, false, tests) {
                     replaced = with;
                     current = candidate;
                     break;

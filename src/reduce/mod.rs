@@ -137,11 +137,11 @@ pub trait Change: Send + Sync + Debug {
     fn follow_ups<'a>(&self, _cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
         Vec::new()
     }
-    /// Whether the change gives tokens a name the program does not use yet
-    /// (canonicalization's next fresh name): two such changes tested side
-    /// by side would pick the same one.
-    fn picks_fresh_name(&self, _cx: &TreeSubject<'_>) -> bool {
-        false
+    /// What the change takes that another change of the same round must
+    /// not take (canonicalization: the names a rename gives up and takes):
+    /// changes with a common claim are never tested side by side.
+    fn claims(&self, _cx: &TreeSubject<'_>) -> Vec<u64> {
+        Vec::new()
     }
     /// Whether the change deletes what it edits (a failed deletion of one
     /// node may be retried once the names it defines lose their last use).

@@ -366,11 +366,6 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 }
 
-/// The footprint claim of the changes that give tokens a name the program
-/// does not use yet: two of them side by side would pick the same fresh
-/// name and merge two names.
-const FRESH_NAMES: u64 = 0;
-
 /// Whether a failure of `change` is remembered for later passes: not for
 /// retries, which are tests of failed deletions again on purpose.
 fn remembered(change: &dyn Change) -> bool {
@@ -555,11 +550,12 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
                 .iter()
                 .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
         );
-        Some(if change.picks_fresh_name(self) {
-            footprint.claiming(FRESH_NAMES)
-        } else {
-            footprint
-        })
+        Some(
+            change
+                .claims(self)
+                .into_iter()
+                .fold(footprint, Footprint::claiming),
+        )
     }
 
     fn merge(&self, base: &Best, branches: &[&Best], worker: &mut Worker) -> Option<Best> {

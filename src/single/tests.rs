@@ -629,6 +629,46 @@ fn canonicalization_renames_shrinks_numbers_and_strings() {
     assert!(out.contains("int a =") || out.contains("int a;"), "{out}");
 }
 
+/// Canonicalization runs side by side: the renames of a program's names
+/// are tested in batches, and the merges its names then try (one name into
+/// another already in use) share rounds, so that a canonicalization pass
+/// takes at most a quarter as many rounds as tests at the default width.
+/// (When every name claimed the next fresh name, the names took their turns
+/// one test per round.)
+#[test]
+fn canonicalization_tests_many_names_in_each_round() {
+    let names = 24;
+    let mut input = String::new();
+    for i in 0..names {
+        input.push_str(&format!("int counter_value_{i:02} = 0;\n"));
+    }
+    input.push_str("int main(void) { return 0; }\n");
+    // Like a compiler that needs the 24 variables, all distinct, and main.
+    let oracle = move |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        if count_errors(&crate::syntax::parse(grammar("c"), c)) > 0 || !t.contains("int main(") {
+            return false;
+        }
+        let declared: BTreeSet<&str> = t
+            .lines()
+            .filter_map(|l| l.strip_prefix("int ")?.strip_suffix(" = 0;"))
+            .collect();
+        declared.len() == names && !declared.contains("main")
+    };
+    let (out, report) = run("c", &input, 4, &oracle);
+    assert!(!out.contains("counter"), "{out}");
+    let canon: Vec<_> = report.passes.iter().filter(|p| p.kind == "canon").collect();
+    assert!(!canon.is_empty());
+    for pass in canon {
+        assert!(
+            pass.rounds * 4 <= pass.tests,
+            "{} rounds for {} tests",
+            pass.rounds,
+            pass.tests
+        );
+    }
+}
+
 /// A random program of `functions` functions in `lang`, and the names and
 /// numbers it contains (candidates for what an oracle needs). C programs
 /// have macros and conditionals too.
