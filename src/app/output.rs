@@ -10,6 +10,8 @@ use std::thread::JoinHandle;
 
 use parking_lot::{Condvar, Mutex};
 
+use crate::exit;
+
 /// The destination chosen by `-o` (or `--stats-json`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
@@ -114,12 +116,12 @@ impl Destination {
 pub struct BestWriter {
     destination: Destination,
     permissions: Option<Permissions>,
-    shared: Arc<Shared>,
+    shared: Arc<Handover>,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
 #[derive(Default)]
-struct Slot {
+struct Pending {
     /// The newest improvement not written yet.
     pending: Option<(u64, Vec<u8>)>,
     /// The newest improvement handed over (written or pending).
@@ -130,15 +132,15 @@ struct Slot {
 }
 
 #[derive(Default)]
-struct Shared {
-    slot: Mutex<Slot>,
+struct Handover {
+    slot: Mutex<Pending>,
     wake: Condvar,
 }
 
 impl BestWriter {
     /// A writer for `destination`; files get `permissions` (the input's).
     pub fn new(destination: Destination, permissions: Option<Permissions>) -> BestWriter {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Handover::default());
         let thread = match &destination {
             Destination::File(path) => {
                 let (shared, path, permissions) =
@@ -155,6 +157,11 @@ impl BestWriter {
             shared,
             thread: Mutex::new(thread),
         }
+    }
+
+    /// Where the results go.
+    pub fn destination(&self) -> &Destination {
+        &self.destination
     }
 
     /// Writes the input as the first result, so the output exists from the start.
@@ -196,6 +203,52 @@ impl BestWriter {
         self.destination.write(text, self.permissions.as_ref())?;
         Ok(self.shared.slot.lock().error.take())
     }
+
+    /// The last step of every mode: [`BestWriter::finish`] with the final
+    /// result, saying what went wrong. If the output cannot be written (its
+    /// folder went away, the disk is full), the result is saved in the
+    /// temporary folder instead, named with the extension of `named_like`,
+    /// and the message says where; the exit code is then
+    /// [`exit::OUTPUT_FAILED`].
+    pub fn finish_or_save(&self, text: &[u8], named_like: &Path) -> Result<(), u8> {
+        let target = self
+            .destination
+            .path()
+            .map_or("stdout".to_string(), |p| p.display().to_string());
+        match self.finish(text) {
+            Ok(None) => Ok(()),
+            Ok(Some(e)) => {
+                eprintln!(
+                    "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
+                );
+                Ok(())
+            }
+            Err(e) => {
+                let ext = named_like
+                    .extension()
+                    .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
+                let saved = tempfile::Builder::new()
+                    .prefix("treereduce-result-")
+                    .suffix(&ext)
+                    .tempfile()
+                    .and_then(|mut f| {
+                        use std::io::Write;
+                        f.write_all(text)?;
+                        f.keep().map(|(_, path)| path).map_err(|e| e.error)
+                    });
+                match saved {
+                    Ok(path) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
+                        path.display()
+                    ),
+                    Err(e2) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary file ({e2})"
+                    ),
+                }
+                Err(exit::OUTPUT_FAILED)
+            }
+        }
+    }
 }
 
 impl Drop for BestWriter {
@@ -206,7 +259,7 @@ impl Drop for BestWriter {
 }
 
 /// The writer thread: writes the newest pending result until closed.
-fn write_loop(shared: &Shared, path: &Path, permissions: Option<&Permissions>) {
+fn write_loop(shared: &Handover, path: &Path, permissions: Option<&Permissions>) {
     loop {
         let (_seq, text) = {
             let mut slot = shared.slot.lock();

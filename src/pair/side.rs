@@ -114,11 +114,6 @@ impl<'a> Side<'a> {
         }
     }
 
-    /// Whether the candidate has the property (cached).
-    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
-        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
-    }
-
     /// The script itself, without the cache.
     pub fn inner(&self) -> &dyn Oracle {
         self.oracle
@@ -196,6 +191,7 @@ pub struct Joint<'a> {
     record: Record,
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl<'a> Joint<'a> {
     /// Wraps `test`.
     pub fn new(test: &'a dyn PairTest) -> Joint<'a> {
@@ -217,6 +213,7 @@ impl<'a> Joint<'a> {
 
 /// How a pair's properties are decided: a test per program (ψ_s on the
 /// seed, ψ_v on the variant), or one test of the pair.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 pub enum Tests<'a> {
     /// `--interesting-seed` and `--interesting`.
     Sides {
@@ -261,6 +258,7 @@ impl Which {
     }
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl<'a> Tests<'a> {
     /// A test per program.
     pub fn sides(seed: &'a dyn Oracle, variant: &'a dyn Oracle) -> Tests<'a> {
@@ -384,9 +382,11 @@ impl Reports {
 }
 
 /// See [`Tests::counter`].
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 #[derive(Clone)]
 pub struct TestCounter(Vec<Arc<Counts>>);
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl TestCounter {
     /// Script runs so far, of all tests.
     pub fn tests(&self) -> u64 {
