@@ -3,16 +3,22 @@
 //! Ctrl-C, the output file) sits behind the `cli` feature; this is what is
 //! left when it is off.
 
+use std::ffi::OsString;
 use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::lang::Language;
 use crate::oracle::{Cancel, Oracle, Verdict};
+use crate::pair::{PairConfig, PairError, PairOutcome};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
 use crate::stats::{Recheck, Report, Size, Stats};
-use crate::syntax::{count_tokens, parse};
 use crate::task::Silent;
+use crate::trace::generator::{Align, Generator};
+use crate::trace::pipeline::{self, TraceError, TraceJob, TraceObserver, TraceOutcome};
+use crate::trace::reduce::Search;
 
 /// The reductions that can be switched off: the name the command line's
 /// `--no-NAME` switches and [`Options::without`] use, and what switching it
@@ -92,12 +98,8 @@ impl Options {
 
     fn config(&self) -> Config {
         Config {
-            jobs: self.jobs.max(1),
             passes: self.passes,
             ddmin_subsets: self.ddmin_subsets,
-            width: self.width.max(1),
-            in_order: self.in_order,
-            prune: true,
             formatter: self.formatter.clone(),
             off: reduce::switchable()
                 .map(|r| r.name())
@@ -105,6 +107,7 @@ impl Options {
                 .collect(),
             verify: self.verify,
             input_checked: !self.check_input,
+            ..single::config(self.jobs, self.width, self.in_order)
         }
     }
 }
@@ -168,7 +171,7 @@ pub enum Error {
     UnknownReduction(String),
     /// The oracle could not be run several times in a row (it returned
     /// errors, no verdicts); `best` is the best program found before.
-    #[error("the oracle failed {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    #[error("{}", crate::oracle::could_not_run("the oracle", error))]
     Oracle {
         /// The last error.
         error: String,
@@ -244,18 +247,257 @@ pub fn reduce(
         &Silent,
     );
     let outcome = single::reduce(&session, input, options.scope.clone())?;
-    let size = Size {
-        bytes: outcome.text.len() as u64,
-        tokens: count_tokens(&parse(crate::syntax::Grammar::of(language), &outcome.text)) as u64,
-    };
     Ok(Outcome {
         text: outcome.text.to_vec(),
         start: stats.start(),
-        size,
+        size: outcome.size,
         cancelled: outcome.cancelled,
         flaky: outcome.flaky,
         recheck: outcome.recheck,
         recheck_error: outcome.recheck_error,
         report: stats.report(),
     })
+}
+
+/// How to reduce a pair ([`reduce_pair`]). `PairOptions::default()` runs
+/// the three reducers and the final canonicalization on all cores.
+#[derive(Clone, Debug)]
+pub struct PairOptions {
+    /// Tests run in parallel.
+    pub jobs: usize,
+    /// Changes the single-file reducer tests side by side in a round.
+    pub width: usize,
+    /// The single-file reducer commits in the order of one worker.
+    pub in_order: bool,
+    /// MinTdiff: the tree-based edit script seed -> variant.
+    pub tdiff: bool,
+    /// MinLdiff: ddmin over the token diff.
+    pub ldiff: bool,
+    /// MinCommonality: the single-file reducer on what the two share.
+    pub commonality: bool,
+    /// Canonicalize the common part at the end.
+    pub canon: bool,
+    /// Re-check both results at the end.
+    pub verify: bool,
+    /// Set from another thread to stop early; the best pair so far is
+    /// returned with [`PairOutcome::cancelled`] set.
+    pub cancel: Option<Arc<Cancel>>,
+}
+
+impl Default for PairOptions {
+    fn default() -> PairOptions {
+        PairOptions {
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            width: crate::engine::DEFAULT_WIDTH,
+            in_order: false,
+            tdiff: true,
+            ldiff: true,
+            commonality: true,
+            canon: true,
+            verify: true,
+            cancel: None,
+        }
+    }
+}
+
+/// Reduces a seed with property ψ_s (`seed_oracle`) and a variant derived
+/// from it with ψ_v (`variant_oracle`) together, as `treereduce pair` does
+/// (PPR): the result keeps both properties and differs as little as the
+/// inputs allow. Both inputs are checked first.
+///
+/// ```
+/// use treereduce::{Language, PairOptions, reduce_pair};
+///
+/// let seed = b"int f(int a) { return a + 1; }\nint g(void) { return 3; }\n";
+/// let variant = b"int f(int a) { return a / 0; }\nint g(void) { return 3; }\n";
+/// // ψ_s: parses as a function `f`; ψ_v: divides by zero.
+/// let has_f = |c: &[u8]| String::from_utf8_lossy(c).contains("f(");
+/// let divides = |c: &[u8]| String::from_utf8_lossy(c).contains("/ 0");
+/// let c = Language::by_name("c").unwrap();
+/// let options = PairOptions { jobs: 2, ..PairOptions::default() };
+/// let outcome = reduce_pair(seed, variant, c, &has_f, &divides, &options).unwrap();
+/// assert!(String::from_utf8_lossy(&outcome.variant).contains("/ 0"));
+/// assert!(!String::from_utf8_lossy(&outcome.seed).contains("g("));
+/// ```
+pub fn reduce_pair(
+    seed: &[u8],
+    variant: &[u8],
+    language: &'static Language,
+    seed_oracle: &dyn Oracle,
+    variant_oracle: &dyn Oracle,
+    options: &PairOptions,
+) -> Result<PairOutcome, PairError> {
+    for (text, oracle, which) in [
+        (seed, seed_oracle, "seed"),
+        (variant, variant_oracle, "variant"),
+    ] {
+        match oracle.test(0, text) {
+            Ok(Verdict::Interesting) => {}
+            Ok(verdict) => return Err(PairError::NotInteresting { which, verdict }),
+            Err(e) => {
+                return Err(PairError::Oracle {
+                    which,
+                    error: e.to_string(),
+                    seed: seed.to_vec(),
+                    variant: variant.to_vec(),
+                });
+            }
+        }
+    }
+    let config = PairConfig {
+        jobs: options.jobs.max(1),
+        width: options.width.max(1),
+        in_order: options.in_order,
+        tdiff: options.tdiff,
+        ldiff: options.ldiff,
+        commonality: options.commonality,
+        canon: options.canon,
+        verify: options.verify,
+    };
+    let tests = crate::pair::side::PairTests::sides(seed_oracle, variant_oracle);
+    crate::pair::reduce(
+        crate::syntax::Grammar::of(language),
+        (seed, variant),
+        &tests,
+        &config,
+        options.cancel.as_deref(),
+        &crate::pair::Unobserved,
+    )
+}
+
+/// How to reduce a generator's run ([`reduce_trace`]).
+#[derive(Clone, Debug)]
+pub struct TraceOptions {
+    /// Tests (and generator runs) in parallel.
+    pub jobs: usize,
+    /// The language of the generated program: its tokens are counted, and
+    /// the finishing stage reduces in it (`None`: words are counted and
+    /// there is no finishing stage).
+    pub language: Option<&'static Language>,
+    /// What a replay does with a decision it cannot align.
+    pub align: Align,
+    /// How the trace's units are searched.
+    pub search: Search,
+    /// Finish with the single-program reducer (needs `language`).
+    pub finish: bool,
+    /// The finishing stage's [`Options::width`].
+    pub width: usize,
+    /// The finishing stage's [`Options::in_order`].
+    pub in_order: bool,
+    /// The file the generator writes its program to, in its working
+    /// directory (`None`: it writes to stdout).
+    pub gen_output: Option<OsString>,
+    /// The time limit of one generator run (`None`: ten times the slowest
+    /// of the first runs; the first run gets five minutes).
+    pub gen_timeout: Option<Duration>,
+    /// The directory whose files each generator run sees a copy of (`None`:
+    /// the current directory).
+    pub dir: Option<PathBuf>,
+    /// Set from another thread to stop early.
+    pub cancel: Option<Arc<Cancel>>,
+}
+
+impl Default for TraceOptions {
+    fn default() -> TraceOptions {
+        TraceOptions {
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            language: None,
+            align: Align::Halt,
+            search: Search::Tree,
+            finish: true,
+            width: crate::engine::DEFAULT_WIDTH,
+            in_order: false,
+            gen_output: None,
+            gen_timeout: None,
+            dir: None,
+            cancel: None,
+        }
+    }
+}
+
+/// Reduces what the generator `command` (a program and its arguments)
+/// writes, by reducing its run as `treereduce trace` does (GReduce): its
+/// random decisions are recorded (Python's `random` and node's
+/// `Math.random` without a change to the generator, any other language
+/// through doc/trace-protocol.md), loop iterations and selections are
+/// removed and the generator is replayed, so every candidate is a program
+/// the generator could have written; then the single-program reducer
+/// finishes the best one. The generator's program must be interesting.
+pub fn reduce_trace(
+    command: &[OsString],
+    oracle: &dyn Oracle,
+    options: &TraceOptions,
+) -> Result<TraceOutcome, TraceError> {
+    let cancel = match &options.cancel {
+        Some(c) => c.clone(),
+        None => Arc::new(Cancel::new().map_err(|e| TraceError::Setup(e.to_string()))?),
+    };
+    let dir = match &options.dir {
+        Some(d) => d.clone(),
+        None => std::env::current_dir().map_err(|e| TraceError::Setup(e.to_string()))?,
+    };
+    if let Some(name) = &options.gen_output
+        && !crate::trace::generator::plain_name(name)
+    {
+        return Err(TraceError::Setup(
+            "gen_output must be a plain file name (the generator runs in a private directory)"
+                .to_string(),
+        ));
+    }
+    let jobs = options.jobs.max(1);
+    let generator = Generator::new(
+        command.to_vec(),
+        options.gen_output.clone(),
+        &dir,
+        jobs,
+        options.gen_timeout.unwrap_or(FIRST_GENERATOR_RUN),
+        cancel.clone(),
+    )
+    .map_err(|e| TraceError::Setup(format!("cannot prepare the generator's directories: {e}")))?;
+    let recorded = pipeline::record(&generator, &cancel, &|_| {})?;
+    match oracle.test(0, &recorded.program) {
+        Ok(Verdict::Interesting) => {}
+        Ok(Verdict::Cancelled) => {
+            return Err(TraceError::Interrupted {
+                during: "checking the program",
+            });
+        }
+        Ok(_) => {
+            return Err(TraceError::NotInteresting {
+                program: recorded.program,
+            });
+        }
+        Err(e) => {
+            return Err(TraceError::Setup(format!(
+                "the oracle could not be run on the generated program: {e}"
+            )));
+        }
+    }
+    let stats = pipeline::trace_stats();
+    let job = TraceJob {
+        generator: &generator,
+        oracle,
+        language: options.language,
+        align: options.align,
+        search: options.search,
+        finish: options.finish,
+        jobs,
+        width: options.width.max(1),
+        in_order: options.in_order,
+        gen_timeout: options.gen_timeout,
+        cancel: &cancel,
+        stats: &stats,
+    };
+    pipeline::reduce_recorded(&job, recorded, &Unobserved)
+}
+
+/// The time limit of the generator's first run when none is given.
+const FIRST_GENERATOR_RUN: Duration = Duration::from_secs(300);
+
+/// Nothing to tell anyone about progress.
+struct Unobserved;
+
+impl TraceObserver for Unobserved {
+    fn improved(&self, _seq: u64, _text: &[u8]) {}
+    fn phase(&self, _phase: crate::task::Phase) {}
 }

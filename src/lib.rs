@@ -5,6 +5,11 @@
 //! crash, a wrong result); it returns a smaller program the oracle still
 //! accepts. Any `Fn(&[u8]) -> bool + Sync` closure is an oracle, and
 //! [`ScriptOracle`] runs an executable the way the `treereduce` command does.
+//! The other modes have an entry each: [`reduce_pair`] reduces a seed and a
+//! variant together (each with its oracle), [`reduce_trace`] reduces what a
+//! generator writes by reducing its run. These three, their options and
+//! outcomes, and the types those name are the library's public items; the
+//! rest is private.
 //!
 //! Inside, the pipeline follows the folders: `lang` and `syntax` turn a
 //! program into a node table with list and optional slots; `reduce` proposes
@@ -18,6 +23,8 @@ mod api;
 #[cfg(feature = "cli")]
 mod app;
 #[cfg(feature = "cli")]
+mod batch;
+#[cfg(feature = "cli")]
 mod cli;
 mod edit;
 mod engine;
@@ -26,7 +33,7 @@ mod exit;
 mod lang;
 mod lexical;
 mod oracle;
-pub mod pair;
+mod pair;
 mod reduce;
 mod single;
 mod stats;
@@ -34,14 +41,21 @@ mod syntax;
 mod task;
 #[cfg(test)]
 mod testing;
-#[cfg(feature = "cli")]
 mod trace;
 
-pub use api::{Error, Options, Outcome, optional_reductions, reduce};
+pub use api::{
+    Error, Options, Outcome, PairOptions, TraceOptions, optional_reductions, reduce, reduce_pair,
+    reduce_trace,
+};
 pub use lang::Language;
 pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
+pub use pair::side::{Reports as PairReports, SideReport};
+pub use pair::{PairError, PairOutcome, Step as PairStep};
 pub use stats::{KindReport, PassReport, PassTiming, Recheck, Report, Size, StartReport};
+pub use trace::generator::Align;
+pub use trace::pipeline::{Stopped, TraceError, TraceOutcome};
+pub use trace::reduce::{Search, TraceCounters};
 
 /// The `treereduce` command (the binary's `main`).
 #[cfg(feature = "cli")]

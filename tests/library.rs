@@ -1,11 +1,15 @@
-//! The library API (`treereduce::reduce`) with closure oracles, one of
-//! which runs gcc, the way a program embedding the reducer would use it.
+//! The library API (`treereduce::reduce`, `reduce_pair`, `reduce_trace`)
+//! with closure oracles, one of which runs gcc, the way a program embedding
+//! the reducer would use it.
 
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use treereduce::{Cancel, Error, Language, Options, Verdict, optional_reductions, reduce};
+use treereduce::{
+    Cancel, Error, Language, Options, PairError, PairOptions, TraceError, TraceOptions, Verdict,
+    optional_reductions, reduce, reduce_pair, reduce_trace,
+};
 
 const PROGRAM: &str = "\
 #include <stdio.h>
@@ -180,4 +184,118 @@ fn a_cancelled_run_returns_the_best_so_far() {
     assert!(outcome.cancelled && outcome.report.interrupted);
     assert!(String::from_utf8_lossy(&outcome.text).contains("undeclared_thing"));
     assert!(calls.load(Ordering::SeqCst) < 20);
+}
+
+/// `reduce_pair`: the seed keeps ψ_s, the variant ψ_v, and what the two
+/// share and the bug does not need goes from both.
+#[test]
+fn reduces_a_pair_with_two_closures() {
+    let seed = b"int keep(int a) { return a + 1; }\nint noise(void) { return 3; }\nint more(int b) { return b * 2; }\n";
+    let variant = b"int keep(int a) { return a / 0; }\nint noise(void) { return 3; }\nint more(int b) { return b * 2; }\n";
+    let has_keep = |c: &[u8]| String::from_utf8_lossy(c).contains("keep(");
+    let divides = |c: &[u8]| {
+        let c = String::from_utf8_lossy(c);
+        c.contains("keep(") && c.contains("/ 0")
+    };
+    let options = PairOptions {
+        jobs: 2,
+        ..PairOptions::default()
+    };
+    let outcome = reduce_pair(seed, variant, c(), &has_keep, &divides, &options).unwrap();
+    let (s, v) = (
+        String::from_utf8(outcome.seed.clone()).unwrap(),
+        String::from_utf8(outcome.variant.clone()).unwrap(),
+    );
+    assert!(has_keep(s.as_bytes()) && divides(v.as_bytes()), "{s}\n{v}");
+    assert!(!s.contains("noise") && !v.contains("noise"), "{s}\n{v}");
+    assert!(!outcome.cancelled);
+    let last = outcome.steps.last().unwrap();
+    assert_eq!(last.seed.bytes, s.len() as u64);
+    assert_eq!(last.variant.bytes, v.len() as u64);
+
+    // An input without its property is an error, before anything runs.
+    let never = |_: &[u8]| false;
+    match reduce_pair(seed, variant, c(), &has_keep, &never, &options) {
+        Err(PairError::NotInteresting { which, verdict }) => {
+            assert_eq!((which, verdict), ("variant", Verdict::NotInteresting))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `reduce_trace`: a Python generator's run is recorded and reduced, then
+/// its program is finished as Python; the result is interesting and the
+/// outcome's token counts are those of the programs.
+#[test]
+fn reduces_a_generators_run() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("gen.py"),
+        "import random\n\
+         random.seed(7)\n\
+         for i in range(random.randint(8, 12)):\n\
+         \x20   print(f'v{i} = {random.randint(0, 9)}')\n\
+         print('boom = 1')\n",
+    )
+    .unwrap();
+    let interesting = |c: &[u8]| String::from_utf8_lossy(c).contains("boom = 1");
+    let python = Language::by_name("python").unwrap();
+    let options = TraceOptions {
+        jobs: 2,
+        language: Some(python),
+        dir: Some(dir.path().to_path_buf()),
+        ..TraceOptions::default()
+    };
+    let command: Vec<std::ffi::OsString> = vec!["python3".into(), "gen.py".into()];
+    let outcome = reduce_trace(&command, &interesting, &options).unwrap();
+    let text = String::from_utf8(outcome.text.to_vec()).unwrap();
+    assert!(interesting(text.as_bytes()), "{text}");
+    assert!(!text.contains("v1 ="), "{text}");
+    assert!(outcome.stopped.is_none() && !outcome.cancelled);
+    assert!(outcome.trace_tokens < outcome.generated_tokens);
+    assert_eq!(outcome.finished_tokens, Some(outcome.tokens()));
+    assert!(outcome.tokens() <= outcome.trace_tokens);
+
+    // A program the oracle rejects is an error, with the program.
+    let never = |_: &[u8]| false;
+    match reduce_trace(&command, &never, &options) {
+        Err(TraceError::NotInteresting { program }) => {
+            assert!(String::from_utf8_lossy(&program).contains("boom = 1"))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Without the `cli` feature the library builds, and its documented
+/// examples (`reduce`, `reduce_pair`) reduce programs (in a target folder
+/// of their own: the features differ).
+#[test]
+fn the_library_builds_and_reduces_without_the_command_line() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "test",
+            "--offline",
+            "--no-default-features",
+            "--doc",
+            "--manifest-path",
+        ])
+        .arg(root.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", root.join("target").join("no-cli"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for example in ["api::reduce ", "api::reduce_pair "] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.contains(example) && l.ends_with("ok")),
+            "{example}: {stdout}"
+        );
+    }
 }

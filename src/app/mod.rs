@@ -10,7 +10,6 @@ mod output;
 mod pair;
 mod progress;
 mod report;
-mod store;
 mod test_args;
 mod trace;
 
@@ -29,7 +28,7 @@ pub use progress::{Mode, Printer};
 use crate::cli::{Args, Cli, Command};
 use crate::exit;
 use crate::lang::Language;
-use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
+use crate::oracle::{Cancel, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
 use crate::stats::Stats;
@@ -138,10 +137,21 @@ pub fn man_page() -> std::io::Result<Vec<u8>> {
 /// could not be run [`crate::engine::ERROR_LIMIT`] times in a row, the last
 /// time for `error`, and what was kept (`kept`).
 fn could_not_run(what: &str, error: impl std::fmt::Display, kept: &str) -> String {
-    format!(
-        "{what} could not be run {} times in a row ({error}); {kept}",
-        crate::engine::ERROR_LIMIT
-    )
+    format!("{}; {kept}", crate::oracle::could_not_run(what, error))
+}
+
+/// Calls `stop` on Ctrl-C and SIGTERM: the one place the handler is
+/// installed (each mode once per process).
+fn on_signals(stop: impl Fn() + Send + 'static) -> Result<(), Failure> {
+    ctrlc::set_handler(stop).map_err(|e| Failure::Internal(e.into()))
+}
+
+/// The cancel token of a run, set on Ctrl-C and SIGTERM.
+fn cancel_on_signals() -> Result<Arc<Cancel>, Failure> {
+    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
+    let token = cancel.clone();
+    on_signals(move || token.cancel())?;
+    Ok(cancel)
 }
 
 /// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
@@ -446,11 +456,7 @@ fn start_oracle(
         .interesting
         .as_deref()
         .ok_or_else(|| Failure::Usage(anyhow!("--interesting SCRIPT is required")))?;
-    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    {
-        let cancel = cancel.clone();
-        ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
-    }
+    let cancel = cancel_on_signals()?;
     let file_name = setup
         .input_path
         .file_name()
@@ -620,20 +626,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     {
         eprintln!("{warning}");
     }
-    let reporter = match args.report.template() {
-        Ok(None) => None,
-        Ok(Some(template)) => {
-            let mut protected = vec![setup.input_path.as_path()];
-            if let Some(script) = &args.interesting {
-                protected.push(script.as_path());
-            }
-            let reporter =
-                report::Reporter::beside(Arc::new(template), setup.destination.path(), &protected)
-                    .map_err(|e| Failure::Usage(anyhow!(e)))?;
-            Some(reporter)
-        }
-        Err(e) => return Err(Failure::Usage(anyhow!(e))),
-    };
+    let reporter = reporter_of(&args, &setup)?;
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
     let deadline = args.deadline.map(|d| {
         deadline::Deadline::start(
@@ -647,80 +640,30 @@ fn run(args: Args) -> Result<u8, Failure> {
     let mode = Mode::for_stderr(args.quiet);
     let mut printer = Printer::start(mode, stats.clone());
 
-    // The input is parsed, and the first pass's program built, while the
-    // test runs on it: on a large input both take seconds, and the first
-    // candidate is then ready as soon as the input is found interesting.
     let grammar = crate::syntax::Grammar::of(setup.language);
-    let input: Arc<[u8]> = Arc::from(setup.input.as_slice());
     let stop = || cancel.is_cancelled();
-    let mut prepared = None;
-    let checked = std::thread::scope(|s| {
-        let preparing = s.spawn(|| single::Prepared::of(grammar, input.clone(), &stop));
-        check_input(
-            &args,
-            &setup,
-            &oracle,
-            &mut printer,
-            first_limit,
-            deadline.as_ref(),
-            |printer| {
-                let parsed = match preparing.join() {
-                    Ok(parsed) => parsed,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                };
-                // Too large: the reduction says so itself.
-                prepared = parsed.ok().flatten();
-                if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
-                    && let Some(warning) = parse_warning(&setup.input, setup.language, p, &stop)
-                {
-                    printer.warn(warning);
-                }
-            },
-        )
-    });
+    let (checked, prepared) = check_while_parsing(
+        &args,
+        &setup,
+        &oracle,
+        &mut printer,
+        (first_limit, deadline.as_ref()),
+        &stop,
+    );
     let timeout = match checked? {
         Ok(timeout) => timeout,
         Err(code) => return Ok(code),
     };
 
-    // The result gets the input's permissions (a script stays executable).
-    let permissions = std::fs::metadata(&setup.input_path)
-        .ok()
-        .map(|m| m.permissions());
-    let writer = BestWriter::new(setup.destination.clone(), permissions);
-    // The output exists from the start: the input is the first best result.
-    writer
-        .start(&setup.input)
-        .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
-    let formatter = match &args.formatter {
-        None => None,
-        Some(given) => {
-            let name = setup
-                .input_path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy();
-            let path = std::env::var_os("PATH");
-            match formatter::command(given, setup.language, &name, path.as_deref()) {
-                Ok(command) => Some(command),
-                Err(why) => {
-                    eprintln!("treereduce: warning: {why}; the result is not formatted");
-                    None
-                }
-            }
-        }
-    };
+    let writer = start_output(&setup)?;
     let config = Config {
-        jobs: setup.jobs,
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
-        width: args.width,
-        in_order: args.in_order,
         prune: !args.no_prune,
-        formatter,
+        formatter: formatter_of(&args, &setup),
         off: args.off.clone(),
         verify: !args.no_verify,
-        input_checked: true,
+        ..single::config(setup.jobs, args.width, args.in_order)
     };
     let observer = CliObserver {
         writer: &writer,
@@ -736,7 +679,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         Err(e) => {
             // The test kept failing: the best result found before is kept.
             if let ReduceError::Oracle { best, .. } = &e
-                && let Err(code) = finish_output(&writer, &setup, best)
+                && let Err(code) = writer.finish_or_save(best, &setup.input_path)
             {
                 return Ok(code);
             }
@@ -746,31 +689,136 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
+    if let Err(code) = write_result(
+        &writer,
+        &setup,
+        &outcome,
+        reporter.as_ref(),
+        (&oracle, &stats, &stop),
+    ) {
+        return Ok(code);
+    }
+    report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// The output writer, with the input written as the first best result.
+fn start_output(setup: &Setup) -> Result<BestWriter, Failure> {
+    // The result gets the input's permissions (a script stays executable).
+    let permissions = std::fs::metadata(&setup.input_path)
+        .ok()
+        .map(|m| m.permissions());
+    let writer = BestWriter::new(setup.destination.clone(), permissions);
+    // The output exists from the start: the input is the first best result.
+    writer
+        .start(&setup.input)
+        .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
+    Ok(writer)
+}
+
+/// Writes the result and the bug report (`--report`); the exit code if
+/// either could not be written.
+fn write_result(
+    writer: &BestWriter,
+    setup: &Setup,
+    outcome: &single::Outcome,
+    reporter: Option<&report::Reporter>,
+    (oracle, stats, stop): (&ScriptOracle, &Stats, crate::syntax::Stop<'_>),
+) -> Result<(), u8> {
     if let Some(what) = stats.formatter.lock().as_deref()
         && (what.starts_with("not started") || what.starts_with("failed"))
     {
         eprintln!("treereduce: warning: the formatter {what}; the result is not formatted");
     }
-    if let Err(code) = finish_output(&writer, &setup, &outcome.text) {
-        return Ok(code);
-    }
-    if let Some(reporter) = &reporter {
-        let (status, reason) = report_status(&stats, &outcome);
-        let context = report_context(
-            &setup,
-            &oracle,
-            &stats,
-            &outcome.text,
-            status,
-            reason,
-            &stop,
-        );
+    writer.finish_or_save(&outcome.text, &setup.input_path)?;
+    if let Some(reporter) = reporter {
+        let (status, reason) = report_status(stats, outcome);
+        let context = report_context(setup, oracle, stats, &outcome.text, status, reason, stop);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
-            return Ok(exit::OUTPUT_FAILED);
+            return Err(exit::OUTPUT_FAILED);
         }
     }
-    report(&args, &setup, &stats, &outcome, timeout)
+    Ok(())
+}
+
+/// The bug report's writer (`--report`), its place checked now.
+fn reporter_of(args: &Args, setup: &Setup) -> Result<Option<report::Reporter>, Failure> {
+    let template = args
+        .report
+        .template()
+        .map_err(|e| Failure::Usage(anyhow!(e)))?;
+    let Some(template) = template else {
+        return Ok(None);
+    };
+    let mut protected = vec![setup.input_path.as_path()];
+    if let Some(script) = &args.interesting {
+        protected.push(script.as_path());
+    }
+    report::Reporter::beside(Arc::new(template), setup.destination.path(), &protected)
+        .map(Some)
+        .map_err(|e| Failure::Usage(anyhow!(e)))
+}
+
+/// The `--formatter` command, or `None` (with a warning if it cannot run).
+fn formatter_of(args: &Args, setup: &Setup) -> Option<Vec<String>> {
+    let given = args.formatter.as_ref()?;
+    let name = setup
+        .input_path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    let path = std::env::var_os("PATH");
+    match formatter::command(given, setup.language, &name, path.as_deref()) {
+        Ok(command) => Some(command),
+        Err(why) => {
+            eprintln!("treereduce: warning: {why}; the result is not formatted");
+            None
+        }
+    }
+}
+
+/// [`check_input`] while the input is parsed, and the first pass's program
+/// built, on another thread: on a large input both take seconds, and the
+/// first candidate is then ready as soon as the input is found interesting.
+fn check_while_parsing(
+    args: &Args,
+    setup: &Setup,
+    oracle: &ScriptOracle,
+    printer: &mut Printer,
+    (first_limit, deadline): (Duration, Option<&deadline::Deadline>),
+    stop: crate::syntax::Stop<'_>,
+) -> (
+    Result<Result<Duration, u8>, Failure>,
+    Option<single::Prepared>,
+) {
+    let grammar = crate::syntax::Grammar::of(setup.language);
+    let input: Arc<[u8]> = Arc::from(setup.input.as_slice());
+    let mut prepared = None;
+    let checked = std::thread::scope(|s| {
+        let preparing = s.spawn(|| single::Prepared::of(grammar, input.clone(), stop));
+        check_input(
+            args,
+            setup,
+            oracle,
+            printer,
+            first_limit,
+            deadline,
+            |printer| {
+                let parsed = match preparing.join() {
+                    Ok(parsed) => parsed,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+                // Too large: the reduction says so itself.
+                prepared = parsed.ok().flatten();
+                if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
+                    && let Some(warning) = parse_warning(&setup.input, setup.language, p, stop)
+                {
+                    printer.warn(warning);
+                }
+            },
+        )
+    });
+    (checked, prepared)
 }
 
 /// The exit code and the message of a reduction that stopped without a
@@ -808,7 +856,10 @@ fn reduce_failed(e: &ReduceError) -> (u8, String) {
 fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Option<String>) {
     use crate::stats::Recheck;
     if outcome.recheck == Recheck::CouldNotRun {
-        return ("test_errors", Some(not_rechecked(outcome)));
+        return (
+            "test_errors",
+            Some(not_rechecked(outcome.recheck_error.as_deref())),
+        );
     }
     let deadline = stats.deadline.load(std::sync::atomic::Ordering::Relaxed) > 0;
     let (status, mut reason) = if outcome.cancelled {
@@ -849,56 +900,11 @@ fn deadline_reason(outcome: &single::Outcome) -> &'static str {
 
 /// What to say when the test could not be run on the result at the final
 /// re-check.
-fn not_rechecked(outcome: &single::Outcome) -> String {
+fn not_rechecked(error: Option<&str>) -> String {
     format!(
         "the test could not be run to re-check the result ({}); the result is the newest one it did not reject, not re-checked",
-        outcome.recheck_error.as_deref().unwrap_or("no verdict")
+        error.unwrap_or("no verdict")
     )
-}
-
-/// Writes the final result. If the output cannot be written (its folder
-/// went away, the disk is full), the result is saved in the temporary
-/// folder instead and the message says where; the exit code is then
-/// [`exit::OUTPUT_FAILED`].
-fn finish_output(writer: &BestWriter, setup: &Setup, text: &[u8]) -> Result<(), u8> {
-    let target = setup
-        .destination
-        .path()
-        .map_or("stdout".to_string(), |p| p.display().to_string());
-    match writer.finish(text) {
-        Ok(None) => Ok(()),
-        Ok(Some(e)) => {
-            eprintln!(
-                "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
-            );
-            Ok(())
-        }
-        Err(e) => {
-            let ext = setup
-                .input_path
-                .extension()
-                .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
-            let saved = tempfile::Builder::new()
-                .prefix("treereduce-result-")
-                .suffix(&ext)
-                .tempfile()
-                .and_then(|mut f| {
-                    use std::io::Write;
-                    f.write_all(text)?;
-                    f.keep().map(|(_, path)| path).map_err(|e| e.error)
-                });
-            match saved {
-                Ok(path) => eprintln!(
-                    "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
-                    path.display()
-                ),
-                Err(e2) => eprintln!(
-                    "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary file ({e2})"
-                ),
-            }
-            Err(exit::OUTPUT_FAILED)
-        }
-    }
 }
 
 /// Writes `--stats-json`, prints the summary; the exit code.
@@ -926,7 +932,10 @@ fn report(
         eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
     } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
         // An error, which -q does not hide.
-        eprintln!("treereduce: error: {}", not_rechecked(outcome));
+        eprintln!(
+            "treereduce: error: {}",
+            not_rechecked(outcome.recheck_error.as_deref())
+        );
     }
     Ok(if outcome.cancelled {
         exit::INTERRUPTED
@@ -1135,7 +1144,10 @@ fn summary(
         s.push_str("\ntreereduce: warning: the test is flaky: it rejected a result it had accepted; the result was re-checked and is the newest one it accepted again");
     }
     if outcome.recheck == crate::stats::Recheck::CouldNotRun {
-        s.push_str(&format!("\ntreereduce: error: {}", not_rechecked(outcome)));
+        s.push_str(&format!(
+            "\ntreereduce: error: {}",
+            not_rechecked(outcome.recheck_error.as_deref())
+        ));
     }
     s
 }
@@ -1323,6 +1335,7 @@ mod tests {
             flaky: false,
             recheck: crate::stats::Recheck::Passed,
             recheck_error: None,
+            size: size(1, 1),
         };
         let line = summary(
             &stats,

@@ -11,6 +11,8 @@ use std::thread::JoinHandle;
 
 use parking_lot::{Condvar, Mutex};
 
+use crate::exit;
+
 /// The destination chosen by `-o` (or `--stats-json`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
@@ -115,12 +117,12 @@ impl Destination {
 pub struct BestWriter {
     destination: Destination,
     permissions: Option<Permissions>,
-    shared: Arc<Shared>,
+    shared: Arc<Handover>,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
 #[derive(Default)]
-struct Slot {
+struct Pending {
     /// The newest improvement not written yet.
     pending: Option<(u64, Arc<Vec<u8>>)>,
     /// The result the thread is writing now.
@@ -136,8 +138,8 @@ struct Slot {
 }
 
 #[derive(Default)]
-struct Shared {
-    slot: Mutex<Slot>,
+struct Handover {
+    slot: Mutex<Pending>,
     wake: Condvar,
     /// Set when the result being written is not the final one: the thread
     /// then gives up its write (the file keeps the result before).
@@ -147,7 +149,7 @@ struct Shared {
 impl BestWriter {
     /// A writer for `destination`; files get `permissions` (the input's).
     pub fn new(destination: Destination, permissions: Option<Permissions>) -> BestWriter {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Handover::default());
         let thread = match &destination {
             Destination::File(path) => {
                 let (shared, path, permissions) =
@@ -164,6 +166,11 @@ impl BestWriter {
             shared,
             thread: Mutex::new(thread),
         }
+    }
+
+    /// Where the results go.
+    pub fn destination(&self) -> &Destination {
+        &self.destination
     }
 
     /// Writes the input as the first result, so the output exists from the start.
@@ -227,6 +234,52 @@ impl BestWriter {
         }
         Ok(self.shared.slot.lock().error.take())
     }
+
+    /// The last step of every mode: [`BestWriter::finish`] with the final
+    /// result, saying what went wrong. If the output cannot be written (its
+    /// folder went away, the disk is full), the result is saved in the
+    /// temporary folder instead, named with the extension of `named_like`,
+    /// and the message says where; the exit code is then
+    /// [`exit::OUTPUT_FAILED`].
+    pub fn finish_or_save(&self, text: &[u8], named_like: &Path) -> Result<(), u8> {
+        let target = self
+            .destination
+            .path()
+            .map_or("stdout".to_string(), |p| p.display().to_string());
+        match self.finish(text) {
+            Ok(None) => Ok(()),
+            Ok(Some(e)) => {
+                eprintln!(
+                    "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
+                );
+                Ok(())
+            }
+            Err(e) => {
+                let ext = named_like
+                    .extension()
+                    .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
+                let saved = tempfile::Builder::new()
+                    .prefix("treereduce-result-")
+                    .suffix(&ext)
+                    .tempfile()
+                    .and_then(|mut f| {
+                        use std::io::Write;
+                        f.write_all(text)?;
+                        f.keep().map(|(_, path)| path).map_err(|e| e.error)
+                    });
+                match saved {
+                    Ok(path) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
+                        path.display()
+                    ),
+                    Err(e2) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary file ({e2})"
+                    ),
+                }
+                Err(exit::OUTPUT_FAILED)
+            }
+        }
+    }
 }
 
 impl Drop for BestWriter {
@@ -237,7 +290,7 @@ impl Drop for BestWriter {
 }
 
 /// The writer thread: writes the newest pending result until closed.
-fn write_loop(shared: &Shared, path: &Path, permissions: Option<&Permissions>) {
+fn write_loop(shared: &Handover, path: &Path, permissions: Option<&Permissions>) {
     loop {
         let (_seq, text) = {
             let mut slot = shared.slot.lock();

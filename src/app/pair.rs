@@ -20,7 +20,7 @@ use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, RunReport, ScriptOracle};
 use crate::pair::diff::Diff;
 use crate::pair::side::{PairTests, TestCounter};
-use crate::pair::{self, PairConfig, PairError, PairObserver, Step, diff};
+use crate::pair::{self, PairConfig, PairError, PairObserver, PairOutcome, Step, diff};
 use crate::stats::TimeLimit;
 use crate::syntax::Grammar;
 
@@ -285,77 +285,63 @@ fn outputs(args: &PairArgs, language: &Language) -> Result<Outputs> {
     Ok(outputs)
 }
 
-/// Runs `treereduce pair`.
-pub fn run(args: PairArgs) -> Result<u8, Failure> {
-    let started = Instant::now();
+/// [`check`], with its message: the time of the slower check, or the exit code.
+fn check_inputs(
+    scripts: &Scripts,
+    args: &PairArgs,
+    inputs: (&[u8], &[u8]),
+    first_limit: Duration,
+) -> Result<Result<Duration, u8>, Failure> {
+    Ok(match check(scripts, args, inputs, first_limit)? {
+        Checked::Passed(slower) => Ok(slower),
+        Checked::Failed(msg) => {
+            eprintln!("treereduce: error: {msg}");
+            Err(exit::NOT_INTERESTING)
+        }
+        Checked::Interrupted => {
+            eprintln!("treereduce: interrupted while checking the inputs; nothing was written");
+            Err(exit::INTERRUPTED)
+        }
+    })
+}
+
+/// The seed and the variant, which must differ.
+fn read_inputs(args: &PairArgs) -> Result<(Vec<u8>, Vec<u8>), Failure> {
     let read = |p: &PathBuf, what: &str| {
         std::fs::read(p).with_context(|| format!("cannot read the {what} {}", p.display()))
     };
     let seed = usage(read(&args.seed, "seed"))?;
     let variant = usage(read(&args.variant, "variant"))?;
-    let language = usage(language_of(&args))?;
     if seed == variant {
         return Err(Failure::Usage(anyhow!(
             "the seed and the variant are identical: there is no difference to reduce"
         )));
     }
+    Ok((seed, variant))
+}
+
+/// Runs `treereduce pair`.
+pub fn run(args: PairArgs) -> Result<u8, Failure> {
+    let started = Instant::now();
+    let (seed, variant) = read_inputs(&args)?;
+    let language = usage(language_of(&args))?;
     let outs = usage(outputs(&args, language))?;
     let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
         .map_err(Failure::Usage)?;
-    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    {
-        let cancel = cancel.clone();
-        ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
-    }
+    let cancel = super::cancel_on_signals()?;
     let first_limit = args.test.first_limit();
     let scripts = usage(Scripts::new(&args, jobs, first_limit, &cancel))?;
 
     // Both inputs are checked (at the same time, with two scripts).
-    let slower = match check(&scripts, &args, (&seed, &variant), first_limit)? {
-        Checked::Passed(slower) => slower,
-        Checked::Failed(msg) => {
-            eprintln!("treereduce: error: {msg}");
-            return Ok(exit::NOT_INTERESTING);
-        }
-        Checked::Interrupted => {
-            eprintln!("treereduce: interrupted while checking the inputs; nothing was written");
-            return Ok(exit::INTERRUPTED);
-        }
+    let slower = match check_inputs(&scripts, &args, (&seed, &variant), first_limit)? {
+        Ok(slower) => slower,
+        Err(code) => return Ok(code),
     };
     args.test.limit_tests(slower, &scripts.oracles());
     let tests = scripts.tests();
 
     let grammar = Grammar::of(language);
-    let permissions = |p: &Path| std::fs::metadata(p).ok().map(|m| m.permissions());
-    let name = |p: &Path| {
-        p.file_name()
-            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
-    };
-    let mode = Mode::for_stderr(args.quiet);
-    let live = Arc::new(Live {
-        grammar,
-        started,
-        counter: tests.counter(),
-        state: Mutex::new(LiveState {
-            reducer: None,
-            newest: None,
-            measured: Instant::now(),
-            sizes: [0; 3],
-        }),
-    });
-    let printer = {
-        let live = live.clone();
-        Printer::with_status(mode, move |_| live.line())
-    };
-    let mut writers = Writers {
-        seed: BestWriter::new(outs.seed.clone(), permissions(&args.seed)),
-        variant: BestWriter::new(outs.variant.clone(), permissions(&args.variant)),
-        diff: BestWriter::new(outs.diff.clone(), None),
-        names: (name(&args.seed), name(&args.variant)),
-        seq: Mutex::new(0),
-        live,
-        printer,
-    };
+    let mut writers = writers(&args, &outs, grammar, started, &tests);
     let start_diff = writers.diff_of(&seed, &variant);
     for (w, text) in [
         (&writers.seed, &seed),
@@ -412,24 +398,11 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             );
             return Ok(exit::TEST_ERRORS);
         }
-        Err(e @ PairError::TooLarge(_)) => return Err(Failure::Usage(e.into())),
+        Err(e) => return Err(Failure::Usage(e.into())),
     };
     finish(&writers, &outcome.seed, &outcome.variant)?;
     if let Some(dest) = &outs.stats {
-        let report = PairReport {
-            seconds: started.elapsed().as_secs_f64(),
-            steps: &outcome.steps,
-            seed_tests: outcome.tests.seed,
-            variant_tests: outcome.tests.variant,
-            pair_tests: outcome.tests.pair,
-            time_limit: scripts.time_limits(),
-            cancelled: outcome.cancelled,
-            flaky: outcome.flaky,
-            recheck: outcome.recheck,
-        };
-        let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::Internal(e.into()))?;
-        dest.write(&json, None)
-            .map_err(|e| Failure::Internal(anyhow!("cannot write the statistics: {e}")))?;
+        write_stats(dest, &outcome, &scripts, started)?;
     }
     if outcome.recheck == crate::stats::Recheck::CouldNotRun {
         eprintln!(
@@ -438,37 +411,105 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         );
     }
     if !args.quiet {
-        let (first, last) = (
-            &outcome.steps[0],
-            outcome.steps.last().expect("a start step"),
-        );
-        let show = |d: &Destination| {
-            d.path()
-                .map_or("stdout".into(), |p| p.display().to_string())
-        };
-        eprintln!(
-            "treereduce pair: seed {} -> {} tokens, variant {} -> {}, difference {} -> {} tokens; {} tests in {:.1} s{}\n  seed: {}\n  variant: {}\n  diff: {}",
-            first.seed.tokens,
-            last.seed.tokens,
-            first.variant.tokens,
-            last.variant.tokens,
-            first.diff_tokens,
-            last.diff_tokens,
-            outcome.tests.tests(),
-            started.elapsed().as_secs_f64(),
-            if outcome.cancelled {
-                " (interrupted: the best pair so far)"
-            } else if outcome.flaky {
-                " (a test is flaky: the re-check failed once; an earlier pair is kept)"
-            } else {
-                ""
-            },
-            show(&outs.seed),
-            show(&outs.variant),
-            show(&outs.diff),
-        );
+        eprintln!("{}", summary(&outcome, &outs, started));
     }
     Ok(code)
+}
+
+/// The output writers (seed, variant, diff) and the progress display.
+fn writers(
+    args: &PairArgs,
+    outs: &Outputs,
+    grammar: &'static Grammar,
+    started: Instant,
+    tests: &PairTests<'_>,
+) -> Writers {
+    let permissions = |p: &Path| std::fs::metadata(p).ok().map(|m| m.permissions());
+    let name = |p: &Path| {
+        p.file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    };
+    let mode = Mode::for_stderr(args.quiet);
+    let live = Arc::new(Live {
+        grammar,
+        started,
+        counter: tests.counter(),
+        state: Mutex::new(LiveState {
+            reducer: None,
+            newest: None,
+            measured: Instant::now(),
+            sizes: [0; 3],
+        }),
+    });
+    let printer = {
+        let live = live.clone();
+        Printer::with_status(mode, move |_| live.line())
+    };
+    Writers {
+        seed: BestWriter::new(outs.seed.clone(), permissions(&args.seed)),
+        variant: BestWriter::new(outs.variant.clone(), permissions(&args.variant)),
+        diff: BestWriter::new(outs.diff.clone(), None),
+        names: (name(&args.seed), name(&args.variant)),
+        seq: Mutex::new(0),
+        live,
+        printer,
+    }
+}
+
+/// Writes `--stats-json`.
+fn write_stats(
+    dest: &Destination,
+    outcome: &PairOutcome,
+    scripts: &Scripts,
+    started: Instant,
+) -> Result<(), Failure> {
+    let report = PairReport {
+        seconds: started.elapsed().as_secs_f64(),
+        steps: &outcome.steps,
+        seed_tests: outcome.tests.seed,
+        variant_tests: outcome.tests.variant,
+        pair_tests: outcome.tests.pair,
+        time_limit: scripts.time_limits(),
+        cancelled: outcome.cancelled,
+        flaky: outcome.flaky,
+        recheck: outcome.recheck,
+    };
+    let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::Internal(e.into()))?;
+    dest.write(&json, None)
+        .map_err(|e| Failure::Internal(anyhow!("cannot write the statistics: {e}")))
+}
+
+/// The closing lines: sizes before and after, tests, time, where the outputs are.
+fn summary(outcome: &PairOutcome, outs: &Outputs, started: Instant) -> String {
+    let (first, last) = (
+        &outcome.steps[0],
+        outcome.steps.last().expect("a start step"),
+    );
+    let show = |d: &Destination| {
+        d.path()
+            .map_or("stdout".into(), |p| p.display().to_string())
+    };
+    format!(
+        "treereduce pair: seed {} -> {} tokens, variant {} -> {}, difference {} -> {} tokens; {} tests in {:.1} s{}\n  seed: {}\n  variant: {}\n  diff: {}",
+        first.seed.tokens,
+        last.seed.tokens,
+        first.variant.tokens,
+        last.variant.tokens,
+        first.diff_tokens,
+        last.diff_tokens,
+        outcome.tests.tests(),
+        started.elapsed().as_secs_f64(),
+        if outcome.cancelled {
+            " (interrupted: the best pair so far)"
+        } else if outcome.flaky {
+            " (a test is flaky: the re-check failed once; an earlier pair is kept)"
+        } else {
+            ""
+        },
+        show(&outs.seed),
+        show(&outs.variant),
+        show(&outs.diff),
+    )
 }
 
 /// The scripts that decide the pair (one value per run: its size does not matter).

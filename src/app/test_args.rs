@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, store, timeout_of};
+use super::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, timeout_of};
 use crate::cli::{LaunchArgs, TestArgs};
+use crate::oracle::store;
 use crate::oracle::{ScriptOracle, VerdictStore};
 
 impl TestArgs {

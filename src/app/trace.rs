@@ -1,32 +1,30 @@
-//! `treereduce trace`: checks the generator and the test, records the run,
-//! reduces it (`crate::trace`), then hands the best generated program to the
-//! single-program reducer (unless `--no-finish`). The output is written
-//! whenever the result improves, in both stages, and Ctrl-C keeps it.
+//! `treereduce trace`: checks the arguments and the outputs, records the
+//! generator's run and checks the test on its program, then runs the trace
+//! mode's driver (`crate::trace::pipeline`) and reports. The output is
+//! written whenever the result improves, in both stages, and Ctrl-C keeps it.
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::atomic::Ordering;
 
 use anyhow::{Context, anyhow};
+use parking_lot::Mutex;
 use serde::Serialize;
 
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, MAX_TIMEOUT, Mode, Printer, Setup,
-    finish_output, same_file, timeout_of,
+    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, Mode, Printer, same_file, timeout_of,
 };
 use crate::cli::TraceArgs;
-use crate::engine::Run;
 use crate::exit;
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
-use crate::reduce::{self, Config};
-use crate::single::{self, Session};
-use crate::stats::{Report, Stats};
-use crate::task::{Observer, Phase};
-use crate::trace::generator::{Align, Generator, GeneratorRun};
-use crate::trace::record::Trace;
-use crate::trace::reduce::{KINDS, Search, TraceCounters, TraceSession};
+use crate::stats::{Recheck, Report, Stats};
+use crate::task::Phase;
+use crate::trace::generator::Generator;
+use crate::trace::pipeline::{
+    self, Recorded, Stopped, TraceError, TraceJob, TraceObserver, TraceOutcome,
+};
+use crate::trace::reduce::TraceCounters;
 
 /// `--stats-json` of `treereduce trace`.
 #[derive(Serialize)]
@@ -48,7 +46,7 @@ struct TraceReport<'a> {
     trace: Report,
     generator_runs: &'a TraceCounters,
     /// The finishing stage (absent with --no-finish).
-    finish: Option<Report>,
+    finish: Option<&'a Report>,
     seconds: f64,
     interrupted: bool,
 }
@@ -67,24 +65,29 @@ struct Tokens {
     finished: Option<u64>,
 }
 
-/// Sends improvements to the output writer, numbered after those of the
-/// stages before.
-struct Forward<'a> {
+/// Sends improvements to the output writer and phases to the progress
+/// display of the stage running.
+struct Display<'a> {
     writer: &'a BestWriter,
-    printer: &'a Printer,
-    base: u64,
-    newest: &'a AtomicU64,
+    printer: Mutex<Printer>,
+    mode: Mode,
 }
 
-impl Observer for Forward<'_> {
+impl TraceObserver for Display<'_> {
     fn improved(&self, seq: u64, text: &[u8]) {
-        let seq = self.base + seq;
-        self.newest.fetch_max(seq, Ordering::SeqCst);
         self.writer.improved(seq, text);
     }
 
     fn phase(&self, phase: Phase) {
-        self.printer.phase(phase);
+        self.printer.lock().phase(phase);
+    }
+
+    fn finishing(&self, stats: &Arc<Stats>) {
+        *self.printer.lock() = Printer::start(self.mode, stats.clone());
+    }
+
+    fn finished(&self) {
+        self.printer.lock().stop();
     }
 }
 
@@ -92,62 +95,45 @@ fn usage_error(e: impl Into<anyhow::Error>) -> Failure {
     Failure::Usage(e.into())
 }
 
-fn generator_error(what: String, run: Option<&GeneratorRun>) -> Result<u8, Failure> {
-    let mut msg = format!("treereduce: error: {what}");
-    if let Some(run) = run
-        && !run.stderr_tail.trim().is_empty()
-    {
-        msg.push_str("\n  the generator's stderr (last lines):");
-        for line in run.stderr_tail.lines() {
-            msg.push_str(&format!("\n    | {line}"));
+/// Says what is wrong with the generator or the generated program; the exit code.
+fn trace_error(e: TraceError) -> Result<u8, Failure> {
+    match e {
+        TraceError::Generator {
+            message,
+            stderr_tail,
+        } => {
+            let mut msg = format!("treereduce: error: {message}");
+            if !stderr_tail.trim().is_empty() {
+                msg.push_str("\n  the generator's stderr (last lines):");
+                for line in stderr_tail.lines() {
+                    msg.push_str(&format!("\n    | {line}"));
+                }
+            }
+            eprintln!("{msg}");
+            Ok(exit::GENERATOR_FAILED)
         }
+        TraceError::Interrupted { during } => {
+            eprintln!("treereduce: interrupted while {during}; nothing was written");
+            Ok(exit::INTERRUPTED)
+        }
+        TraceError::Setup(e) => Err(Failure::Internal(anyhow!(e))),
+        TraceError::NotInteresting { .. } => Err(Failure::Internal(anyhow!(
+            "the generated program is not interesting"
+        ))),
     }
-    eprintln!("{msg}");
-    Ok(exit::GENERATOR_FAILED)
 }
 
-/// Runs `treereduce trace`.
-pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
-    let jobs = super::jobs_and_timeouts(
-        args.jobs,
-        &[
-            ("--timeout", args.test.timeout),
-            ("--gen-timeout", args.gen_timeout),
-        ],
-    )
-    .map_err(usage_error)?;
-    if let Some(name) = &args.gen_output
-        && !crate::trace::generator::plain_name(name)
-    {
-        return Err(usage_error(anyhow!(
-            "--gen-output must be a plain file name (the generator runs in a private directory)"
-        )));
-    }
-    let language = match &args.lang {
-        Some(name) => Some(Language::by_name(name).ok_or_else(|| {
-            usage_error(anyhow!(
-                "unknown language {name:?}; the choices are: {}",
-                Language::choices()
-            ))
-        })?),
-        None => Language::by_path(&args.output),
-    };
-    if language.is_none() && !args.no_finish {
-        return Err(usage_error(anyhow!(
-            "cannot tell the language of the generated program from -o {}; pass -l with one of: {} (or --no-finish)",
-            args.output.display(),
-            Language::choices()
-        )));
-    }
+/// The checked destinations of `-o` and `--stats-json`: neither is the test
+/// script or a file of the generator command, nor the other one.
+fn outputs(args: &TraceArgs) -> Result<(Destination, Option<Destination>), Failure> {
     let destination = Destination::of(&args.output).map_err(|e| usage_error(anyhow!("-o: {e}")))?;
     let stats_destination = match &args.stats_json {
         Some(p) => Some(Destination::of(p).map_err(|e| usage_error(anyhow!("--stats-json: {e}")))?),
         None => None,
     };
     let mut protected: Vec<(&str, &Path)> = vec![("the test script", &args.interesting)];
-    let generator_files: Vec<&Path> = args.command.iter().map(Path::new).collect();
-    for file in &generator_files {
-        protected.push(("a file of the generator command", file));
+    for file in &args.command {
+        protected.push(("a file of the generator command", Path::new(file)));
     }
     for (flag, dest) in [
         ("-o", Some(&destination)),
@@ -182,12 +168,38 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             "-o - and --stats-json - cannot both write to stdout"
         )));
     }
+    Ok((destination, stats_destination))
+}
 
-    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    {
-        let cancel = cancel.clone();
-        ctrlc::set_handler(move || cancel.cancel()).map_err(|e| Failure::Internal(e.into()))?;
+/// The language of the generated program (`-l`, else the extension of `-o`).
+fn language_of(args: &TraceArgs) -> Result<Option<&'static Language>, Failure> {
+    let language = match &args.lang {
+        Some(name) => Some(Language::by_name(name).ok_or_else(|| {
+            usage_error(anyhow!(
+                "unknown language {name:?}; the choices are: {}",
+                Language::choices()
+            ))
+        })?),
+        None => Language::by_path(&args.output),
+    };
+    if language.is_none() && !args.no_finish {
+        return Err(usage_error(anyhow!(
+            "cannot tell the language of the generated program from -o {}; pass -l with one of: {} (or --no-finish)",
+            args.output.display(),
+            Language::choices()
+        )));
     }
+    Ok(language)
+}
+
+/// The test and the generator, each in private directories.
+fn start(
+    args: &TraceArgs,
+    jobs: usize,
+    language: Option<&Language>,
+    destination: &Destination,
+    cancel: &Arc<Cancel>,
+) -> Result<(ScriptOracle, Generator), Failure> {
     let file_name = args
         .output
         .file_name()
@@ -200,72 +212,58 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             )
             .into()
         });
-    let first_limit = args.test.first_limit();
     let oracle = ScriptOracle::new(
         &args.interesting,
         &file_name,
         jobs,
-        first_limit,
+        args.test.first_limit(),
         cancel.clone(),
     )
     .map_err(usage_error)?;
     let cwd = std::env::current_dir()
         .context("cannot read the current directory")
         .map_err(usage_error)?;
-    let gen_first_limit = args.gen_timeout.map_or(INPUT_CHECK_LIMIT, timeout_of);
     let generator = Generator::new(
         args.command.clone(),
         args.gen_output.clone(),
         &cwd,
         jobs,
-        gen_first_limit,
+        args.gen_timeout.map_or(INPUT_CHECK_LIMIT, timeout_of),
         cancel.clone(),
     )
     .map_err(|e| usage_error(anyhow!("cannot prepare the generator's directories: {e}")))?;
+    Ok((oracle, generator))
+}
 
-    let mode = Mode::for_stderr(args.quiet);
-    let trace_stats = Arc::new(Stats::new(KINDS));
-    let mut printer = Printer::start(mode, trace_stats.clone());
-    printer.phase(Phase::Check);
-
-    // Record, then replay the whole run twice: the replays must give the
-    // same program, or the generator is not deterministic given its
-    // decisions (or does not take them from the hook).
-    let recorded = match check_generator(&generator, &cancel) {
-        Ok(r) => r,
-        Err(code) => {
-            printer.stop();
-            return code;
-        }
-    };
-    let (trace_text, output, slowest) = recorded;
-    let generator_timeout = args.gen_timeout.map_or_else(
-        || (slowest * 10).clamp(Duration::from_secs(1), MAX_TIMEOUT),
-        timeout_of,
-    );
-    generator.set_timeout(generator_timeout);
-
-    let report = oracle.run_detailed(&output, first_limit).map_err(|e| {
-        usage_error(anyhow!(
-            "cannot run the test {}: {e}",
-            oracle.script().display()
-        ))
-    })?;
+/// Runs the test on the generated program; `Err` with the exit code after
+/// a message if it is not interesting (or the run was interrupted).
+fn check_program(
+    args: &TraceArgs,
+    oracle: &ScriptOracle,
+    generator: &Generator,
+    program: &[u8],
+) -> Result<Result<(), u8>, Failure> {
+    let report = oracle
+        .run_detailed(program, args.test.first_limit())
+        .map_err(|e| {
+            usage_error(anyhow!(
+                "cannot run the test {}: {e}",
+                oracle.script().display()
+            ))
+        })?;
     match report.outcome {
         RunOutcome::Exited(0) => {}
         RunOutcome::Cancelled => {
-            printer.stop();
             eprintln!("treereduce: interrupted while checking the program; nothing was written");
-            return Ok(exit::INTERRUPTED);
+            return Ok(Err(exit::INTERRUPTED));
         }
         outcome => {
-            printer.stop();
             let saved = tempfile::Builder::new()
                 .prefix("treereduce-generated-")
                 .tempfile()
                 .and_then(|mut f| {
                     use std::io::Write;
-                    f.write_all(&output)?;
+                    f.write_all(program)?;
                     f.keep().map(|(_, p)| p).map_err(|e| e.error)
                 });
             let mut msg = format!(
@@ -280,178 +278,133 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
                 msg.push_str(&format!("\n    | {line}"));
             }
             eprintln!("{msg}");
-            return Ok(exit::NOT_INTERESTING);
+            return Ok(Err(exit::NOT_INTERESTING));
         }
     }
-    args.test.limit_tests(report.duration, &[&oracle]);
+    args.test.limit_tests(report.duration, &[oracle]);
+    Ok(Ok(()))
+}
 
-    let grammar = language.map(crate::syntax::Grammar::of);
-    let measure = move |text: &[u8]| -> u64 {
-        match grammar {
-            Some(g) => crate::syntax::count_tokens(&crate::syntax::parse(g, text)) as u64,
-            None => text
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|w| !w.is_empty())
-                .count() as u64,
-        }
-    };
-    let generated_tokens = measure(&output);
-    trace_stats.set_start(crate::stats::Size {
-        bytes: output.len() as u64,
-        tokens: generated_tokens,
-    });
-
-    let writer = BestWriter::new(destination.clone(), None);
-    writer
-        .start(&output)
-        .map_err(|e| usage_error(anyhow!("cannot write the output: {e}")))?;
-    let newest = AtomicU64::new(0);
-    let counters = TraceCounters::default();
-    let run = Run::new(jobs, &trace_stats, Some(&cancel));
-    printer.phase(Phase::Reduce(1));
-    let reduced = {
-        let forward = Forward {
-            writer: &writer,
-            printer: &printer,
-            base: 0,
-            newest: &newest,
-        };
-        let session = TraceSession {
-            generator: &generator,
-            oracle: &oracle,
-            align: args.align,
-            search: args.search,
-            measure: &measure,
-            counters: &counters,
-            observer: &forward,
-        };
-        crate::trace::reduce::reduce(&session, &run, &trace_text, Arc::from(output.as_slice()))
-            .map_err(|e| Failure::Internal(anyhow!("the generator wrote a malformed trace: {e}")))?
-    };
-    let trace_failure = run.failure();
-    printer.stop();
-    let trace_tokens = measure(&reduced.output);
-    let mut best: Arc<[u8]> = reduced.output.clone();
-    let setup = Setup {
-        input_path: args.output.clone(),
-        input: Vec::new(),
-        language: language.unwrap_or(Language::ALL[0]),
-        destination: destination.clone(),
-        stats_destination: None,
-        jobs,
-    };
-
-    let finish_stats = Arc::new(Stats::new(reduce::names()));
-    let mut finished_tokens = None;
-    let mut finish_report = None;
-    let mut flaky = false;
-    let mut not_rechecked = None;
-    if trace_failure.is_none()
-        && !cancel.is_cancelled()
-        && !args.no_finish
-        && let Some(grammar) = grammar
+/// Runs `treereduce trace`.
+pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
+    let jobs = super::jobs_and_timeouts(
+        args.jobs,
+        &[
+            ("--timeout", args.test.timeout),
+            ("--gen-timeout", args.gen_timeout),
+        ],
+    )
+    .map_err(usage_error)?;
+    if let Some(name) = &args.gen_output
+        && !crate::trace::generator::plain_name(name)
     {
-        let mut printer = Printer::start(mode, finish_stats.clone());
-        let config = Config {
-            jobs,
-            passes: None,
-            ddmin_subsets: false,
-            width: args.width,
-            in_order: args.in_order,
-            prune: true,
-            formatter: None,
-            off: Vec::new(),
-            verify: true,
-            input_checked: true,
-        };
-        let forward = Forward {
-            writer: &writer,
-            printer: &printer,
-            base: newest.load(Ordering::SeqCst),
-            newest: &newest,
-        };
-        let session = Session::new(
-            grammar,
-            &oracle,
-            &config,
-            &finish_stats,
-            Some(&cancel),
-            &forward,
-        );
-        let outcome = single::reduce(&session, &best, None);
-        printer.stop();
-        match outcome {
-            Ok(o) => {
-                flaky = o.flaky;
-                if o.recheck == crate::stats::Recheck::CouldNotRun {
-                    not_rechecked = Some(super::not_rechecked(&o));
-                }
-                best = o.text;
-            }
-            Err(single::ReduceError::Oracle { best: b, error }) => {
-                best = b;
-                eprintln!(
-                    "treereduce: error: {}",
-                    super::could_not_run(
-                        "the test",
-                        error,
-                        "stopped, the output holds the best result found before",
-                    )
-                );
-                if let Err(code) = finish_output(&writer, &setup, &best) {
-                    return Ok(code);
-                }
-                return Ok(exit::TEST_ERRORS);
-            }
-            Err(e) => {
-                eprintln!("treereduce: warning: the finishing stage did not run: {e}");
-            }
-        }
-        finished_tokens = Some(measure(&best));
-        finish_report = Some(finish_stats.report());
+        return Err(usage_error(anyhow!(
+            "--gen-output must be a plain file name (the generator runs in a private directory)"
+        )));
     }
-    if let Err(code) = finish_output(&writer, &setup, &best) {
+    let language = language_of(&args)?;
+    let (destination, stats_destination) = outputs(&args)?;
+    let cancel = super::cancel_on_signals()?;
+    let (oracle, generator) = start(&args, jobs, language, &destination, &cancel)?;
+
+    let mode = Mode::for_stderr(args.quiet);
+    let trace_stats = Arc::new(pipeline::trace_stats());
+    let mut printer = Printer::start(mode, trace_stats.clone());
+    printer.phase(Phase::Check);
+    // Record, then replay the whole run twice: the replays must give the
+    // same program, or the generator is not deterministic given its
+    // decisions (or does not take them from the hook).
+    let recorded = pipeline::record(&generator, &cancel, &|warning| {
+        eprintln!("treereduce: warning: {warning}")
+    });
+    let recorded = match recorded {
+        Ok(r) => r,
+        Err(e) => {
+            printer.stop();
+            return trace_error(e);
+        }
+    };
+    if let Err(code) = check_program(&args, &oracle, &generator, &recorded.program)? {
+        printer.stop();
         return Ok(code);
     }
-    let interrupted = cancel.is_cancelled();
-    if let Some(dest) = &stats_destination {
-        use std::os::unix::fs::PermissionsExt;
-        let trace_passes = reduced
-            .sizes
-            .iter()
-            .map(|&(decisions, loops, selections)| TraceSize {
-                decisions,
-                loops,
-                selections,
-            })
-            .collect();
-        // The time limit covers both phases: they share the test runner.
-        *trace_stats.time_limit.lock() = Some(oracle.time_limit());
-        let report = TraceReport {
-            generator: generator.command_line(),
-            align: args.align.name(),
-            search: match args.search {
-                Search::Tree => "tree",
-                Search::Sequence => "sequence",
-            },
-            trace_passes,
-            trace_stopped_early: reduced.stopped_early,
-            tokens: Tokens {
-                generated: generated_tokens,
-                trace_reduced: trace_tokens,
-                finished: finished_tokens,
-            },
-            trace: trace_stats.report(),
-            generator_runs: &counters,
-            finish: finish_report,
-            seconds: trace_stats.elapsed().as_secs_f64(),
-            interrupted,
-        };
-        let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::Internal(e.into()))?;
-        dest.write(&json, Some(&std::fs::Permissions::from_mode(0o644)))
-            .map_err(|e| Failure::Internal(anyhow!("cannot write the statistics: {e}")))?;
+    let writer = BestWriter::new(destination.clone(), None);
+    writer
+        .start(&recorded.program)
+        .map_err(|e| usage_error(anyhow!("cannot write the output: {e}")))?;
+    let job = TraceJob {
+        generator: &generator,
+        oracle: &oracle,
+        language,
+        align: args.align,
+        search: args.search,
+        finish: !args.no_finish,
+        jobs,
+        width: args.width,
+        in_order: args.in_order,
+        gen_timeout: args.gen_timeout.map(timeout_of),
+        cancel: &cancel,
+        stats: &trace_stats,
+    };
+    reduce_and_report(
+        &args,
+        &job,
+        recorded,
+        (writer, printer),
+        &oracle,
+        stats_destination,
+    )
+}
+
+/// Runs both stages, writes the result and the statistics; the exit code.
+fn reduce_and_report(
+    args: &TraceArgs,
+    job: &TraceJob<'_>,
+    recorded: Recorded,
+    (writer, printer): (BestWriter, Printer),
+    oracle: &ScriptOracle,
+    stats_destination: Option<Destination>,
+) -> Result<u8, Failure> {
+    let display = Display {
+        writer: &writer,
+        printer: Mutex::new(printer),
+        mode: Mode::for_stderr(args.quiet),
+    };
+    let outcome = pipeline::reduce_recorded(job, recorded, &display);
+    display.printer.lock().stop();
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => return trace_error(e),
+    };
+    match &outcome.stopped {
+        Some(Stopped::FinishTestErrors(error)) => {
+            eprintln!(
+                "treereduce: error: {}",
+                super::could_not_run(
+                    "the test",
+                    error,
+                    "stopped, the output holds the best result found before",
+                )
+            );
+            if let Err(code) = writer.finish_or_save(&outcome.text, &args.output) {
+                return Ok(code);
+            }
+            return Ok(exit::TEST_ERRORS);
+        }
+        Some(Stopped::FinishSkipped(e)) => {
+            eprintln!("treereduce: warning: the finishing stage did not run: {e}");
+        }
+        _ => {}
     }
-    if let Some(error) = trace_failure {
+    if let Err(code) = writer.finish_or_save(&outcome.text, &args.output) {
+        return Ok(code);
+    }
+    if let Some(dest) = &stats_destination {
+        // The time limit covers both phases: they share the test runner.
+        *job.stats.time_limit.lock() = Some(oracle.time_limit());
+        write_stats(args, job, &outcome, dest)?;
+    }
+    if let Some(Stopped::TraceTestErrors(error)) = &outcome.stopped {
         eprintln!(
             "treereduce: error: {}",
             super::could_not_run(
@@ -462,195 +415,99 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
         );
         return Ok(exit::TEST_ERRORS);
     }
-    if let Some(why) = &not_rechecked {
-        eprintln!("treereduce: error: {why}");
+    let not_rechecked = outcome.recheck == Recheck::CouldNotRun;
+    if not_rechecked {
+        eprintln!(
+            "treereduce: error: {}",
+            super::not_rechecked(outcome.recheck_error.as_deref())
+        );
     }
     if !args.quiet {
-        let first = reduced.sizes.first().copied().unwrap_or_default();
-        let mut line = format!(
-            "treereduce: generated program {generated_tokens} tokens -> {trace_tokens} by trace reduction ({} decisions, {} loops, {} selections; {} passes; {} tests, {} generator runs, {} realigned decisions, {} halted runs)",
-            first.0,
-            first.1,
-            first.2,
-            reduced.passes,
-            trace_stats.tests.load(Ordering::Relaxed),
-            counters.generator_runs.load(Ordering::Relaxed),
-            counters.realigned_decisions.load(Ordering::Relaxed),
-            counters.halted_runs.load(Ordering::Relaxed),
-        );
-        if let Some(t) = finished_tokens {
-            line.push_str(&format!(
-                " -> {t} by syntax reduction ({} tests)",
-                finish_stats.tests.load(Ordering::Relaxed)
-            ));
-        }
-        line.push_str(&format!("; {:.1} s", trace_stats.elapsed().as_secs_f64()));
-        match destination.path() {
-            Some(p) => line.push_str(&format!("; wrote {}", p.display())),
-            None => line.push_str("; wrote the result to stdout"),
-        }
-        if interrupted {
-            line.push_str("\ntreereduce: interrupted; the result is the best found so far");
-        }
-        if flaky {
-            line.push_str(
-                "\ntreereduce: warning: the test is flaky: it rejected a result it had accepted",
-            );
-        }
-        eprintln!("{line}");
+        eprintln!("{}", summary(job, &outcome, writer.destination()));
     }
-    Ok(if interrupted {
+    Ok(if outcome.cancelled {
         exit::INTERRUPTED
-    } else if not_rechecked.is_some() {
+    } else if not_rechecked {
         exit::TEST_ERRORS
     } else {
         exit::SUCCESS
     })
 }
 
-/// Records the generator's run and checks it twice by replay: the trace,
-/// the program, and the slowest run's time; or the exit code after a
-/// message saying what is wrong.
-fn check_generator(
-    generator: &Generator,
-    cancel: &Cancel,
-) -> Result<(String, Vec<u8>, Duration), Result<u8, Failure>> {
-    let command = generator.command_line();
-    let run = generator
-        .run(0, None, Align::Halt)
-        .map_err(|e| generator_error(format!("cannot run the generator `{command}`: {e}"), None))?;
-    let mut slowest = run.duration;
-    match run.outcome {
-        RunOutcome::Exited(0) => {}
-        RunOutcome::Cancelled => {
-            eprintln!("treereduce: interrupted while running the generator; nothing was written");
-            return Err(Ok(exit::INTERRUPTED));
-        }
-        RunOutcome::TimedOut => {
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` did not finish within {:.1} s (raise --gen-timeout if it is just slow)",
-                    generator.timeout().as_secs_f64()
-                ),
-                Some(&run),
-            ));
-        }
-        RunOutcome::Exited(code) => {
-            return Err(generator_error(
-                format!("the generator `{command}` failed with exit code {code}"),
-                Some(&run),
-            ));
-        }
-        RunOutcome::Signaled(sig) => {
-            return Err(generator_error(
-                format!("the generator `{command}` was killed by signal {sig}"),
-                Some(&run),
-            ));
-        }
-    }
-    let output = match &run.output {
-        Some(o) if !o.is_empty() => o.clone(),
-        _ => {
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` wrote no program (it must write one to stdout, or to the file named by --gen-output)"
-                ),
-                Some(&run),
-            ));
-        }
+/// Writes `--stats-json`.
+fn write_stats(
+    args: &TraceArgs,
+    job: &TraceJob<'_>,
+    outcome: &TraceOutcome,
+    dest: &Destination,
+) -> Result<(), Failure> {
+    use std::os::unix::fs::PermissionsExt;
+    let trace_passes = outcome
+        .sizes
+        .iter()
+        .map(|&(decisions, loops, selections)| TraceSize {
+            decisions,
+            loops,
+            selections,
+        })
+        .collect();
+    let report = TraceReport {
+        generator: job.generator.command_line(),
+        align: args.align.name(),
+        search: args.search.name(),
+        trace_passes,
+        trace_stopped_early: outcome.stopped_early,
+        tokens: Tokens {
+            generated: outcome.generated_tokens,
+            trace_reduced: outcome.trace_tokens,
+            finished: outcome.finished_tokens,
+        },
+        trace: job.stats.report(),
+        generator_runs: &outcome.counters,
+        finish: outcome.finish.as_ref(),
+        seconds: job.stats.elapsed().as_secs_f64(),
+        interrupted: outcome.cancelled,
     };
-    let Some(text) = run.trace.clone() else {
-        return Err(generator_error(
-            format!(
-                "the generator `{command}` wrote no trace: treereduce records Python (through PYTHONPATH, so not with python -I, -E or -S) and node (through NODE_OPTIONS) by itself; a generator in another language must follow the tape protocol (doc/trace-protocol.md)"
-            ),
-            Some(&run),
-        ));
-    };
-    let trace = Trace::parse(&text).map_err(|e| {
-        generator_error(
-            format!("the generator `{command}` wrote a malformed trace: {e}"),
-            None,
-        )
-    })?;
-    if trace.decisions.is_empty() {
-        return Err(generator_error(
-            format!(
-                "the generator `{command}` made no random decision treereduce can see (Python's `random`, node's Math.random, or the tape protocol); a generator with a random source of its own (numpy, os.urandom, secrets) cannot be replayed"
-            ),
-            Some(&run),
+    let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::Internal(e.into()))?;
+    dest.write(&json, Some(&std::fs::Permissions::from_mode(0o644)))
+        .map_err(|e| Failure::Internal(anyhow!("cannot write the statistics: {e}")))
+}
+
+/// The closing line: sizes after each stage, tests, time, where the result is.
+fn summary(job: &TraceJob<'_>, outcome: &TraceOutcome, destination: &Destination) -> String {
+    let first = outcome.sizes.first().copied().unwrap_or_default();
+    let counters = &outcome.counters;
+    let mut line = format!(
+        "treereduce: generated program {} tokens -> {} by trace reduction ({} decisions, {} loops, {} selections; {} passes; {} tests, {} generator runs, {} realigned decisions, {} halted runs)",
+        outcome.generated_tokens,
+        outcome.trace_tokens,
+        first.0,
+        first.1,
+        first.2,
+        outcome.passes,
+        job.stats.tests.load(Ordering::Relaxed),
+        counters.generator_runs.load(Ordering::Relaxed),
+        counters.realigned_decisions.load(Ordering::Relaxed),
+        counters.halted_runs.load(Ordering::Relaxed),
+    );
+    if let Some(t) = outcome.finished_tokens {
+        line.push_str(&format!(
+            " -> {t} by syntax reduction ({} tests)",
+            outcome.finish_tests
         ));
     }
-    // Draws treereduce cannot see: said now, not only when a replay differs.
-    let unseen = if trace.unrecorded.is_empty() {
-        String::new()
-    } else {
-        let names = trace.unrecorded.join(", ");
-        eprintln!(
-            "treereduce: warning: the generator `{command}` loads {names}, whose draws treereduce neither records nor replays (only Python's `random.Random` is intercepted): whatever it draws from them stays as it is, and a replay that draws them in another order writes another program"
+    line.push_str(&format!("; {:.1} s", job.stats.elapsed().as_secs_f64()));
+    match destination.path() {
+        Some(p) => line.push_str(&format!("; wrote {}", p.display())),
+        None => line.push_str("; wrote the result to stdout"),
+    }
+    if outcome.cancelled {
+        line.push_str("\ntreereduce: interrupted; the result is the best found so far");
+    }
+    if outcome.flaky {
+        line.push_str(
+            "\ntreereduce: warning: the test is flaky: it rejected a result it had accepted",
         );
-        format!(" (it loads {names}, which treereduce does not record)")
-    };
-    let (plan, _) = trace
-        .plan(&vec![false; trace.units.len()])
-        .expect("removing nothing always has a plan");
-    let mut previous: Option<Vec<u8>> = None;
-    for round in 0..2 {
-        let replay = generator.run(0, Some(&plan), Align::Halt).map_err(|e| {
-            generator_error(format!("cannot run the generator `{command}`: {e}"), None)
-        })?;
-        if replay.outcome == RunOutcome::Cancelled || cancel.is_cancelled() {
-            eprintln!("treereduce: interrupted while checking the generator; nothing was written");
-            return Err(Ok(exit::INTERRUPTED));
-        }
-        slowest = slowest.max(replay.duration);
-        let replayed = replay.trace.as_deref().map(Trace::parse);
-        if let Some(Ok(t)) = &replayed
-            && let Some(position) = t.halted_at
-        {
-            let expected = trace
-                .decisions
-                .get(position)
-                .map_or("-", |d| d.site.as_str());
-            let got = t.decisions.get(position).map_or("-", |d| d.site.as_str());
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` does not follow the replay of its own run: decision {} was expected at {expected} but made at {got}; it is not deterministic given its decisions (time, hash order, threads, files it reads?)",
-                    position + 1
-                ),
-                Some(&replay),
-            ));
-        }
-        if replay.outcome != RunOutcome::Exited(0) {
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` ended with {:?} when replaying its own run",
-                    replay.outcome
-                ),
-                Some(&replay),
-            ));
-        }
-        let program = replay.output.unwrap_or_default();
-        if program != output {
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` wrote another program when replaying its own decisions{}: it is not deterministic given its decisions, or it ignores the replay (a random source treereduce cannot see: numpy, os.urandom, secrets, time, hash order){unseen}",
-                    if round == 0 { "" } else { " a second time" }
-                ),
-                None,
-            ));
-        }
-        if let Some(p) = &previous
-            && *p != program
-        {
-            return Err(generator_error(
-                format!(
-                    "the generator `{command}` wrote two different programs from the same decisions"
-                ),
-                None,
-            ));
-        }
-        previous = Some(program);
     }
-    Ok((text, output, slowest))
+    line
 }

@@ -135,11 +135,6 @@ impl<'a> Cached<'a> {
         }
     }
 
-    /// Whether the candidate is interesting (remembered or tested).
-    pub fn holds(&self, worker: usize, candidate: &[u8]) -> bool {
-        matches!(self.test(worker, candidate), Ok(Verdict::Interesting))
-    }
-
     /// The oracle itself, without the memory.
     pub fn inner(&self) -> &dyn Oracle {
         self.oracle

@@ -8,6 +8,8 @@ mod cancel;
 pub(crate) mod contain;
 mod gate;
 mod script;
+#[cfg(feature = "cli")]
+pub(crate) mod store;
 
 #[cfg(feature = "cli")]
 pub use cache::Stored;
@@ -16,15 +18,13 @@ pub use cache::VerdictStore;
 pub use cached::{Cached, Counts, Remembered, TestReport};
 pub use cancel::Cancel;
 #[cfg(feature = "cli")]
-pub(crate) use contain::{COOKIE_VAR, Cookie, Orphans};
+pub(crate) use contain::Orphans;
+pub(crate) use contain::{COOKIE_VAR, Cookie};
 pub use gate::Gate;
-#[cfg(feature = "cli")]
 pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
-#[cfg(feature = "cli")]
 pub(crate) use script::private_dir_prefix;
-#[cfg(feature = "cli")]
 pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
 
@@ -32,6 +32,17 @@ pub use script::{ScriptError, ScriptOracle};
 /// a full disk or a deleted script fails every test, and going on would
 /// only "reduce" by calling every candidate uninteresting.
 pub const ERROR_LIMIT: usize = 5;
+
+/// What is said of `what` ("the test", "the seed test", "the oracle")
+/// once it could not be run [`ERROR_LIMIT`] times in a row,
+/// the last time for `error`: the one wording of that limit, which every
+/// mode's error and the command line's messages use.
+pub(crate) fn could_not_run(what: &str, error: impl std::fmt::Display) -> String {
+    format!(
+        "{what} could not be run {} times in a row ({error})",
+        ERROR_LIMIT
+    )
+}
 
 /// The result of testing one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -842,7 +842,6 @@ fn watch(pidfd: &OwnedFd, mut clock: Clock, stops: [&Cancel; 2]) -> Watched {
 
 /// [`wait`] for other runners of a child that leads its own process group
 /// (the trace mode's generator): every process of it is gone on return.
-#[cfg(feature = "cli")]
 pub(crate) fn wait_group(
     child: Spawned,
     timeout: Duration,

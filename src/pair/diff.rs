@@ -272,6 +272,7 @@ fn groups(blank: &[bool], range: Range<usize>) -> Vec<Range<usize>> {
     out
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --output-diff
 /// A unified diff of two texts (by lines), with the given file names.
 pub fn unified(seed: &[u8], variant: &[u8], names: (&str, &str)) -> Vec<u8> {
     let diff = similar::TextDiff::from_lines(seed, variant);

@@ -103,6 +103,14 @@ pub trait PairObserver: Sync {
     fn reducer(&self, _round: usize, _reducer: &'static str) {}
 }
 
+/// An observer that is told nothing.
+pub struct Unobserved;
+
+impl PairObserver for Unobserved {
+    fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+    fn step(&self, _step: &Step) {}
+}
+
 /// The result.
 #[derive(Debug)]
 pub struct PairOutcome {
@@ -126,9 +134,19 @@ pub struct PairOutcome {
 
 /// Why a pair reduction stopped without a result.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PairError {
+    /// The seed or the variant (`which`) does not have its property
+    /// (checked by [`crate::reduce_pair`] before anything runs).
+    #[error("the {which} is not interesting to its oracle ({verdict:?})")]
+    NotInteresting {
+        /// `seed` or `variant`.
+        which: &'static str,
+        /// The oracle's verdict.
+        verdict: Verdict,
+    },
     /// A script could not be run several times in a row; the best pair so far.
-    #[error("the {which} test could not be run {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    #[error("{}", crate::oracle::could_not_run(&format!("the {which} test"), error))]
     Oracle {
         /// `seed`, `variant`, `seed or variant` or `pair`.
         which: &'static str,
@@ -461,16 +479,9 @@ impl Pair<'_> {
             off.push(reduce::text::layout::LAYOUT.name());
         }
         Config {
-            jobs: self.config.jobs,
-            passes: None,
-            ddmin_subsets: false,
-            width: self.config.width,
-            in_order: self.config.in_order,
-            prune: true,
-            formatter: None,
             off,
             verify: false,
-            input_checked: true,
+            ..single::config(self.config.jobs, self.config.width, self.config.in_order)
         }
     }
 

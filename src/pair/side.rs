@@ -64,6 +64,7 @@ pub struct Joint<'a> {
     memory: Remembered,
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl<'a> Joint<'a> {
     /// Wraps `test`.
     pub fn new(test: &'a dyn PairTest) -> Joint<'a> {
@@ -85,6 +86,7 @@ impl<'a> Joint<'a> {
 
 /// How a pair's properties are decided: a test per program (ψ_s on the
 /// seed, ψ_v on the variant), or one test of the pair.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 pub enum PairTests<'a> {
     /// `--interesting-seed` and `--interesting`.
     Sides {
@@ -129,6 +131,7 @@ impl Which {
     }
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl<'a> PairTests<'a> {
     /// A test per program.
     pub fn sides(seed: &'a dyn Oracle, variant: &'a dyn Oracle) -> PairTests<'a> {
@@ -253,9 +256,11 @@ impl Reports {
 }
 
 /// See [`PairTests::counter`].
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 #[derive(Clone)]
 pub struct TestCounter(Vec<Arc<Counts>>);
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's --interesting-pair
 impl TestCounter {
     /// Script runs so far, of all tests.
     pub fn tests(&self) -> u64 {

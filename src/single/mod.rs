@@ -36,7 +36,7 @@ pub enum ReduceError {
     TooLarge(#[from] TooLarge),
     /// The test could not be run, [`crate::engine::ERROR_LIMIT`] times in a
     /// row; the best result found until then is kept.
-    #[error("the test could not be run {limit} times in a row; the last error: {error}", limit = crate::engine::ERROR_LIMIT)]
+    #[error("{}", crate::oracle::could_not_run("the test", error))]
     Oracle {
         /// The last error.
         error: String,
@@ -58,6 +58,22 @@ pub struct Outcome {
     pub recheck: Recheck,
     /// With [`Recheck::CouldNotRun`]: the last error of the test.
     pub recheck_error: Option<String>,
+    /// The size of `text` (its tokens counted on a parse of it).
+    pub size: Size,
+}
+
+/// The settings every mode starts from: every reduction, pruning, the
+/// final re-check, rounds of `width` changes (one at a time, in order,
+/// with `in_order`), on `jobs` workers, the input already checked. Each
+/// mode changes what its options say (`Config { passes, ..config(..) }`).
+pub fn config(jobs: usize, width: usize, in_order: bool) -> Config {
+    Config {
+        jobs: jobs.max(1),
+        width: width.max(1),
+        in_order,
+        input_checked: true,
+        ..Config::default()
+    }
 }
 
 /// Everything a reduction needs besides the input.
@@ -415,7 +431,12 @@ impl Driver<'_, '_> {
             bump(&self.session.stats.interrupted);
         }
         *self.session.stats.recheck.lock() = self.recheck;
+        let size = Size {
+            bytes: self.text.len() as u64,
+            tokens: count_tokens(&parse(self.session.grammar, &self.text)) as u64,
+        };
         Ok(Outcome {
+            size,
             text: self.text.clone(),
             cancelled,
             flaky,
@@ -487,59 +508,11 @@ impl Driver<'_, '_> {
                 PassKind::Canon => Phase::Canon(number),
                 PassKind::Reduce => Phase::Reduce(number),
             });
-            let started = Instant::now();
-            let mut clock = stats.begin_pass();
-            let tests_before = stats.tests.load(Ordering::Relaxed);
-            let rounds_before = stats.rounds.load(Ordering::Relaxed);
-            let run = self.run;
-            let stop = || run.stopped();
-            let Some(original) = self.original(&tree, &stop)? else {
+            let Some((changed, end, skipped)) =
+                self.pass(&mut tree, scope, (number, kind, prune))?
+            else {
                 break;
             };
-            let subject = TreeSubject::new(
-                &original,
-                scope_node(&original, scope),
-                session.grammar,
-                session.lexicon,
-                session.config,
-                stats,
-                session.oracle,
-                session.observer,
-            );
-            let subject = subject
-                .remembering(&self.memory, number, prune)
-                .stopping(&stop);
-            let skipped_before = stats.skipped.load(Ordering::Relaxed);
-            let first = Best::of(&original);
-            let start = first.size();
-            let tasks = subject.start(kind);
-            clock.built(stats);
-            let done = run_pass(self.run, &subject, first, tasks);
-
-            let best = done.best;
-            let end = best.size();
-            stats.push_pass(PassReport {
-                kind: match kind {
-                    PassKind::Canon => "canon",
-                    PassKind::Reduce => "reduce",
-                },
-                number,
-                seconds: started.elapsed().as_secs_f64(),
-                start,
-                end,
-                tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
-                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
-                timing: stats.pass_timing(&clock),
-            });
-            let changed = done.commits > 0;
-            // Identifier replacement may lengthen the text, so no plain subtraction.
-            scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
-            self.text = best.text.clone();
-            tree = best.tree.clone();
-            if changed {
-                self.checkpoints.push(self.text.clone());
-            }
             if self.run.stopped() {
                 break;
             }
@@ -564,7 +537,7 @@ impl Driver<'_, '_> {
                 round_start = (end.tokens, end.bytes);
                 continue;
             }
-            pruned_since_check |= stats.skipped.load(Ordering::Relaxed) > skipped_before;
+            pruned_since_check |= skipped;
             let canon = session.config.runs(crate::reduce::canon::CANON.name());
             let converged = match kind {
                 PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
@@ -601,6 +574,74 @@ impl Driver<'_, '_> {
             }
         }
         Ok(tree)
+    }
+
+    /// One pass of `kind` (number `number`, pruning or not) over the current
+    /// text: whether it committed anything, the size it ended at, and
+    /// whether it skipped (pruned) a test; `None` if the run stopped before
+    /// it started.
+    fn pass(
+        &mut self,
+        tree: &mut tree_sitter::Tree,
+        scope: &mut Range<usize>,
+        (number, kind, prune): (usize, PassKind, bool),
+    ) -> Result<Option<(bool, Size, bool)>, ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
+        let started = Instant::now();
+        let mut clock = stats.begin_pass();
+        let tests_before = stats.tests.load(Ordering::Relaxed);
+        let rounds_before = stats.rounds.load(Ordering::Relaxed);
+        let run = self.run;
+        let stop = || run.stopped();
+        let Some(original) = self.original(tree, &stop)? else {
+            return Ok(None);
+        };
+        let subject = TreeSubject::new(
+            &original,
+            scope_node(&original, scope),
+            session.grammar,
+            session.lexicon,
+            session.config,
+            stats,
+            session.oracle,
+            session.observer,
+        );
+        let subject = subject
+            .remembering(&self.memory, number, prune)
+            .stopping(&stop);
+        let skipped_before = stats.skipped.load(Ordering::Relaxed);
+        let first = Best::of(&original);
+        let start = first.size();
+        let tasks = subject.start(kind);
+        clock.built(stats);
+        let done = run_pass(self.run, &subject, first, tasks);
+
+        let best = done.best;
+        let end = best.size();
+        stats.push_pass(PassReport {
+            kind: match kind {
+                PassKind::Canon => "canon",
+                PassKind::Reduce => "reduce",
+            },
+            number,
+            seconds: started.elapsed().as_secs_f64(),
+            start,
+            end,
+            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+            rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+            skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+            timing: stats.pass_timing(&clock),
+        });
+        let changed = done.commits > 0;
+        // Identifier replacement may lengthen the text, so no plain subtraction.
+        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
+        self.text = best.text.clone();
+        *tree = best.tree.clone();
+        if changed {
+            self.checkpoints.push(self.text.clone());
+        }
+        let skipped = stats.skipped.load(Ordering::Relaxed) > skipped_before;
+        Ok(Some((changed, end, skipped)))
     }
 
     /// The program of the current text and its tree: the one built ahead

@@ -12,6 +12,7 @@
 
 pub mod generator;
 pub mod mirror;
+pub mod pipeline;
 pub mod record;
 pub mod reduce;
 #[cfg(test)]

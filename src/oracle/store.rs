@@ -26,7 +26,7 @@ use parking_lot::Mutex;
 use rusqlite::{Connection, OptionalExtension};
 use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 
-use crate::oracle::{Stored, VerdictStore};
+use super::{Stored, VerdictStore};
 
 /// The file inside the cache directory.
 pub const FILE_NAME: &str = "verdicts.sqlite3";
