@@ -313,7 +313,7 @@ pub fn run_groups<S: Subject>(
             lanes.push(LaneSlot {
                 to,
                 from,
-                state: Slot::Free,
+                state: LaneView::Free,
             });
         }
         let start = Arc::new(start);
@@ -612,7 +612,7 @@ impl<S: Subject> Tests<S> for Implied<'_, S> {
 }
 
 /// What the coordinator knows of a lane between rounds.
-enum Slot {
+enum LaneView {
     /// No task.
     Free,
     /// Waiting with a change that touches this; its task's place in the
@@ -625,7 +625,7 @@ enum Slot {
 struct LaneSlot<S: Subject> {
     to: ToLane<S>,
     from: FromLane<S>,
-    state: Slot,
+    state: LaneView,
 }
 
 struct Coordinator<'a, 'r, S: Subject> {
@@ -663,7 +663,7 @@ struct Untested<S: Subject> {
 
 /// What a lane of a round hears of its tested change.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Decision {
+enum Ruling {
     Committed,
     Dull,
     Again,
@@ -671,6 +671,45 @@ enum Decision {
 
 /// A lane of a round, with the place of its task in the queue.
 type Entrant = (usize, Order);
+
+/// How a task from the queue joins a round being formed.
+enum Joining<S: Subject> {
+    /// Its first change touches this on the base.
+    Touches(Footprint),
+    /// Its first change is implied: it runs at once, testing nothing.
+    Implied,
+    /// It is an expansion: these tasks join the queue instead.
+    Expanded(Vec<Queued<S>>),
+}
+
+/// A round being formed ([`Coordinator::form`]).
+struct Forming<S: Subject> {
+    /// Places in the round.
+    width: usize,
+    /// What the round's changes touch.
+    touched: Footprint,
+    /// The lanes testing in the round.
+    round: Vec<Entrant>,
+    /// Follow-ups of tasks that ended in their lanes, queued after the
+    /// round is formed, in the order of the tasks.
+    ended: Vec<(Order, Vec<Queued<S>>)>,
+    /// A change that must be tested alone holds the round.
+    alone: bool,
+    /// Tasks passed over, with their footprints if they may still fill a
+    /// place (they overlap a change of the round but claim nothing it
+    /// claims).
+    aside: Vec<(Order, Task<S>, Option<Footprint>)>,
+    /// A task that must be tested alone was set aside because the round
+    /// was not empty, and holds it.
+    held: bool,
+}
+
+impl<S: Subject> Forming<S> {
+    /// Whether another change may join.
+    fn open(&self) -> bool {
+        !self.alone && self.round.len() < self.width
+    }
+}
 
 impl<S: Subject> Coordinator<'_, '_, S> {
     fn work(&mut self) {
@@ -765,146 +804,34 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // what was known before it.
         self.run.cache().next_epoch();
         let width = self.run.width - usize::from(self.test_base_beside());
-        let mut touched = Footprint::default();
-        let mut round: Vec<Entrant> = Vec::new();
-        // Follow-ups of tasks that ended in their lanes, queued after the
-        // round is formed, in the order of the tasks.
-        let mut ended: Vec<(Order, Vec<Queued<S>>)> = Vec::new();
-        // A change that must be tested alone holds the round.
-        let mut alone = false;
-        let mut waiting: Vec<Entrant> = self
-            .lanes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| match &l.state {
-                Slot::Pending(order, _) => Some((i, *order)),
-                _ => None,
-            })
-            .collect();
-        waiting.sort_by_key(|w| w.1);
-        for (slot, order) in waiting {
-            let Slot::Pending(_, footprint) = &self.lanes[slot].state else {
-                continue;
-            };
-            if alone
-                || round.len() >= width
-                || footprint.conflicts(&touched)
-                || (footprint.alone() && !round.is_empty())
-            {
-                continue;
-            }
-            let single = footprint.alone();
-            touched.extend(footprint);
-            self.lanes[slot].state = Slot::Busy;
-            self.lanes[slot].to.go.send(self.base.clone()).ok()?;
-            match self.turn(slot)? {
-                Began::Testing => {
-                    round.push((slot, order));
-                    alone = single;
-                }
-                Began::Ended(follow_ups) => ended.push((order, follow_ups)),
-            }
-        }
-        // Tasks passed over, with their footprints if they may still fill a
-        // place (they overlap a change of the round but claim nothing it
-        // claims).
-        let mut aside: Vec<(Order, Task<S>, Option<Footprint>)> = Vec::new();
-        // A task that must be tested alone was set aside because the round
-        // was not empty, and holds it.
-        let mut held = false;
+        let mut f = Forming {
+            width,
+            touched: Footprint::default(),
+            round: Vec::new(),
+            ended: Vec::new(),
+            alone: false,
+            aside: Vec::new(),
+            held: false,
+        };
+        self.resume_waiting(&mut f)?;
         let cap = width * SET_ASIDE_PER_PLACE;
         loop {
-            let open = |alone: bool, round: &Vec<Entrant>| !alone && round.len() < width;
-            let mut scanned = false;
-            // Tasks set aside started: the scan may go on (the set-aside
-            // tasks are fewer, or a place was freed by one that ended).
-            let mut filled = false;
-            while !held && open(alone, &round) && aside.len() < cap {
-                // Tasks that end without a test (implied, expansions) may
-                // follow one another by the thousand on a large program.
-                if self.run.stopped() {
-                    break;
-                }
-                let Some(free) = self.free_lane() else {
-                    break;
-                };
-                let Some((order, task)) = self.queue.tasks.pop_first() else {
-                    scanned = true;
-                    break;
-                };
-                let footprint = if let Some(change) = task.first_change() {
-                    match self.merging.footprint(&self.base, change) {
-                        Some(footprint) => footprint,
-                        None => {
-                            // Implied: it tests nothing, only ends.
-                            self.run_here(task);
-                            continue;
-                        }
-                    }
-                } else if let Some(made) = task.expand_ahead(self.subject, &self.base) {
-                    self.queue_all(made);
-                    continue;
-                } else {
-                    let plan = task.changes_on(self.subject, &self.base);
-                    plan.first()
-                        .and_then(|first| self.merging.footprint(&self.base, first))
-                        .unwrap_or_else(Footprint::everything)
-                };
-                if footprint.alone() {
-                    if round.is_empty() {
-                        match self.launch(free, task)? {
-                            Began::Testing => {
-                                round.push((free, order));
-                                alone = true;
-                            }
-                            Began::Ended(follow_ups) => ended.push((order, follow_ups)),
-                        }
-                    } else {
-                        // It holds the round: nothing behind it joins.
-                        aside.push((order, task, None));
-                        held = true;
-                    }
-                    continue;
-                }
-                if footprint.conflicts(&touched) {
-                    aside.push((order, task, None));
-                } else if footprint.overlaps(&touched) {
-                    aside.push((order, task, Some(footprint)));
-                } else {
-                    touched.extend(&footprint);
-                    match self.launch(free, task)? {
-                        Began::Testing => round.push((free, order)),
-                        Began::Ended(follow_ups) => ended.push((order, follow_ups)),
-                    }
-                }
-            }
+            let scanned = self.scan(&mut f, cap)?;
             // Places left once the scan is over: overlapping tasks, in
             // order, tested as speculation (if the outer change is
             // interesting, the merge is its candidate again, a tested
             // program; if not, the inner one is what comes next).
-            if !held && (scanned || aside.len() >= cap) {
-                let mut kept = Vec::new();
-                for (order, task, footprint) in std::mem::take(&mut aside) {
-                    match (footprint, self.free_lane()) {
-                        (Some(footprint), Some(free))
-                            if open(alone, &round) && !footprint.conflicts(&touched) =>
-                        {
-                            touched.extend(&footprint);
-                            filled = true;
-                            match self.launch(free, task)? {
-                                Began::Testing => round.push((free, order)),
-                                Began::Ended(follow_ups) => ended.push((order, follow_ups)),
-                            }
-                        }
-                        (footprint, _) => kept.push((order, task, footprint)),
-                    }
-                }
-                aside = kept;
-            }
+            let filled = !f.held && (scanned || f.aside.len() >= cap) && self.fill_aside(&mut f)?;
             if !filled || scanned {
                 break;
             }
         }
+        let Forming {
+            mut round,
+            mut ended,
+            aside,
+            ..
+        } = f;
         for (order, task, _) in aside {
             self.queue.tasks.insert(order, task);
         }
@@ -916,12 +843,153 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         Some(round)
     }
 
+    /// The lanes waiting with a change join the round first, in the order
+    /// of their tasks, as far as their footprints allow. `None` if a lane
+    /// panicked.
+    fn resume_waiting(&mut self, f: &mut Forming<S>) -> Option<()> {
+        let mut waiting: Vec<Entrant> = self
+            .lanes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match &l.state {
+                LaneView::Pending(order, _) => Some((i, *order)),
+                _ => None,
+            })
+            .collect();
+        waiting.sort_by_key(|w| w.1);
+        for (slot, order) in waiting {
+            let LaneView::Pending(_, footprint) = &self.lanes[slot].state else {
+                continue;
+            };
+            if !f.open()
+                || footprint.conflicts(&f.touched)
+                || (footprint.alone() && !f.round.is_empty())
+            {
+                continue;
+            }
+            let single = footprint.alone();
+            f.touched.extend(footprint);
+            self.lanes[slot].state = LaneView::Busy;
+            self.lanes[slot].to.go.send(self.base.clone()).ok()?;
+            match self.turn(slot)? {
+                Began::Testing => {
+                    f.round.push((slot, order));
+                    f.alone = single;
+                }
+                Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
+            }
+        }
+        Some(())
+    }
+
+    /// New tasks from the front of the queue for the free lanes: a task
+    /// joins if its first change's footprint is disjoint from the round's,
+    /// else it is set aside (up to `cap`). Whether the queue was scanned to
+    /// its end; `None` if a lane panicked.
+    fn scan(&mut self, f: &mut Forming<S>, cap: usize) -> Option<bool> {
+        while !f.held && f.open() && f.aside.len() < cap {
+            // Tasks that end without a test (implied, expansions) may
+            // follow one another by the thousand on a large program.
+            if self.run.stopped() {
+                break;
+            }
+            let Some(free) = self.free_lane() else {
+                break;
+            };
+            let Some((order, task)) = self.queue.tasks.pop_first() else {
+                return Some(true);
+            };
+            let footprint = match self.joining(&task) {
+                Joining::Touches(footprint) => footprint,
+                Joining::Implied => {
+                    // It tests nothing, only ends.
+                    self.run_here(task);
+                    continue;
+                }
+                Joining::Expanded(made) => {
+                    self.queue_all(made);
+                    continue;
+                }
+            };
+            if footprint.alone() {
+                if f.round.is_empty() {
+                    match self.launch(free, task)? {
+                        Began::Testing => {
+                            f.round.push((free, order));
+                            f.alone = true;
+                        }
+                        Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
+                    }
+                } else {
+                    // It holds the round: nothing behind it joins.
+                    f.aside.push((order, task, None));
+                    f.held = true;
+                }
+                continue;
+            }
+            if footprint.conflicts(&f.touched) {
+                f.aside.push((order, task, None));
+            } else if footprint.overlaps(&f.touched) {
+                f.aside.push((order, task, Some(footprint)));
+            } else {
+                f.touched.extend(&footprint);
+                match self.launch(free, task)? {
+                    Began::Testing => f.round.push((free, order)),
+                    Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// How `task` would join the round: what its first change touches on
+    /// the base, or that it is implied there, or the tasks it expands to.
+    fn joining(&self, task: &Task<S>) -> Joining<S> {
+        if let Some(change) = task.first_change() {
+            return match self.merging.footprint(&self.base, change) {
+                Some(footprint) => Joining::Touches(footprint),
+                None => Joining::Implied,
+            };
+        }
+        if let Some(made) = task.expand_ahead(self.subject, &self.base) {
+            return Joining::Expanded(made);
+        }
+        let plan = task.changes_on(self.subject, &self.base);
+        Joining::Touches(
+            plan.first()
+                .and_then(|first| self.merging.footprint(&self.base, first))
+                .unwrap_or_else(Footprint::everything),
+        )
+    }
+
+    /// Tasks set aside that overlap the round but claim nothing it claims
+    /// fill the places left, in order. Whether one started.
+    fn fill_aside(&mut self, f: &mut Forming<S>) -> Option<bool> {
+        let mut filled = false;
+        let mut kept = Vec::new();
+        for (order, task, footprint) in std::mem::take(&mut f.aside) {
+            match (footprint, self.free_lane()) {
+                (Some(footprint), Some(free)) if f.open() && !footprint.conflicts(&f.touched) => {
+                    f.touched.extend(&footprint);
+                    filled = true;
+                    match self.launch(free, task)? {
+                        Began::Testing => f.round.push((free, order)),
+                        Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
+                    }
+                }
+                (footprint, _) => kept.push((order, task, footprint)),
+            }
+        }
+        f.aside = kept;
+        Some(filled)
+    }
+
     /// Waits for the turn of the lane in `slot` (started or told to go)
     /// to end: it tests, or its task ended. `None` if it panicked.
     fn turn(&mut self, slot: usize) -> Option<Began<S>> {
         let began = self.lanes[slot].from.began.recv().ok()?;
         if let Began::Ended(_) = began {
-            self.lanes[slot].state = Slot::Free;
+            self.lanes[slot].state = LaneView::Free;
         }
         Some(began)
     }
@@ -942,13 +1010,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn free_lane(&self) -> Option<usize> {
         self.lanes
             .iter()
-            .position(|l| matches!(l.state, Slot::Free))
+            .position(|l| matches!(l.state, LaneView::Free))
     }
 
     /// Starts `task` in lane `slot` on the base, and waits for its turn
     /// to end (see [`Self::turn`]).
     fn launch(&mut self, slot: usize, task: Task<S>) -> Option<Began<S>> {
-        self.lanes[slot].state = Slot::Busy;
+        self.lanes[slot].state = LaneView::Busy;
         self.lanes[slot]
             .to
             .start
@@ -989,7 +1057,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         self.rate.0 += round.len() as u64;
         self.rate.1 += interesting.len() as u64;
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
-        let mut decisions = vec![Decision::Dull; round.len()];
+        let mut decisions = vec![Ruling::Dull; round.len()];
         match interesting[..] {
             [] => {
                 // (Without a place of its own it is tested now: every lane
@@ -1001,7 +1069,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     self.settle_base(interesting);
                     if !interesting {
                         // Their verdicts were on a program that is not.
-                        decisions = vec![Decision::Again; round.len()];
+                        decisions = vec![Ruling::Again; round.len()];
                     }
                 }
             }
@@ -1009,79 +1077,101 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 self.commit(state(only)?);
                 self.base = self.best.clone();
                 self.untested.clear();
-                decisions[only] = Decision::Committed;
+                decisions[only] = Ruling::Committed;
             }
             [first, ..] => {
                 self.commit(state(first)?);
                 self.untested.clear();
-                decisions[first] = Decision::Committed;
-                let branches: Vec<Arc<S::State>> =
-                    interesting.iter().filter_map(|&i| state(i)).collect();
-                let refs: Vec<&S::State> = branches.iter().map(|b| &**b).collect();
-                match self.merging.merge(&base, &refs, &mut self.scratch) {
-                    // The others changed nothing the first did not (an
-                    // overlapping change tested as speculation, inside
-                    // the first's): the best is the merge, and tested.
-                    Some(merged)
-                        if self.merging.state_key(&merged)
-                            == self.merging.state_key(&self.best) =>
-                    {
-                        self.base = self.best.clone();
-                        for &i in &interesting[1..] {
-                            decisions[i] = Decision::Committed;
-                        }
-                    }
-                    Some(merged) => {
-                        bump(&self.run.stats.merges);
-                        self.base = Arc::new(merged);
-                        for &i in &interesting[1..] {
-                            decisions[i] = Decision::Committed;
-                            let (state, kind) = verdicts[i].clone()?;
-                            self.untested.push(Untested {
-                                base: base.clone(),
-                                state,
-                                kind,
-                                order: round[i].1,
-                            });
-                        }
-                    }
-                    // They do not combine: the others try again on the best.
-                    None => {
-                        self.base = self.best.clone();
-                        for &i in &interesting[1..] {
-                            decisions[i] = Decision::Again;
-                        }
-                    }
-                }
+                self.merge_others(&base, &round, &verdicts, &interesting, &mut decisions)?;
             }
         }
         // What the round's commits unlocked together, accounted here in the
         // order of the round (a lane's own follow-ups come with its task).
         for (i, decision) in decisions.iter().enumerate() {
-            if *decision == Decision::Committed {
+            if *decision == Ruling::Committed {
                 let state = verdicts[i].as_ref()?.0.clone();
                 let unlocked = self.subject.advanced(&base, &state);
                 self.queue_all(unlocked);
             }
         }
-        // Each lane's turn, in the order of the tasks: it hears its verdict
-        // and runs to its next change or its end before the next one hears.
+        self.tell(round, decisions)
+    }
+
+    /// The round's changes in `interesting` (more than one) were: the
+    /// first is committed; the others are merged onto the base the round
+    /// was tested on, and the merge is the next base, untested (or the
+    /// best, when it changes nothing the first did not); if they do not
+    /// combine, they try again on the best.
+    fn merge_others(
+        &mut self,
+        base: &Arc<S::State>,
+        round: &[Entrant],
+        verdicts: &[Option<Found<S>>],
+        interesting: &[usize],
+        decisions: &mut [Ruling],
+    ) -> Option<()> {
+        decisions[interesting[0]] = Ruling::Committed;
+        let branches: Vec<Arc<S::State>> = interesting
+            .iter()
+            .filter_map(|&i| verdicts[i].as_ref().map(|v| v.0.clone()))
+            .collect();
+        let refs: Vec<&S::State> = branches.iter().map(|b| &**b).collect();
+        match self.merging.merge(base, &refs, &mut self.scratch) {
+            // The others changed nothing the first did not (an
+            // overlapping change tested as speculation, inside
+            // the first's): the best is the merge, and tested.
+            Some(merged)
+                if self.merging.state_key(&merged) == self.merging.state_key(&self.best) =>
+            {
+                self.base = self.best.clone();
+                for &i in &interesting[1..] {
+                    decisions[i] = Ruling::Committed;
+                }
+            }
+            Some(merged) => {
+                bump(&self.run.stats.merges);
+                self.base = Arc::new(merged);
+                for &i in &interesting[1..] {
+                    decisions[i] = Ruling::Committed;
+                    let (state, kind) = verdicts[i].clone()?;
+                    self.untested.push(Untested {
+                        base: base.clone(),
+                        state,
+                        kind,
+                        order: round[i].1,
+                    });
+                }
+            }
+            // They do not combine: the others try again on the best.
+            None => {
+                self.base = self.best.clone();
+                for &i in &interesting[1..] {
+                    decisions[i] = Ruling::Again;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Each lane's turn, in the order of the tasks: it hears its verdict
+    /// and runs to its next change or its end before the next one hears.
+    fn tell(&mut self, round: Vec<Entrant>, decisions: Vec<Ruling>) -> Option<()> {
         for ((slot, order), decision) in round.into_iter().zip(decisions) {
             let best = self.base.clone();
             let message = match decision {
-                Decision::Again => Heard::Retry { best },
+                Ruling::Again => Heard::Retry { best },
                 _ => Heard::Decided {
-                    committed: decision == Decision::Committed,
+                    committed: decision == Ruling::Committed,
                     best,
                 },
             };
             self.lanes[slot].to.heard.send(message).ok()?;
             match self.lanes[slot].from.after.recv().ok()? {
                 After::Pending(footprint) => {
-                    self.lanes[slot].state = Slot::Pending(order, footprint);
+                    self.lanes[slot].state = LaneView::Pending(order, footprint);
                 }
                 After::Ended(follow_ups) => {
-                    self.lanes[slot].state = Slot::Free;
+                    self.lanes[slot].state = LaneView::Free;
                     self.queue_all(follow_ups);
                 }
             }
