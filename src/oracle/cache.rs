@@ -104,10 +104,13 @@ impl VerdictCache {
     /// The cached verdict for `key` as the test gave it: a timeout stays
     /// [`Verdict::TimedOut`] (in this run only: it is never stored).
     pub fn verdict(&self, key: u128) -> Option<Verdict> {
-        if self.map.lock().get(&key).is_some_and(|hit| hit.timed_out) {
-            return Some(Verdict::TimedOut);
-        }
-        Some(match self.get(key)? {
+        let hit = self.map.lock().get(&key).copied();
+        let interesting = match hit {
+            Some(hit) if hit.timed_out => return Some(Verdict::TimedOut),
+            Some(hit) => hit.interesting,
+            None => self.get(key)?,
+        };
+        Some(match interesting {
             true => Verdict::Interesting,
             false => Verdict::NotInteresting,
         })
