@@ -30,6 +30,8 @@ mod edit;
 mod engine;
 #[cfg(feature = "cli")]
 mod exit;
+#[cfg(feature = "cli")]
+mod job;
 mod lang;
 mod lexical;
 mod oracle;

@@ -2,18 +2,11 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
-mod batch;
-mod deadline;
 mod debug;
-mod formatter;
-mod output;
 mod pair;
-mod progress;
-mod report;
 mod test_args;
 mod trace;
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -22,11 +15,13 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 
-pub use output::{BestWriter, Destination};
-pub use progress::{Mode, Printer};
-
 use crate::cli::{Args, Cli, Command};
 use crate::exit;
+use crate::job::{
+    BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run, check_size,
+    deadline, deadline_reason, default_output, formatter, jobs_and_timeouts, not_rechecked,
+    print_all, progress, reduce_failed, report, same_file, shell_quote, total_memory, usage,
+};
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
@@ -34,9 +29,6 @@ use crate::single::{self, ReduceError, Session};
 use crate::stats::Stats;
 use crate::syntax::Original;
 use crate::task::{Observer, Phase};
-
-/// How long the check of the input may run when `--timeout` is not given.
-pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
@@ -108,8 +100,8 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             print_all(&text)
         }
         Command::Trace(args) => trace::run(args),
-        Command::Batch(args) => batch::run(*args),
-        Command::Dedup { dirs, output } => batch::dedup(&dirs, output.as_deref()),
+        Command::Batch(args) => crate::batch::driver::run(*args),
+        Command::Dedup { dirs, output } => crate::batch::driver::dedup(&dirs, output.as_deref()),
         Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
         Command::Pair(args) => pair::run(*args),
     }
@@ -131,79 +123,6 @@ pub fn man_page() -> std::io::Result<Vec<u8>> {
     text.extend_from_slice(exit::man_section().as_bytes());
     man.render_version_section(&mut text)?;
     Ok(text)
-}
-
-/// The message for a test (`what`: "the test", "the seed's test", ...) that
-/// could not be run [`crate::engine::ERROR_LIMIT`] times in a row, the last
-/// time for `error`, and what was kept (`kept`).
-fn could_not_run(what: &str, error: impl std::fmt::Display, kept: &str) -> String {
-    format!("{}; {kept}", crate::oracle::could_not_run(what, error))
-}
-
-/// Calls `stop` on Ctrl-C and SIGTERM: the one place the handler is
-/// installed (each mode once per process).
-fn on_signals(stop: impl Fn() + Send + 'static) -> Result<(), Failure> {
-    ctrlc::set_handler(stop).map_err(|e| Failure::Internal(e.into()))
-}
-
-/// The cancel token of a run, set on Ctrl-C and SIGTERM.
-fn cancel_on_signals() -> Result<Arc<Cancel>, Failure> {
-    let cancel = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    let token = cancel.clone();
-    on_signals(move || token.cancel())?;
-    Ok(cancel)
-}
-
-/// Writes `text` to stdout; a reader that stops early (`| head`) is fine.
-fn print_all(text: &[u8]) -> Result<u8, Failure> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Failure::Internal(anyhow!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(exit::SUCCESS),
-    }
-}
-
-/// The longest `--timeout`: larger values (`inf` too) mean "no limit" in
-/// practice and are clamped to it, so that no deadline overflows.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
-
-/// `-j` (default: the number of cores), checked to be at least 1, and
-/// the time limits given as `(flag, seconds)`, checked to be positive.
-pub(crate) fn jobs_and_timeouts(
-    jobs: Option<usize>,
-    limits: &[(&str, Option<f64>)],
-) -> Result<usize> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(anyhow!("-j must be at least 1"));
-    }
-    for &(flag, t) in limits {
-        if let Some(t) = t
-            && (t.is_nan() || t <= 0.0)
-        {
-            return Err(anyhow!("{flag} must be a positive number of seconds"));
-        }
-    }
-    Ok(jobs)
-}
-
-/// `--timeout SECS` as a duration, clamped to [`MAX_TIMEOUT`].
-pub(crate) fn timeout_of(secs: f64) -> Duration {
-    Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
-}
-
-pub(crate) enum Failure {
-    /// The user can fix it (arguments, files, script).
-    Usage(anyhow::Error),
-    /// Something broke while running.
-    Internal(anyhow::Error),
-}
-
-pub(crate) fn usage<T>(r: Result<T>) -> Result<T, Failure> {
-    r.map_err(Failure::Usage)
 }
 
 /// Everything validated, ready to run.
@@ -313,104 +232,6 @@ fn outputs(
         _ => {}
     }
     Ok((destination, stats))
-}
-
-/// Peak memory per input byte, measured on a 6.1 MB JavaScript input
-/// (2.4 million tokens, 1.19 GB peak): tree, node table, lists and buffers.
-pub const MEMORY_PER_INPUT_BYTE: u64 = 200;
-
-/// Memory per byte of text of an accepted state that in-order speculation
-/// keeps: the text, the nodes of its tree it does not share with the tree
-/// it was parsed from, and its share of the speculation's memos (measured:
-/// doc/benchmarks.md, "Memory of in-order speculation").
-pub const MEMORY_PER_KEPT_BYTE: u64 = 12;
-
-/// About how much memory reducing an input of `input_bytes` holds at its
-/// peak; `speculating`: in-order speculation above -j 1 (`--in-order`),
-/// which also keeps accepted states (see
-/// [`crate::engine::speculation_budget`]).
-pub fn memory_need(input_bytes: u64, speculating: bool) -> u64 {
-    let states = if speculating {
-        crate::engine::speculation_budget(input_bytes).saturating_mul(MEMORY_PER_KEPT_BYTE)
-    } else {
-        0
-    };
-    input_bytes
-        .saturating_mul(MEMORY_PER_INPUT_BYTE)
-        .saturating_add(states)
-}
-
-/// Refuses inputs larger than the reducer's 32-bit tables hold, whatever
-/// the user says, and those that would likely exhaust memory (and be killed
-/// without a word) unless the user insists; `speculating` as in
-/// [`memory_need`].
-fn check_size(input_bytes: u64, total: Option<u64>, allow: bool, speculating: bool) -> Result<()> {
-    if input_bytes > crate::syntax::MAX_INPUT_BYTES as u64 {
-        return Err(anyhow!(
-            "the input is {} bytes, more than treereduce can reduce (at most {} bytes, 4 GiB: its tables hold \
-             32-bit offsets); cut it down first (e.g. with a line-based reducer)",
-            progress::thousands(input_bytes),
-            progress::thousands(crate::syntax::MAX_INPUT_BYTES as u64)
-        ));
-    }
-    check_memory(
-        input_bytes,
-        memory_need(input_bytes, speculating),
-        total,
-        allow,
-    )
-}
-
-/// The memory all the reductions of a run may use together: 3/4 of the
-/// machine's (the rest for the tests and everything else).
-fn usable_memory(total: u64) -> u64 {
-    total / 4 * 3
-}
-
-/// Refuses inputs that would likely exhaust memory (and be killed without a
-/// word) unless the user insists: an input of `input_bytes` whose reduction
-/// needs `need`.
-fn check_memory(input_bytes: u64, need: u64, total: Option<u64>, allow: bool) -> Result<()> {
-    match total {
-        Some(total) if !allow && need > usable_memory(total) => Err(anyhow!(
-            "the input is {} and would need about {} of memory, more than 3/4 of this machine's {}; \
-             cut it down first (e.g. with a line-based reducer) or pass --allow-huge-input",
-            progress::bytes(input_bytes),
-            progress::bytes(need),
-            progress::bytes(total)
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Total physical memory, if the system says.
-fn total_memory() -> Option<u64> {
-    // SAFETY: sysinfo fills the zeroed struct we pass and returns 0 on success.
-    unsafe {
-        let mut info: libc::sysinfo = std::mem::zeroed();
-        (libc::sysinfo(&mut info) == 0).then(|| info.totalram as u64 * u64::from(info.mem_unit))
-    }
-}
-
-/// `dir/crash.c` -> `dir/crash.reduced.c`; `dir/Makefile` -> `dir/Makefile.reduced`;
-/// with the language's infix (`dir/main.rs` -> `dir/main_reduced.rs`).
-pub fn default_output(input: &Path, infix: &str) -> PathBuf {
-    let stem = input
-        .file_stem()
-        .unwrap_or(OsStr::new("input"))
-        .to_string_lossy();
-    let name = match input.extension() {
-        Some(ext) => format!("{stem}{infix}.{}", ext.to_string_lossy()),
-        None => format!("{stem}{infix}"),
-    };
-    input.with_file_name(name)
-}
-
-pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 struct CliObserver<'a> {
@@ -544,28 +365,6 @@ fn report_context(
         reason,
         version: env!("CARGO_PKG_VERSION").to_string(),
         stats: serde_json::to_value(&r).unwrap_or_default(),
-    }
-}
-
-/// `--launcher CMD` split into words like a shell does.
-fn launcher_words(text: &str) -> Result<Vec<std::ffi::OsString>> {
-    match shlex::split(text) {
-        Some(words) if !words.is_empty() => Ok(words.into_iter().map(Into::into).collect()),
-        _ => Err(anyhow!(
-            "--launcher {text:?} is not a command (empty, or an unclosed quote)"
-        )),
-    }
-}
-
-/// What a test that could not be run says, naming the launcher if there is one.
-fn cannot_run(oracle: &ScriptOracle, e: &crate::OracleError) -> String {
-    match oracle.launcher().first() {
-        Some(launcher) => format!(
-            "cannot run the test {} through the launcher {}: {e}",
-            oracle.script().display(),
-            launcher.to_string_lossy()
-        ),
-        None => format!("cannot run the test {}: {e}", oracle.script().display()),
     }
 }
 
@@ -821,36 +620,6 @@ fn check_while_parsing(
     (checked, prepared)
 }
 
-/// The exit code and the message of a reduction that stopped without a
-/// result for a reason other than the test failing to run (which has a
-/// result: the best found before). The output, if started, holds the input.
-fn reduce_failed(e: &ReduceError) -> (u8, String) {
-    match e {
-        ReduceError::NotInteresting(verdict) => (
-            exit::NOT_INTERESTING,
-            format!(
-                "the test does not find the input interesting ({}); there is nothing to reduce",
-                match verdict {
-                    crate::oracle::Verdict::TimedOut => "it timed out",
-                    _ => "it rejected it",
-                }
-            ),
-        ),
-        ReduceError::TooLarge(t) => (
-            exit::USAGE,
-            format!("{t}; cut it down first (e.g. with a line-based reducer)"),
-        ),
-        ReduceError::Oracle { error, .. } => (
-            exit::TEST_ERRORS,
-            could_not_run(
-                "the test",
-                error,
-                "stopped, the output holds the best result found before",
-            ),
-        ),
-    }
-}
-
 /// The status and the note of a single-mode bug report: what the written
 /// result is worth.
 fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Option<String>) {
@@ -884,27 +653,6 @@ fn report_status(stats: &Stats, outcome: &single::Outcome) -> (&'static str, Opt
         reason = Some(reason.map_or(note.to_string(), |r| format!("{r}; {note}")));
     }
     (status, reason)
-}
-
-/// What to say when the run stopped at its `--deadline`: the result was
-/// re-checked, unless the deadline passed during that re-check (or it was
-/// switched off).
-fn deadline_reason(outcome: &single::Outcome) -> &'static str {
-    match outcome.recheck {
-        crate::stats::Recheck::Passed | crate::stats::Recheck::PassedEarlier => {
-            "stopped at the --deadline; the result is the best found until then, re-checked"
-        }
-        _ => "stopped at the --deadline; the result is the best found until then, not re-checked",
-    }
-}
-
-/// What to say when the test could not be run on the result at the final
-/// re-check.
-fn not_rechecked(error: Option<&str>) -> String {
-    format!(
-        "the test could not be run to re-check the result ({}); the result is the newest one it did not reject, not re-checked",
-        error.unwrap_or("no verdict")
-    )
 }
 
 /// Writes `--stats-json`, prints the summary; the exit code.
@@ -1039,25 +787,6 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
              waits on something else, such as a remote machine, may still gain from them)"
         )
     })
-}
-
-/// `text` as one word for a POSIX shell, quoted only where the shell needs
-/// it: a word of letters, digits and `_ @ % + = : , . / -` stays as it is
-/// (`./check.sh`, `--timeout=5`); any other word is single-quoted, with
-/// each `'` written as `'\''`, so nothing in it expands. A word that
-/// starts like an assignment (`A=b`) is quoted too, or a shell would take
-/// it for one as a command's first word. (shlex's quoting also quotes `=`
-/// and `,` everywhere, to be safe inside brace expansions we never write.)
-fn shell_quote(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
-    let assignment = text.split_once('=').is_some_and(|(name, _)| {
-        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    });
-    if !text.is_empty() && text.chars().all(plain) && !assignment {
-        return text.to_string();
-    }
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 fn summary(
@@ -1259,50 +988,6 @@ mod tests {
     }
 
     #[test]
-    fn huge_inputs_are_refused_unless_allowed() {
-        let gb = 1 << 30;
-        assert!(check_size(10 << 20, Some(8 * gb), false, false).is_ok());
-        let err = check_size(40 << 20, Some(8 * gb), false, false)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("--allow-huge-input"), "{err}");
-        assert!(check_size(40 << 20, Some(8 * gb), true, false).is_ok());
-        assert!(check_size(40 << 20, None, false, false).is_ok());
-        // The states in-order speculation keeps count too.
-        assert!(memory_need(10 << 20, true) > memory_need(10 << 20, false));
-        let need = memory_need(29 << 20, true);
-        assert!(check_size(29 << 20, Some(8 * gb), false, false).is_ok());
-        assert!(need > 6 * gb, "{need}");
-        assert!(check_size(29 << 20, Some(8 * gb), false, true).is_err());
-        // Past the 32-bit tables, not even --allow-huge-input helps.
-        let over = crate::syntax::MAX_INPUT_BYTES as u64 + 1;
-        assert!(check_size(over, None, true, false).is_err());
-        assert!(check_size(over - 1, None, true, false).is_ok());
-        assert!(total_memory().is_some_and(|m| m > 0));
-    }
-
-    #[test]
-    fn every_reduce_error_has_its_own_code_and_message() {
-        use crate::oracle::Verdict;
-        let (code, message) = reduce_failed(&ReduceError::NotInteresting(Verdict::TimedOut));
-        assert_eq!(code, exit::NOT_INTERESTING);
-        assert!(message.contains("timed out") && !message.contains("flaky"));
-        let too_large = crate::syntax::TooLarge {
-            bytes: 10,
-            nodes: u32::MAX as usize,
-        };
-        let (code, message) = reduce_failed(&ReduceError::TooLarge(too_large));
-        assert_eq!(code, exit::USAGE);
-        assert!(message.contains("too large") && message.contains("cut it down"));
-        let (code, message) = reduce_failed(&ReduceError::Oracle {
-            error: "cannot start the test".into(),
-            best: Arc::from(&b"x"[..]),
-        });
-        assert_eq!(code, exit::TEST_ERRORS);
-        assert!(message.contains("cannot start the test"));
-    }
-
-    #[test]
     fn wrong_languages_and_garbage_are_named() {
         let c = Language::by_name("c").unwrap();
         let rust = Language::by_name("rust").unwrap();
@@ -1373,84 +1058,5 @@ mod tests {
     fn far_too_many_jobs_are_warned_about() {
         assert!(jobs_warning(8, 2).is_none());
         assert!(jobs_warning(9, 2).unwrap().contains("-j 9"));
-    }
-
-    #[test]
-    fn shell_quoting_keeps_every_character() {
-        let words = [
-            "plain.c",
-            "it's.c",
-            "a$HOME.c",
-            "sp ace`x`.c",
-            "''",
-            "",
-            "~/x",
-            "*.c",
-            "a;b",
-            "#c",
-            "x=1",
-            "--timeout=5",
-            "-j",
-            "a\\b",
-            "new\nline",
-            "é.c",
-            "{a,b}",
-            "!x",
-            "[ab]",
-        ];
-        for name in words {
-            let out = std::process::Command::new("sh")
-                .arg("-c")
-                .arg(format!("printf %s {}", shell_quote(name)))
-                .output()
-                .unwrap();
-            assert_eq!(String::from_utf8(out.stdout).unwrap(), name);
-        }
-    }
-
-    #[test]
-    fn only_words_a_shell_would_change_are_quoted() {
-        for plain in [
-            "treereduce",
-            "batch",
-            "-i",
-            "./check.sh",
-            "--timeout=5",
-            "a/b-c_d.c",
-            "1,2",
-        ] {
-            assert_eq!(shell_quote(plain), plain);
-        }
-        for (word, quoted) in [
-            ("crash dir/a.c", "'crash dir/a.c'"),
-            ("it's", "'it'\\''s'"),
-            ("", "''"),
-            ("$HOME", "'$HOME'"),
-            ("~", "'~'"),
-            ("CC=gcc", "'CC=gcc'"),
-            ("*.c", "'*.c'"),
-        ] {
-            assert_eq!(shell_quote(word), quoted);
-        }
-    }
-
-    #[test]
-    fn default_output_sits_beside_the_input() {
-        assert_eq!(
-            default_output(Path::new("a/crash.c"), ".reduced"),
-            PathBuf::from("a/crash.reduced.c")
-        );
-        assert_eq!(
-            default_output(Path::new("x.tar.js"), ".reduced"),
-            PathBuf::from("x.tar.reduced.js")
-        );
-        assert_eq!(
-            default_output(Path::new("Makefile"), ".reduced"),
-            PathBuf::from("Makefile.reduced")
-        );
-        assert_eq!(
-            default_output(Path::new("src/main.rs"), "_reduced"),
-            PathBuf::from("src/main_reduced.rs")
-        );
     }
 }

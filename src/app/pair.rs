@@ -12,10 +12,12 @@ use anyhow::{Context, Result, anyhow};
 use parking_lot::Mutex;
 use serde::Serialize;
 
-use super::progress::{clock, thousands};
-use super::{BestWriter, Destination, Failure, Mode, Printer, default_output, same_file, usage};
 use crate::cli::PairArgs;
 use crate::exit;
+use crate::job::progress::{clock, thousands};
+use crate::job::{
+    self, BestWriter, Destination, Failure, Mode, Printer, default_output, same_file, usage,
+};
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, RunReport, ScriptOracle};
 use crate::pair::diff::Diff;
@@ -326,9 +328,9 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
     let (seed, variant) = read_inputs(&args)?;
     let language = usage(language_of(&args))?;
     let outs = usage(outputs(&args, language))?;
-    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
+    let jobs = job::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
         .map_err(Failure::Usage)?;
-    let cancel = super::cancel_on_signals()?;
+    let cancel = job::cancel_on_signals()?;
     let first_limit = args.test.first_limit();
     let scripts = usage(Scripts::new(&args, jobs, first_limit, &cancel))?;
 
@@ -390,7 +392,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             finish(&writers, &seed, &variant)?;
             eprintln!(
                 "treereduce: error: {}",
-                super::could_not_run(
+                job::could_not_run(
                     &format!("the {which} test"),
                     error,
                     "stopped, the outputs hold the best pair found before",

@@ -1,5 +1,6 @@
 //! What the options of the interestingness test ([`TestArgs`],
-//! [`LaunchArgs`]) become at run time, the same in every mode.
+//! [`LaunchArgs`]) and of the bug report ([`ReportArgs`]) become at run
+//! time, the same in every mode.
 
 use std::ffi::OsString;
 use std::sync::Arc;
@@ -7,8 +8,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, timeout_of};
-use crate::cli::{LaunchArgs, TestArgs};
+use crate::cli::{LaunchArgs, ReportArgs, TestArgs};
+use crate::job::report::Template;
+use crate::job::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, timeout_of};
 use crate::oracle::store;
 use crate::oracle::{ScriptOracle, VerdictStore};
 
@@ -56,5 +58,15 @@ impl LaunchArgs {
         script: Option<&store::Script<'_>>,
     ) -> Result<Option<Arc<dyn VerdictStore>>, String> {
         store::for_run(self.cache.as_deref(), self.no_cache, context, script)
+    }
+}
+
+impl ReportArgs {
+    /// The template of `--report`/`--report-template`, if either was given.
+    pub fn template(&self) -> Result<Option<Template>, String> {
+        match (&self.report, &self.report_template) {
+            (None, None) => Ok(None),
+            (_, file) => Template::load(file.as_deref()).map(Some),
+        }
     }
 }

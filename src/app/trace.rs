@@ -11,11 +11,11 @@ use anyhow::{Context, anyhow};
 use parking_lot::Mutex;
 use serde::Serialize;
 
-use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, Mode, Printer, same_file, timeout_of,
-};
 use crate::cli::TraceArgs;
 use crate::exit;
+use crate::job::{
+    self, BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, Mode, Printer, same_file, timeout_of,
+};
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
 use crate::stats::{Recheck, Report, Stats};
@@ -287,7 +287,7 @@ fn check_program(
 
 /// Runs `treereduce trace`.
 pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
-    let jobs = super::jobs_and_timeouts(
+    let jobs = job::jobs_and_timeouts(
         args.jobs,
         &[
             ("--timeout", args.test.timeout),
@@ -304,7 +304,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     }
     let language = language_of(&args)?;
     let (destination, stats_destination) = outputs(&args)?;
-    let cancel = super::cancel_on_signals()?;
+    let cancel = job::cancel_on_signals()?;
     let (oracle, generator) = start(&args, jobs, language, &destination, &cancel)?;
 
     let mode = Mode::for_stderr(args.quiet);
@@ -380,7 +380,7 @@ fn reduce_and_report(
         Some(Stopped::FinishTestErrors(error)) => {
             eprintln!(
                 "treereduce: error: {}",
-                super::could_not_run(
+                job::could_not_run(
                     "the test",
                     error,
                     "stopped, the output holds the best result found before",
@@ -407,7 +407,7 @@ fn reduce_and_report(
     if let Some(Stopped::TraceTestErrors(error)) = &outcome.stopped {
         eprintln!(
             "treereduce: error: {}",
-            super::could_not_run(
+            job::could_not_run(
                 "the test or the generator",
                 error,
                 "stopped, the output holds the best result found before",
@@ -419,7 +419,7 @@ fn reduce_and_report(
     if not_rechecked {
         eprintln!(
             "treereduce: error: {}",
-            super::not_rechecked(outcome.recheck_error.as_deref())
+            job::not_rechecked(outcome.recheck_error.as_deref())
         );
     }
     if !args.quiet {

@@ -1,9 +1,11 @@
 //! The batch mode's bookkeeping, apart from the command line that runs it
-//! (`app::batch`): what became of each input (`results/<name>.json`, an
+//! (`driver`): what became of each input (`results/<name>.json`, an
 //! [`InputRecord`] with its [`Status`]), which inputs a shard takes, the
 //! memory the inputs reduced at once share, the canonical text that groups
 //! equal results, and the summary of a run (summary.json, summary.md,
 //! groups.json).
+
+pub mod driver;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;

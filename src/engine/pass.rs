@@ -125,7 +125,7 @@ const STATE_BYTES_MIN: u64 = 16 << 20;
 /// The most bytes of text the accepted states that in-order speculation
 /// keeps add up to, in a pass that starts from a text of `start_bytes`:
 /// what the memory estimate of a run adds for them (their trees share most
-/// nodes with the best's; see `app::check_memory`).
+/// nodes with the best's; see `job::check_size`).
 pub fn speculation_budget(start_bytes: u64) -> u64 {
     start_bytes.saturating_mul(STATE_TEXTS).max(STATE_BYTES_MIN)
 }

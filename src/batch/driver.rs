@@ -27,18 +27,17 @@ use anyhow::{Context, Result, anyhow};
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
 
-use super::deadline::Deadline;
-use super::report;
 use super::{
-    BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_size, progress,
-    same_file, total_memory, usage,
-};
-use crate::batch::{
     Groups, Input, InputRecord, MemoryShare, Status, Summary, canonical, entry, group, hex,
     in_shard, parse_shard,
 };
 use crate::cli::BatchArgs;
 use crate::exit;
+use crate::job::deadline::Deadline;
+use crate::job::{
+    self, BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_size, progress,
+    report, same_file, total_memory, usage,
+};
 use crate::lang::Language;
 use crate::oracle::{Cancel, Gate, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
@@ -318,7 +317,7 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
-    let need = super::memory_need(bytes.len() as u64, false);
+    let need = job::memory_need(bytes.len() as u64, false);
     let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
         return record.fail(Status::NotStarted, shared.why_stopped());
     };
@@ -466,7 +465,7 @@ fn status_of(
             let (status, reason) = if o.recheck == crate::stats::Recheck::CouldNotRun {
                 (
                     Status::TestErrors,
-                    Some(super::not_rechecked(o.recheck_error.as_deref())),
+                    Some(job::not_rechecked(o.recheck_error.as_deref())),
                 )
             } else if o.cancelled {
                 (
@@ -474,10 +473,7 @@ fn status_of(
                     Some("interrupted; the result is the best found until then".to_string()),
                 )
             } else if stats.deadline.load(Ordering::Relaxed) > 0 {
-                (
-                    Status::Deadline,
-                    Some(super::deadline_reason(&o).to_string()),
-                )
+                (Status::Deadline, Some(job::deadline_reason(&o).to_string()))
             } else if o.flaky {
                 (
                     Status::Reduced,
@@ -492,7 +488,7 @@ fn status_of(
             best,
             None,
             Status::TestErrors,
-            Some(super::could_not_run(
+            Some(job::could_not_run(
                 "the test",
                 error,
                 "the result is the best found before",
@@ -508,7 +504,7 @@ fn status_of(
                 Arc::from(bytes),
                 None,
                 status,
-                Some(super::reduce_failed(&e).1),
+                Some(job::reduce_failed(&e).1),
             )
         }
     }
@@ -741,7 +737,7 @@ fn stop_on_signals(
             }
         }
     };
-    super::on_signals(stop_all.clone())?;
+    job::on_signals(stop_all.clone())?;
     Ok(args.deadline.map(|d| {
         let stop = stop.clone();
         Deadline::start_with(
@@ -790,7 +786,7 @@ fn report_failures(
 /// Runs `treereduce batch`.
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
-    let jobs = super::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
+    let jobs = job::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
         .map_err(Failure::Usage)?;
     if let Some(name) = &args.lang
         && Language::by_name(name).is_none()
@@ -846,7 +842,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         stop: stop.clone(),
         live,
         deadline,
-        memory: MemoryShare::new(total_memory().map_or(u64::MAX, super::usable_memory)),
+        memory: MemoryShare::new(total_memory().map_or(u64::MAX, job::usable_memory)),
     };
 
     let mut records: Vec<Option<(InputRecord, bool)>> = vec![None; inputs.len()];
@@ -944,6 +940,6 @@ pub fn dedup(dirs: &[PathBuf], output: Option<&Path>) -> Result<u8, Failure> {
     json.push(b'\n');
     match output {
         Some(path) => write_file(path, &json).map(|()| exit::SUCCESS),
-        None => super::print_all(&json),
+        None => job::print_all(&json),
     }
 }

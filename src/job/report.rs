@@ -120,7 +120,7 @@ fn extension_of(path: &Path) -> String {
 /// The command line of this process, quoted for a POSIX shell.
 pub fn command_line() -> String {
     std::env::args_os()
-        .map(|a| super::shell_quote(&a.to_string_lossy()))
+        .map(|a| super::messages::shell_quote(&a.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -129,16 +129,6 @@ pub fn command_line() -> String {
 pub struct Reporter {
     template: std::sync::Arc<Template>,
     destination: super::Destination,
-}
-
-impl crate::cli::ReportArgs {
-    /// The template of `--report`/`--report-template`, if either was given.
-    pub fn template(&self) -> Result<Option<Template>, String> {
-        match (&self.report, &self.report_template) {
-            (None, None) => Ok(None),
-            (_, file) => Template::load(file.as_deref()).map(Some),
-        }
-    }
 }
 
 impl Reporter {

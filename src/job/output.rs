@@ -2,6 +2,7 @@
 //! same directory, then rename) by a writer thread whenever the best
 //! improves, with the input's permissions; or stdout once at the end.
 
+use std::ffi::OsStr;
 use std::fs::Permissions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -371,6 +372,27 @@ fn write_unless(
     Ok(true)
 }
 
+/// `dir/crash.c` -> `dir/crash.reduced.c`; `dir/Makefile` -> `dir/Makefile.reduced`;
+/// with the language's infix (`dir/main.rs` -> `dir/main_reduced.rs`).
+pub fn default_output(input: &Path, infix: &str) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .unwrap_or(OsStr::new("input"))
+        .to_string_lossy();
+    let name = match input.extension() {
+        Some(ext) => format!("{stem}{infix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}{infix}"),
+    };
+    input.with_file_name(name)
+}
+
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::fs;
@@ -497,5 +519,25 @@ mod tests {
         w.finish(b"b").unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o755);
+    }
+
+    #[test]
+    fn default_output_sits_beside_the_input() {
+        assert_eq!(
+            default_output(Path::new("a/crash.c"), ".reduced"),
+            PathBuf::from("a/crash.reduced.c")
+        );
+        assert_eq!(
+            default_output(Path::new("x.tar.js"), ".reduced"),
+            PathBuf::from("x.tar.reduced.js")
+        );
+        assert_eq!(
+            default_output(Path::new("Makefile"), ".reduced"),
+            PathBuf::from("Makefile.reduced")
+        );
+        assert_eq!(
+            default_output(Path::new("src/main.rs"), "_reduced"),
+            PathBuf::from("src/main_reduced.rs")
+        );
     }
 }
