@@ -619,3 +619,68 @@ fn a_program_of_another_language_is_named_in_a_warning() {
     let quiet = sb.run(&["-q", "-i", "./yes.sh", "-o", "out.c", "main.c"]);
     assert!(!stderr(&quiet).contains("warning"), "{}", stderr(&quiet));
 }
+
+/// Every mode says what the test did on the program it had to accept in
+/// the same words: how it ended, that it must exit 0, and its stderr.
+#[test]
+fn every_mode_says_what_the_test_did_on_its_input_the_same_way() {
+    let sb = Sandbox::new();
+    sb.file("a.c", "int main(void) { return 0; }\n");
+    sb.file("b.c", "int main(void) { return 1; }\n");
+    sb.file(
+        "gen.py",
+        "import random\nprint('int main(void) { return %d; }' % random.randint(0, 9))\n",
+    );
+    sb.script("check.sh", "echo 'no crash here' >&2\nexit 7");
+    let said = "the test exited with code 7; it must exit 0";
+    let single = sb.run(&["-i", "./check.sh", "a.c"]);
+    let pair = sb.run(&[
+        "pair",
+        "--seed",
+        "a.c",
+        "--variant",
+        "b.c",
+        "--interesting-seed",
+        "./check.sh",
+        "-i",
+        "./check.sh",
+    ]);
+    let trace = sb.run(&[
+        "trace",
+        "-i",
+        "./check.sh",
+        "-l",
+        "c",
+        "-o",
+        "t.c",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    for (mode, out, words) in [
+        ("single", &single, said),
+        (
+            "pair",
+            &pair,
+            "check.sh): the test exited with code 7; it must exit 0",
+        ),
+        ("trace", &trace, said),
+    ] {
+        let err = stderr(out);
+        assert_eq!(out.status.code(), Some(3), "{mode}: {err}");
+        assert!(err.contains(words), "{mode}: {err}");
+        assert!(err.contains("    | no crash here"), "{mode}: {err}");
+    }
+    std::fs::create_dir(sb.path().join("corpus")).unwrap();
+    sb.file("corpus/a.c", "int main(void) { return 0; }\n");
+    let batch = sb.run(&["batch", "-i", "./check.sh", "-o", "out", "corpus"]);
+    assert_eq!(batch.status.code(), Some(8), "{}", stderr(&batch));
+    let record: serde_json::Value =
+        serde_json::from_slice(&sb.read("out/results/a.c.json")).unwrap();
+    let reason = record["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("on the input, the test exited with code 7")
+            && reason.contains("no crash here"),
+        "{record}"
+    );
+}

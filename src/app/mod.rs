@@ -18,9 +18,10 @@ use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 use crate::cli::{Args, Cli, Command};
 use crate::exit;
 use crate::job::{
-    BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run, check_size,
-    deadline, deadline_reason, default_output, formatter, jobs_and_timeouts, not_rechecked,
-    print_all, progress, reduce_failed, report, same_file, shell_quote, total_memory, usage,
+    self, BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run,
+    check_size, deadline, deadline_reason, default_output, formatter, jobs_and_timeouts,
+    not_rechecked, print_all, progress, reduce_failed, report, same_file, shell_quote,
+    total_memory, usage,
 };
 use crate::lang::Language;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle, store};
@@ -703,33 +704,14 @@ fn not_interesting_message(
     limit: Duration,
     stderr_tail: &str,
 ) -> String {
-    let what = match outcome {
-        RunOutcome::Exited(127) => "the test exited with code 127: a command it runs was not found (is the compiler or interpreter it calls installed and on PATH?)".to_string(),
-        RunOutcome::Exited(126) => "the test exited with code 126: a command it runs is not executable".to_string(),
-        RunOutcome::Exited(code) => {
-            format!("the test exited with code {code}; it must exit 0 on the input")
-        }
-        RunOutcome::Signaled(sig) => {
-            format!("the test was killed by signal {sig}; it must exit 0 on the input")
-        }
-        RunOutcome::TimedOut => format!(
-            "the test did not finish within {:.1} s on the input (raise --timeout if it is just slow)",
-            limit.as_secs_f64()
-        ),
-        RunOutcome::Cancelled => "the test was interrupted".to_string(),
-    };
+    let what = job::test_ended(outcome, limit);
     let input = setup.input_path.display();
     let script = oracle.script().display();
     let name = oracle.file_name().to_string_lossy();
     let mut msg = format!(
-        "treereduce: error: the input is not interesting: {what}.\n  test:  {script}\n  input: {input}\n"
+        "treereduce: error: the input is not interesting: the test {what}; it must exit 0 on the input.\n  test:  {script}\n  input: {input}{}\n",
+        job::stderr_lines(stderr_tail)
     );
-    if !stderr_tail.trim().is_empty() {
-        msg.push_str("  the test's stderr (last lines):\n");
-        for line in stderr_tail.lines() {
-            msg.push_str(&format!("    | {line}\n"));
-        }
-    }
     let (input, script, name) = (
         shell_quote(&setup.input_path.to_string_lossy()),
         shell_quote(&oracle.script().to_string_lossy()),

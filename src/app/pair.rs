@@ -613,17 +613,11 @@ fn check(
 ) -> Result<Checked, Failure> {
     let passed = |r: &RunReport| matches!(r.outcome, RunOutcome::Exited(0));
     let how = |r: &RunReport| {
-        let mut how = match r.outcome {
-            RunOutcome::Exited(code) => format!("exited with code {code}"),
-            RunOutcome::Signaled(sig) => format!("was killed by signal {sig}"),
-            RunOutcome::TimedOut => format!("did not finish within {:.1} s", limit.as_secs_f64()),
-            RunOutcome::Cancelled => "was interrupted".into(),
-        };
-        how.push_str("; it must exit 0");
-        for line in r.stderr_tail.lines() {
-            how.push_str(&format!("\n    | {line}"));
-        }
-        how
+        format!(
+            "the test {}; it must exit 0{}",
+            job::test_ended(r.outcome, limit),
+            job::stderr_lines(&r.stderr_tail)
+        )
     };
     let (seed_oracle, variant_oracle) = match scripts {
         Scripts::Sides { seed, variant } => (seed, variant),
@@ -638,7 +632,7 @@ fn check(
                 return Ok(Checked::Passed(r.duration));
             }
             let mut msg = format!(
-                "the pair (seed {}, variant {}) does not pass its test: --interesting-pair {} {}",
+                "the pair (seed {}, variant {}) does not pass its test (--interesting-pair {}): {}",
                 args.seed.display(),
                 args.variant.display(),
                 pair.script().display(),
@@ -680,7 +674,7 @@ fn check(
     .filter(|c| !passed(c.4))
     .map(|(what, path, flag, oracle, report)| {
         format!(
-            "the {what} {} does not pass its test: {flag} {} {}",
+            "the {what} {} does not pass its test ({flag} {}): {}",
             path.display(),
             oracle.script().display(),
             how(report)

@@ -267,16 +267,15 @@ fn check_program(
                     f.keep().map(|(_, p)| p).map_err(|e| e.error)
                 });
             let mut msg = format!(
-                "treereduce: error: the generated program is not interesting: the test ended with {outcome:?}; it must exit 0 on it.\n  test:      {}\n  generator: {}",
+                "treereduce: error: the generated program is not interesting: the test {}; it must exit 0 on it.\n  test:      {}\n  generator: {}",
+                job::test_ended(outcome, args.test.first_limit()),
                 oracle.script().display(),
                 generator.command_line()
             );
             if let Ok(path) = saved {
                 msg.push_str(&format!("\n  the program is saved in {}", path.display()));
             }
-            for line in report.stderr_tail.lines() {
-                msg.push_str(&format!("\n    | {line}"));
-            }
+            msg.push_str(&job::stderr_lines(&report.stderr_tail));
             eprintln!("{msg}");
             return Ok(Err(exit::NOT_INTERESTING));
         }

@@ -430,18 +430,10 @@ fn checked_oracle(
             return Err((Status::NotStarted, why.to_string()));
         }
         outcome => {
-            let what = match outcome {
-                RunOutcome::Exited(127) => {
-                    "the test exited with code 127 (a command it runs was not found)".to_string()
-                }
-                RunOutcome::Exited(code) => format!("the test exited with code {code}"),
-                RunOutcome::Signaled(sig) => format!("the test was killed by signal {sig}"),
-                _ => format!(
-                    "the test did not finish within {:.1} s",
-                    first_limit.as_secs_f64()
-                ),
-            };
-            let mut reason = format!("{what} on the input");
+            let mut reason = format!(
+                "on the input, the test {}",
+                job::test_ended(outcome, first_limit)
+            );
             if let Some(last) = check.stderr_tail.lines().rfind(|l| !l.trim().is_empty()) {
                 reason.push_str(&format!("; its stderr ends: {}", last.trim()));
             }

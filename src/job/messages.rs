@@ -2,8 +2,10 @@
 //! could not be run, the reduction failed, the deadline passed, the
 //! re-check could not run; and the shell quoting of the recipes it prints.
 
+use std::time::Duration;
+
 use crate::exit;
-use crate::oracle::ScriptOracle;
+use crate::oracle::{RunOutcome, ScriptOracle};
 use crate::single::{self, ReduceError};
 
 /// The message for a test (`what`: "the test", "the seed's test", ...) that
@@ -93,6 +95,40 @@ pub fn shell_quote(text: &str) -> String {
         return text.to_string();
     }
     format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// What a test did on an input it had to accept (every mode's check of
+/// its input says it the same way): "exited with code 1", "was killed by
+/// signal 9", "did not finish within 0.5 s (raise --timeout if it is just
+/// slow)", with a hint for the exit codes a shell gives a missing or
+/// non-executable command.
+pub fn test_ended(outcome: RunOutcome, limit: Duration) -> String {
+    match outcome {
+        RunOutcome::Exited(127) => "exited with code 127: a command it runs was not found (is the compiler or interpreter it calls installed and on PATH?)".to_string(),
+        RunOutcome::Exited(126) => {
+            "exited with code 126: a command it runs is not executable".to_string()
+        }
+        RunOutcome::Exited(code) => format!("exited with code {code}"),
+        RunOutcome::Signaled(sig) => format!("was killed by signal {sig}"),
+        RunOutcome::TimedOut => format!(
+            "did not finish within {:.1} s (raise --timeout if it is just slow)",
+            limit.as_secs_f64()
+        ),
+        RunOutcome::Cancelled => "was interrupted".to_string(),
+    }
+}
+
+/// The last lines of a test's stderr, indented under a message (nothing if
+/// it wrote none).
+pub fn stderr_lines(tail: &str) -> String {
+    if tail.trim().is_empty() {
+        return String::new();
+    }
+    let mut lines = String::from("\n  the test's stderr (last lines):");
+    for line in tail.lines() {
+        lines.push_str(&format!("\n    | {line}"));
+    }
+    lines
 }
 
 #[cfg(test)]
