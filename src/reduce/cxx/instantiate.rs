@@ -6,6 +6,9 @@
 //! x; }; S s;`. A template used with two sets of arguments is left to the
 //! other reductions (which may make the uses alike first); a function
 //! template called without explicit arguments has no known instantiation.
+//! A template no use passes arguments to and whose entity names none of
+//! its parameters loses its header alone (`template <> class A {};`, left
+//! when the primary template went, -> `class A {};`).
 
 use std::sync::Arc;
 
@@ -97,9 +100,6 @@ impl Reduction for InstantiateReduction {
                     }
                 }
             }
-            if outside.is_none() {
-                continue;
-            }
             // The names of the parameters inside the entity.
             let mut names = Vec::new();
             for d in nodes.subtree(template.entity) {
@@ -109,6 +109,14 @@ impl Reduction for InstantiateReduction {
                 {
                     names.push((d, k));
                 }
+            }
+            // Without a use that passes arguments there is no instantiation
+            // to show, but a header nothing needs (no use with arguments, no
+            // parameter named in the entity: `template <>` left over from a
+            // removed primary template, or parameters the other reductions
+            // emptied of their uses) still goes.
+            if outside.is_none() && !(uses.is_empty() && names.is_empty()) {
+                continue;
             }
             let removed = nodes.tokens(td) - nodes.tokens(template.entity)
                 + uses
@@ -152,22 +160,27 @@ impl Change for Instantiate {
         if !current.is_live(original, self.declaration) || current.get(self.declaration).is_some() {
             return None;
         }
-        // The arguments, as the first use outside the template shows them now.
+        // The arguments, as the first use outside the template shows them now
+        // (none for a header nothing needs).
         let nodes = &original.nodes;
-        let &(first, _) = self.uses.iter().find(|&&(u, _)| {
-            !nodes.contains(self.declaration, u) && current.is_live(original, u)
-        })?;
-        let args_field = t
-            .uses
-            .iter()
-            .find(|(kind, _, _)| is_kind(grammar, original, first, kind))?
-            .2;
-        let args = crate::reduce::byname::child(grammar, original, first, args_field)?;
-        let args: Vec<Arc<[u8]>> = crate::reduce::cxx::children_in(grammar, original, args, "")
-            .into_iter()
-            .filter(|&a| current.is_live(original, a))
-            .map(|a| text_now(original, current, a).map(Arc::from))
-            .collect::<Option<_>>()?;
+        let args: Vec<Arc<[u8]>> = if self.uses.is_empty() && self.names.is_empty() {
+            Vec::new()
+        } else {
+            let &(first, _) = self.uses.iter().find(|&&(u, _)| {
+                !nodes.contains(self.declaration, u) && current.is_live(original, u)
+            })?;
+            let args_field = t
+                .uses
+                .iter()
+                .find(|(kind, _, _)| is_kind(grammar, original, first, kind))?
+                .2;
+            let args = crate::reduce::byname::child(grammar, original, first, args_field)?;
+            crate::reduce::cxx::children_in(grammar, original, args, "")
+                .into_iter()
+                .filter(|&a| current.is_live(original, a))
+                .map(|a| text_now(original, current, a).map(Arc::from))
+                .collect::<Option<_>>()?
+        };
         // The entity and what follows it (`;` after a class).
         let last = *nodes.children(self.declaration).last()?;
         let mut edits = vec![(
@@ -228,6 +241,33 @@ mod tests {
                 &INSTANTIATE,
                 "cpp",
                 "template <class T> T f(T t) { return t; }\nint x = f(1);\n",
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_header_nothing_needs_goes() {
+        // An explicit specialization whose primary template is gone, and a
+        // template whose parameter nothing names any more.
+        let got = candidates(
+            &INSTANTIATE,
+            "cpp",
+            "template <> class A {};\ntemplate <class T> int f() { return 0; }\nA a;\n",
+        );
+        assert_eq!(
+            got,
+            [
+                "class A {};\ntemplate <class T> int f() { return 0; }\nA a;\n",
+                "template <> class A {};\nint f() { return 0; }\nA a;\n",
+            ]
+        );
+        // A parameter the entity names keeps its header.
+        assert!(
+            candidates(
+                &INSTANTIATE,
+                "cpp",
+                "template <class T> T g() { return T(); }\n",
             )
             .is_empty()
         );

@@ -3,6 +3,13 @@
 //! can put the body in the namespace's place, but then the qualified names
 //! that reach into it no longer resolve; preprocessed C++ reaches into
 //! `std::` and its inner namespaces everywhere.
+//!
+//! A name may be opened many times (preprocessed C++ opens `namespace std`
+//! once per header): unwrapping one of them unqualifies `a::x` for names
+//! the others declare too, which then no longer resolve. So all blocks of
+//! one name (at the top level, inside `extern "C++" { ... }` or another
+//! namespace) are also proposed together, as one candidate, before each on
+//! its own.
 
 use std::sync::Arc;
 
@@ -41,6 +48,8 @@ impl Reduction for NamespacesReduction {
         let nodes = &original.nodes;
         let (kind, name_field, body_field) = t.namespace;
         let (qualified, scope_field, qualified_name) = t.qualified;
+        // The blocks of each name, with their changes.
+        let mut groups: Vec<(&[u8], Vec<Unwrap>)> = Vec::new();
         for ns in nodes_of_kind(grammar, original, cx.scope, kind) {
             if !cx.inside(ns) || !matches!(original.role(ns), Role::Element { .. }) {
                 continue;
@@ -49,6 +58,7 @@ impl Reduction for NamespacesReduction {
                 continue;
             };
             let mut uses = Vec::new();
+            let mut named = None;
             // An inline or anonymous namespace has no name to qualify with;
             // `a::b` as a name is left alone.
             if let Some(name) = child(grammar, original, ns, name_field) {
@@ -56,6 +66,7 @@ impl Reduction for NamespacesReduction {
                     continue;
                 }
                 let text = original.node_text(name);
+                named = Some(text);
                 for q in nodes_of_kind(grammar, original, cx.scope, qualified) {
                     let scope = child(grammar, original, q, scope_field);
                     let inner = child(grammar, original, q, qualified_name);
@@ -76,25 +87,57 @@ impl Reduction for NamespacesReduction {
                 .copied()
                 .filter(|&c| !matches!(original.node_text(c), b"{" | b"}") || nodes.is_named(c))
                 .collect();
+            let unwrap = Unwrap {
+                blocks: Arc::from([(ns, elements.first().copied().zip(elements.last().copied()))]),
+                uses: uses.into(),
+            };
+            if let Some(text) = named {
+                match groups.iter_mut().find(|(k, _)| *k == text) {
+                    Some((_, members)) => members.push(unwrap.clone()),
+                    None => groups.push((text, vec![unwrap.clone()])),
+                }
+            }
+            out.push(attempt(removed, unwrap));
+        }
+        for (_, members) in groups {
+            if members.len() < 2 {
+                continue;
+            }
+            // Every block has found the same uses (they share the name).
+            let uses = members[0].uses.clone();
+            let blocks: Vec<_> = members
+                .iter()
+                .flat_map(|m| m.blocks.iter().copied())
+                .collect();
+            let removed = blocks
+                .iter()
+                .map(|&(ns, _)| {
+                    let body = child(grammar, original, ns, body_field).unwrap_or(ns);
+                    nodes.tokens(ns) - nodes.tokens(body) + 2
+                })
+                .sum::<usize>()
+                + 2 * uses.len();
             out.push(attempt(
                 removed,
                 Unwrap {
-                    namespace: ns,
-                    body: elements.first().copied().zip(elements.last().copied()),
-                    uses: uses.into(),
+                    blocks: blocks.into(),
+                    uses,
                 },
             ));
         }
     }
 }
 
-/// Replace a namespace by its body and unqualify the names it qualified.
+/// A namespace definition with the first and last declaration of its body
+/// (`None`: it is empty).
+pub type Block = (NodeId, Option<(NodeId, NodeId)>);
+
+/// Replace namespaces of one name by their bodies and unqualify the names
+/// they qualified.
 #[derive(Clone, Debug)]
 pub struct Unwrap {
-    /// The namespace definition.
-    pub namespace: NodeId,
-    /// The first and last declaration of its body (`None`: it is empty).
-    pub body: Option<(NodeId, NodeId)>,
+    /// The namespace definitions.
+    pub blocks: Arc<[Block]>,
     /// Qualified names `a::x` with their inner name `x`.
     pub uses: Arc<[(NodeId, NodeId)]>,
 }
@@ -106,20 +149,27 @@ impl Change for Unwrap {
 
     fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
         let original = cx.original;
-        if !current.is_live(original, self.namespace) || current.get(self.namespace).is_some() {
+        let mut edits = Vec::new();
+        for &(namespace, body) in self.blocks.iter() {
+            // A block deleted or already unwrapped since: the others still go.
+            if !current.is_live(original, namespace) || current.get(namespace).is_some() {
+                continue;
+            }
+            edits.push((
+                namespace,
+                match body {
+                    Some((first, last)) => Edit::Hoist {
+                        first,
+                        last,
+                        end: "",
+                    },
+                    None => Edit::Delete,
+                },
+            ));
+        }
+        if edits.is_empty() {
             return None;
         }
-        let mut edits = vec![(
-            self.namespace,
-            match self.body {
-                Some((first, last)) => Edit::Hoist {
-                    first,
-                    last,
-                    end: "",
-                },
-                None => Edit::Delete,
-            },
-        )];
         for &(q, inner) in self.uses.iter() {
             if current.is_live(original, q)
                 && current.get(q).is_none()
@@ -150,6 +200,21 @@ mod tests {
                 "struct S { int x; };\nint f(S s) { return s.x; }\nint g() { S s; return f(s) + b::f(s); }\n"
             ]
         );
+    }
+
+    #[test]
+    fn the_blocks_of_one_name_are_unwrapped_together_too() {
+        let got = candidates(
+            &NAMESPACES,
+            "cpp",
+            "namespace a {\nstruct S {};\n}\nnamespace a {\nS f();\n}\nint g() { a::S s; a::f(); }\n",
+        );
+        assert!(
+            got.contains(&"struct S {};\nS f();\nint g() { S s; f(); }\n".to_string()),
+            "{got:?}"
+        );
+        // Each on its own as before.
+        assert_eq!(got.len(), 3, "{got:?}");
     }
 
     #[test]
