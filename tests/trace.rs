@@ -334,6 +334,55 @@ fn a_top_level_that_gains_little_goes_on_when_the_level_below_gains() {
     );
 }
 
+/// The finishing stage starts from the verdicts of the programs the trace
+/// stage tested: a line the syntax reducer deletes, leaving a program a
+/// replay already wrote, is not tested again. The only program tested twice
+/// is the result (the finishing stage's final re-check).
+#[test]
+fn the_finishing_stage_does_not_test_again_what_the_trace_stage_tested() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         print(''.join('int a%d=1;\\n' % random.randint(100, 999) for _ in range(random.randint(1, 9))), end='')\n",
+    );
+    let log = s.path().join("tested.log");
+    s.script(
+        "check.sh",
+        &format!(
+            "sha1sum < \"$1\" | cut -c1-40 >> '{}'\n\
+             grep -q a914 \"$1\" && grep -q a807 \"$1\" && gcc -fsyntax-only -x c \"$1\"",
+            log.display()
+        ),
+    );
+    let out = s.run(&trace_args(
+        &["-j", "1", "-l", "c", "-o", "out.c"],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let tested = String::from_utf8(s.read("tested.log")).unwrap();
+    let mut seen = std::collections::HashMap::new();
+    for line in tested.lines() {
+        *seen.entry(line).or_insert(0) += 1;
+    }
+    let twice: Vec<&str> = seen
+        .iter()
+        .filter(|&(_, &n)| n > 1)
+        .map(|(&h, _)| h)
+        .collect();
+    let result = Command::new("sha1sum")
+        .arg(s.path().join("out.c"))
+        .output()
+        .unwrap()
+        .stdout;
+    let result = String::from_utf8(result).unwrap()[..40].to_string();
+    assert!(
+        twice.iter().all(|&h| h == result),
+        "tested more than once: {twice:?} (result {result})"
+    );
+}
+
 /// A generator that loads a random source the hook does not record is told
 /// so at the check, before anything is reduced.
 #[test]

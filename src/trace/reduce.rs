@@ -573,13 +573,15 @@ pub struct Reduced {
 
 /// Reduces the recorded run `trace` (whose program is `output`) pass after
 /// pass until a pass removes nothing or `run` stops.
+/// `programs` keeps the verdict of every program a replay wrote (the
+/// finishing stage reads them).
 pub fn reduce(
     session: &TraceSession<'_>,
     run: &Run<'_>,
     trace: &str,
     output: Arc<[u8]>,
+    programs: &Remembered,
 ) -> Result<Reduced, super::record::TraceError> {
-    let programs = Remembered::default();
     let mut best = BestRun {
         removed: Arc::new(Vec::new()),
         tokens: (session.measure)(&output),
@@ -601,7 +603,7 @@ pub fn reduce(
             counters: session.counters,
             observer: session.observer,
             produced: Mutex::new(HashMap::new()),
-            programs: &programs,
+            programs,
             little: AtomicBool::new(false),
             pass: passes,
         };
