@@ -223,3 +223,30 @@ fn loops_over_comprehensions_are_recognized() {
             .collect::<Vec<_>>()
     );
 }
+
+/// A loop whose count is a decision is one unit per iteration also when its
+/// body draws nothing: a `for` statement and a comprehension, each without
+/// a decision inside, lose iterations exactly.
+#[test]
+fn loops_whose_body_draws_nothing_lose_iterations() {
+    let case = record(
+        "import random\nrandom.seed(8)\nparams = ['p%d' % j for j in range(random.randint(2, 6))]\nlines = []\nfor i in range(random.randint(3, 7)):\n    lines.append('line %d' % i)\n    lines.append('more')\nprint(' '.join(params), '|', ' '.join(lines))\n",
+    );
+    let (loops, _) = case.trace.counts();
+    assert_eq!(loops, 2, "{:?}", case.trace);
+    let params = case.output.matches('p').count();
+    let lines = case.output.matches("line").count();
+    assert!(params >= 3 && lines >= 4, "{}", case.output);
+    assert_eq!(case.trace.structures[0].units.len(), params);
+    assert_eq!(case.trace.structures[1].units.len(), lines);
+    // Without the last iteration of each loop.
+    let mut removed = vec![false; case.trace.units.len()];
+    for s in &case.trace.structures {
+        removed[*s.units.last().unwrap()] = true;
+    }
+    let (replayed, _) = case.replay_without(removed, Align::Halt);
+    let text = output(&replayed);
+    assert_eq!(text.matches('p').count(), params - 1, "{text}");
+    assert_eq!(text.matches("line").count(), lines - 1, "{text}");
+    assert_eq!(text.matches("more").count(), lines - 1, "{text}");
+}
