@@ -250,3 +250,42 @@ fn loops_whose_body_draws_nothing_lose_iterations() {
     assert_eq!(text.matches("line").count(), lines - 1, "{text}");
     assert_eq!(text.matches("more").count(), lines - 1, "{text}");
 }
+
+/// A loop's count drawn by value is not an index to lower: a count drawn
+/// from a list goes down to the list's lowest value (not only as far as its
+/// index goes), and a count that is not the number of iterations
+/// (`range(2 * n)`) goes down in proportion.
+#[test]
+fn loop_counts_drawn_by_value_go_down_by_value() {
+    let case = record(
+        "import random\nrandom.seed(6)\nfor i in range(random.choice([2, 4, 8])):\n    print('a%d' % random.randint(0, 9))\nn = random.randint(1, 4)\nfor j in range(2 * n):\n    print('b%d' % random.randint(0, 9))\n",
+    );
+    let a = case.output.matches('a').count();
+    let b = case.output.matches('b').count();
+    assert_eq!((a, b), (8, 6), "{}", case.output);
+    let loops: Vec<_> = case.trace.structures.iter().collect();
+    // All but two iterations of the first loop, two of the second.
+    let mut removed = vec![false; case.trace.units.len()];
+    for &u in &loops[0].units[2..] {
+        removed[u] = true;
+    }
+    for &u in &loops[1].units[..2] {
+        removed[u] = true;
+    }
+    let (replayed, counters) = case.replay_without(removed, Align::Realign);
+    let text = output(&replayed);
+    let expected: Vec<&str> = case
+        .output
+        .lines()
+        .enumerate()
+        .filter(|&(i, _)| i < 2 || i >= 10)
+        .map(|(_, l)| l)
+        .collect();
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+    assert_eq!(
+        counters
+            .realigned_decisions
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
+}

@@ -357,13 +357,14 @@ def _on_line(frame, line):
 
 def _trace_loop(s, header):
     """Traces the loop `s` just opened (see above), unless the benchmarks'
-    ablation leaves it out or its body is on the header's line."""
+    ablation leaves it out or its body is on the header's line; whether it
+    does."""
     global _tracing
     if "iterations" in _ABLATE or s.frame is None:
-        return
+        return False
     if not s.comp:
         if header >= s.body[0]:
-            return
+            return False
         s.header = header
         # The count is drawn on the header's line, before the first
         # iteration (or before it, on the line of an assignment).
@@ -374,6 +375,7 @@ def _trace_loop(s, header):
     if not _tracing:
         _tracing = True
         sys.settrace(_global_trace)
+    return True
 
 
 def _before_decision(frames):
@@ -427,10 +429,10 @@ def _after_decision(frames, kind, n, value, result, explicit):
         if comp and f.f_code.co_name in _COMPREHENSIONS:
             # A decision inside the comprehension, on the line of its count.
             return
-        _emit("L")
         mine = _Struct("loop", f, entry[1], entry[2], False, comp)
+        # `1`: every iteration is a unit (see doc/trace-protocol.md).
+        _emit("L", 1) if _trace_loop(mine, entry[4]) else _emit("L")
         _structs.append(mine)
-        _trace_loop(mine, entry[4])
         # A decision in the loop's own frame before the body (`n = ...`)
         # belongs to no iteration yet.
     elif entry[0] == "sel":
@@ -601,13 +603,26 @@ def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=No
     if items is not None and 0 <= value < len(items):
         k = _key(items[value])
         if k is not None:
-            _emit("V", k)
+            lowest = _lowest_count(items) if _counts_loop(frames) else None
+            if lowest is None:
+                _emit("V", k)
+            else:
+                _emit("V", k, lowest)
     if truthy is not None:
         result_for_structure = truthy(result)
     else:
         result_for_structure = result
     _after_decision(frames, kind, n, value, result_for_structure, explicit)
     return result
+
+
+def _lowest_count(items):
+    """The lowest count a loop's count drawn from `items` can take: what
+    removing its iterations cannot go below. None if not a number."""
+    if isinstance(items, range):
+        return items[0] if items.step > 0 else None
+    counts = [v for v in items if isinstance(v, int) and not isinstance(v, bool)]
+    return min(counts) if counts else None
 
 
 def _counts_loop(frames):
