@@ -289,3 +289,38 @@ fn loop_counts_drawn_by_value_go_down_by_value() {
         0
     );
 }
+
+/// Realign resumes alignment after the misaligned decision, not at the next
+/// plan entry of the same site anywhere: without the block that sets `x`,
+/// each iteration calls `leaf()` first, which the plan has only in the last
+/// iteration. Those calls are decisions the plan waits through (they are
+/// deeper than the entries that follow), so every recorded value of the
+/// loop's own decisions is kept; jumping to the last iteration's `leaf()`
+/// entry took that value and the last iteration's for the first iteration,
+/// and left the others to the fallback.
+#[test]
+fn realign_waits_through_a_call_the_plan_does_not_have() {
+    let case = record(
+        "import random\nrandom.seed(0)\ndef leaf():\n    return 'leaf%d' % random.randint(10, 99)\nx = 1\nif random.randint(0, 1):\n    x = 2\n    print('set', random.randint(0, 9))\nout = []\nfor i in range(3):\n    if x == 1 or i == 2:\n        out.append(leaf())\n    out.append('m%d' % random.randint(100, 999))\nprint(' '.join(out))\n",
+    );
+    assert!(case.output.starts_with("set "), "{}", case.output);
+    let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
+    assert_eq!(recorded.len(), 4, "{}", case.output);
+    let (realigned, _) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    let words: Vec<&str> = text.trim_end().split(' ').collect();
+    // The first two leaf() calls take the lowest value; the last iteration
+    // is aligned again, its leaf() and m as recorded.
+    assert_eq!(
+        words,
+        [
+            "leaf10",
+            recorded[0],
+            "leaf10",
+            recorded[1],
+            recorded[2],
+            recorded[3]
+        ],
+        "{text}"
+    );
+}

@@ -44,6 +44,7 @@ _orig = {}
 _lines = []
 _plan = None
 _plan_sites = {}
+_plan_depths = []
 _pos = 0
 _align = "realign"
 _out = None
@@ -141,15 +142,24 @@ def _file(code):
 
 
 def _site(frames):
+    """`file:line#hash.depth`: the call line, a hash of the calling lines
+    on the stack, and how many frames of the generator the stack holds."""
     if not frames:
         return "?"
     inner = frames[0][0]
     path = "\x00".join("%s:%d" % (_file(f.f_code), f.f_lineno) for f, _ in frames)
-    return "%s:%d#%08x" % (
+    return "%s:%d#%08x.%d" % (
         os.path.basename(inner.f_code.co_filename),
         inner.f_lineno,
         zlib.crc32(path.encode("utf-8", "replace")),
+        len(frames),
     )
+
+
+def _depth(site):
+    """The stack depth a site names (0 if it names none)."""
+    _, _, depth = site.rpartition(".")
+    return int(depth) if depth.isdigit() else 0
 
 
 # --- structure from the generator's syntax ---------------------------------
@@ -569,10 +579,12 @@ def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=No
             _halt("site")
         else:
             # Resume at this decision's execution index further on, if the
-            # plan has it (what lies between was not run); else this
+            # plan has it and what lies between was not run; else this
             # decision is one the plan does not have, and the plan waits.
             _emit("M", _pos, "site")
             q = _next_position(site, kind, path, _pos + 1)
+            if q is not None and not _skippable(_depth(site), _pos, q):
+                q = None
         if q is not None:
             planned = _parse(kind, _plan[q][2])
             key = _plan[q][3]
@@ -638,6 +650,19 @@ def _halt(reason):
     _flush(False)
     sys.stdout.flush()
     os._exit(HALT_STATUS)
+
+
+def _skippable(depth, start, end):
+    """Whether the plan entries from `start` up to `end` can be ones the run
+    did not reach, for a decision made `depth` frames deep: each lies at
+    least as deep (in calls the run did not make, or in the decision's own
+    frames, later). One shallower is in a frame the decision is inside of:
+    the run has still to come back to it, and the decision is one made in
+    a call the plan does not have at this point (the paper's realign makes
+    it and aligns what follows it)."""
+    if "bounded-realign" in _ABLATE:
+        return True
+    return min(_plan_depths[start:end + 1]) >= depth
 
 
 def _next_position(site, kind, path, start):
@@ -905,6 +930,7 @@ def install():
                 path = fields[4] if len(fields) > 4 else None
                 _plan_sites.setdefault((site, kind, path if path is not None else ""), []).append(len(_plan))
                 _plan.append((site, kind, value, key, path))
+        _plan_depths.extend(_depth(e[0]) for e in _plan)
     # SystemRandom draws from the operating system, which nothing replays.
     for name in ("random", "getrandbits"):
         original_sys = getattr(_random.SystemRandom, name)
