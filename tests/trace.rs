@@ -409,10 +409,24 @@ fn the_finishing_stage_does_not_test_again_what_the_trace_stage_tested() {
         ),
     );
     let out = s.run(&trace_args(
-        &["-j", "1", "-l", "c", "-o", "out.c"],
+        &[
+            "-j",
+            "1",
+            "-l",
+            "c",
+            "-o",
+            "out.c",
+            "--stats-json",
+            "stats.json",
+        ],
         &["python3", "gen.py"],
     ));
     assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert!(
+        stats["finish"]["stored_hits"].as_u64().unwrap() >= 1,
+        "{stats}"
+    );
     let tested = String::from_utf8(s.read("tested.log")).unwrap();
     let mut seen = std::collections::HashMap::new();
     for line in tested.lines() {
