@@ -20,9 +20,15 @@ struct Case {
 }
 
 fn record(source: &str) -> Case {
+    record_with("gen.py", source, &["python3", "gen.py"])
+}
+
+/// Records the generator `command`, whose source `source` is written to
+/// `file` in a fresh directory.
+fn record_with(file: &str, source: &str, command: &[&str]) -> Case {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("gen.py"), source).unwrap();
-    let command = ["python3", "gen.py"].map(OsString::from).to_vec();
+    std::fs::write(dir.path().join(file), source).unwrap();
+    let command = command.iter().map(OsString::from).collect();
     let cancel = Arc::new(Cancel::new().unwrap());
     let generator = Generator::new(
         command,
@@ -311,6 +317,36 @@ fn realign_waits_through_a_call_the_plan_does_not_have() {
     let words: Vec<&str> = text.trim_end().split(' ').collect();
     // The first two leaf() calls take the lowest value; the last iteration
     // is aligned again, its leaf() and m as recorded.
+    assert_eq!(
+        words,
+        [
+            "leaf10",
+            recorded[0],
+            "leaf10",
+            recorded[1],
+            recorded[2],
+            recorded[3]
+        ],
+        "{text}"
+    );
+}
+
+/// The same in the node hook: the `leaf()` calls the plan does not have are
+/// waited through, and every recorded value of the loop's own decisions is
+/// kept.
+#[test]
+fn node_realign_waits_through_a_call_the_plan_does_not_have() {
+    let case = record_with(
+        "gen.js",
+        "let seed = 7;\nMath.random = () => { seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; };\nconst tr = globalThis.treereduceTrace;\nconst leaf = () => 'leaf' + Math.floor(Math.random() * 90 + 10);\nlet x = 1;\ntr.maybe(0.99, () => { x = 2; console.log('set', Math.floor(Math.random() * 10)); });\nconst out = [];\nfor (let i = 0; i < 3; i++) {\n  if (x === 1 || i === 2) out.push(leaf());\n  out.push('m' + Math.floor(Math.random() * 900 + 100));\n}\nconsole.log(out.join(' '));\n",
+        &["node", "gen.js"],
+    );
+    assert!(case.output.starts_with("set "), "{}", case.output);
+    let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
+    assert_eq!(recorded.len(), 4, "{}", case.output);
+    let (realigned, _) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    let words: Vec<&str> = text.trim_end().split(' ').collect();
     assert_eq!(
         words,
         [
