@@ -334,6 +334,121 @@ fn a_top_level_that_gains_little_goes_on_when_the_level_below_gains() {
     );
 }
 
+/// Below a top level that gained little, the level below may run as many
+/// tests as the top level did before it gains a tenth of the program; then
+/// the trace stage stops and the finishing stage takes over.
+#[test]
+fn the_level_below_a_top_level_that_gained_little_has_a_budget() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         for f in range(random.randint(1, 3)):\n\
+         \x20   print('block%d = 0' % f)\n\
+         \x20   for i in range(random.randint(9, 12)):\n\
+         \x20       print('x%d_%d = %d' % (f, i, random.randint(0, 9)))\n",
+    );
+    let log = s.path().join("tested.log");
+    // Every line is needed: nothing can be removed at any level.
+    s.script(
+        "check.sh",
+        &format!(
+            "echo x >> '{}'\n\
+             [ \"$(grep -c = \"$1\")\" -ge 36 ]",
+            log.display()
+        ),
+    );
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "1",
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.txt",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert_eq!(stats["trace_stopped_early"], true, "{stats}");
+    let generated = s.read("out.txt");
+    let lines = generated.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(lines, 36);
+    // The top level (three blocks) takes a handful of tests; the level
+    // below (33 lines, none removable) took 51 before it had a budget.
+    let tested = String::from_utf8(s.read("tested.log"))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(tested <= 20, "{tested} tests");
+}
+
+/// The finishing stage starts from the verdicts of the programs the trace
+/// stage tested: a line the syntax reducer deletes, leaving a program a
+/// replay already wrote, is not tested again. The only program tested twice
+/// is the result (the finishing stage's final re-check).
+#[test]
+fn the_finishing_stage_does_not_test_again_what_the_trace_stage_tested() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         print(''.join('int a%d=1;\\n' % random.randint(100, 999) for _ in range(random.randint(1, 9))), end='')\n",
+    );
+    let log = s.path().join("tested.log");
+    s.script(
+        "check.sh",
+        &format!(
+            "sha1sum < \"$1\" | cut -c1-40 >> '{}'\n\
+             grep -q a914 \"$1\" && grep -q a807 \"$1\" && gcc -fsyntax-only -x c \"$1\"",
+            log.display()
+        ),
+    );
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            "1",
+            "-l",
+            "c",
+            "-o",
+            "out.c",
+            "--stats-json",
+            "stats.json",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats = json(&s, "stats.json");
+    assert!(
+        stats["finish"]["stored_hits"].as_u64().unwrap() >= 1,
+        "{stats}"
+    );
+    let tested = String::from_utf8(s.read("tested.log")).unwrap();
+    let mut seen = std::collections::HashMap::new();
+    for line in tested.lines() {
+        *seen.entry(line).or_insert(0) += 1;
+    }
+    let twice: Vec<&str> = seen
+        .iter()
+        .filter(|&(_, &n)| n > 1)
+        .map(|(&h, _)| h)
+        .collect();
+    let result = Command::new("sha1sum")
+        .arg(s.path().join("out.c"))
+        .output()
+        .unwrap()
+        .stdout;
+    let result = String::from_utf8(result).unwrap()[..40].to_string();
+    assert!(
+        twice.iter().all(|&h| h == result),
+        "tested more than once: {twice:?} (result {result})"
+    );
+}
+
 /// A generator that loads a random source the hook does not record is told
 /// so at the check, before anything is reduced.
 #[test]

@@ -11,7 +11,6 @@ mod script;
 #[cfg(feature = "cli")]
 pub(crate) mod store;
 
-#[cfg(feature = "cli")]
 pub use cache::Stored;
 pub use cache::VerdictCache;
 pub use cache::VerdictStore;

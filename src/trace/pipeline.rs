@@ -13,7 +13,7 @@ use super::record::Trace;
 use super::reduce::{KINDS, Search, TraceCounters, TraceSession};
 use crate::engine::Run;
 use crate::lang::Language;
-use crate::oracle::{Cancel, Oracle, RunOutcome};
+use crate::oracle::{Cancel, Oracle, Remembered, RunOutcome, Stored, Verdict, VerdictStore};
 use crate::reduce;
 use crate::single::{self, Session};
 use crate::stats::{Recheck, Report, Size, Stats};
@@ -376,6 +376,7 @@ pub fn reduce_recorded(
     });
     let newest = AtomicU64::new(0);
     let counters = TraceCounters::default();
+    let programs = Arc::new(Remembered::default());
     let run = Run::new(job.jobs, job.stats, Some(job.cancel));
     observer.phase(Phase::Reduce(1));
     let reduced = {
@@ -398,6 +399,7 @@ pub fn reduce_recorded(
             &run,
             &recorded.trace,
             Arc::from(recorded.program.as_slice()),
+            &programs,
         )
         .map_err(|e| TraceError::Setup(format!("the generator wrote a malformed trace: {e}")))?
     };
@@ -424,20 +426,43 @@ pub fn reduce_recorded(
         && let Some(language) = language
     {
         let base = newest.load(Ordering::SeqCst);
-        finish(job, language, &mut outcome, observer, base);
+        let known = TraceVerdicts(programs);
+        finish(job, language, &mut outcome, observer, base, known);
     }
     outcome.cancelled = job.cancel.is_cancelled();
     Ok(outcome)
 }
 
+/// The verdicts of the programs the trace stage's replays wrote, for the
+/// finishing stage: a candidate of the syntax reducer that is one of them
+/// (a block the generator could leave out, deleted as text) is not tested
+/// again. Its new verdicts are the finishing stage's own (kept in its
+/// cache, not here).
+struct TraceVerdicts(Arc<Remembered>);
+
+impl VerdictStore for TraceVerdicts {
+    fn get(&self, key: u128) -> Option<Stored> {
+        match self.0.known(key)? {
+            Verdict::Interesting => Some(Stored::Interesting),
+            Verdict::NotInteresting => Some(Stored::NotInteresting),
+            // A timeout is tried again, as in the single reducer's cache.
+            _ => None,
+        }
+    }
+
+    fn put(&self, _: u128, _: Stored) {}
+}
+
 /// The finishing stage: the single-program reducer on the trace stage's
-/// result, its improvements numbered from `base`.
+/// result, its improvements numbered from `base`, starting from the
+/// verdicts the trace stage has (`known`).
 fn finish(
     job: &TraceJob<'_>,
     language: &'static Language,
     outcome: &mut TraceOutcome,
     observer: &dyn TraceObserver,
     base: u64,
+    known: TraceVerdicts,
 ) {
     let stats = Arc::new(Stats::new(reduce::names()));
     observer.finishing(&stats);
@@ -449,7 +474,7 @@ fn finish(
         newest: &newest,
     };
     let grammar = Grammar::of(language);
-    let session = Session::new(
+    let mut session = Session::new(
         grammar,
         job.oracle,
         &config,
@@ -457,6 +482,9 @@ fn finish(
         Some(job.cancel),
         &forward,
     );
+    if !crate::ablate::off("warm-finish") {
+        session.store = Some(Arc::new(known));
+    }
     let result = single::reduce(&session, &outcome.text, None);
     observer.finished();
     match result {

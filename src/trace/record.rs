@@ -25,6 +25,9 @@ pub struct Decision {
     /// the decision by this before its index, so that removing an element
     /// of a list a later choice draws from does not shift what it picks.
     pub key: Option<String>,
+    /// For a loop's count drawn by value: the lowest count the call could
+    /// draw (third field of the `V` line), below which the loop cannot go.
+    pub lowest: Option<i64>,
 }
 
 /// A loop or a selection.
@@ -36,6 +39,11 @@ pub struct Structure {
     pub init: usize,
     /// Its units in order.
     pub units: Vec<UnitId>,
+    /// A loop whose every iteration is a unit, whether or not it made a
+    /// decision (`L` line with `1`): its units are its iterations, so a
+    /// count drawn by value that differs from their number is a count of
+    /// something else (`range(2 * n)`), scaled instead of decremented.
+    pub every_iteration: bool,
 }
 
 /// What kind of structure.
@@ -134,6 +142,7 @@ impl Trace {
                         kind: fields[2].to_string(),
                         value: fields[4..].join("\t"),
                         key: None,
+                        lowest: None,
                     });
                 }
                 "L" | "S" => trace.open_structure(&fields, &mut stack).map_err(err)?,
@@ -157,6 +166,7 @@ impl Trace {
                 "V" => {
                     if let (Some(d), Some(key)) = (trace.decisions.last_mut(), fields.get(1)) {
                         d.key = Some(key.to_string());
+                        d.lowest = fields.get(2).and_then(|l| l.parse().ok());
                     }
                 }
                 "X" => trace.indexed = true,
@@ -197,10 +207,12 @@ impl Trace {
                 certain: fields.get(2).is_some_and(|c| *c == "1"),
             }
         };
+        let every_iteration = fields[0] == "L" && fields.get(1).is_some_and(|t| *t == "1");
         self.structures.push(Structure {
             kind,
             init,
             units: Vec::new(),
+            every_iteration,
         });
         let structure = self.structures.len() - 1;
         let mut open = Open {
@@ -360,11 +372,15 @@ impl Trace {
                     let count: u64 = init.value.parse().ok()?;
                     match by_value {
                         Some(k) => {
-                            let left = k.checked_sub(gone as i64).filter(|&l| l >= 0)?;
-                            // Not below the lowest value it could draw
-                            // (index 0): the replay would find no count
-                            // to match and draw a fresh iteration.
-                            let index = count.checked_sub(gone as u64)?;
+                            let left = loop_count(s, k, gone)?;
+                            // Not below the lowest value it could draw: the
+                            // replay would find no count to match. The hook
+                            // says which that is; without it, index 0.
+                            let index = match init.lowest {
+                                Some(lowest) if left < lowest => return None,
+                                Some(_) => count.saturating_sub((k - left) as u64),
+                                None => count.checked_sub((k - left) as u64)?,
+                            };
                             keys[s.init] = Some(left.to_string());
                             values[s.init] = Some(index.to_string());
                         }
@@ -482,6 +498,20 @@ impl Trace {
     pub fn weight(&self, unit: UnitId) -> u64 {
         self.units[unit].decisions.len() as u64 + 1
     }
+}
+
+/// The count a loop drawn by value (`k`) needs without `gone` of its
+/// iterations: `k - gone` when its units count its iterations one by one
+/// (`range(k)`, or units only where decisions were made), else in
+/// proportion to the iterations kept, rounded down (`range(2 * n)` keeps
+/// `2 * n'` of them); `None` below zero.
+fn loop_count(s: &Structure, k: i64, gone: usize) -> Option<i64> {
+    let n = s.units.len() as i64;
+    let gone = gone as i64;
+    if s.every_iteration && n > 0 && n != k && k >= 0 {
+        return Some(k * (n - gone) / n);
+    }
+    k.checked_sub(gone).filter(|&l| l >= 0)
 }
 
 #[cfg(test)]

@@ -145,8 +145,9 @@ pub struct TraceSubject<'a> {
     /// The verdicts of the programs replays wrote, by their text.
     programs: &'a Remembered,
     /// The top level of the first pass removed less than a tenth of the
-    /// program, and so did the level below it (or there is none): the
-    /// trace stage stops there.
+    /// program, and so did the level below it (or there is none), or that
+    /// level ran as many tests as the top level without removing a tenth:
+    /// the trace stage stops there.
     little: AtomicBool,
     /// The pass (from 0).
     pass: usize,
@@ -377,11 +378,15 @@ struct Level {
 
 /// The early stop's view of a level of the first pass: the program's tokens
 /// when the level started, and its depth (0: the top level, 1: the one
-/// below).
+/// below); the tests run when it started, and for the level below a top
+/// level that gained little, the tests it may run before it gains a tenth
+/// (as many as the top level ran).
 #[derive(Clone, Copy)]
 struct Watch {
     start: u64,
     depth: u8,
+    tests: u64,
+    budget: Option<u64>,
 }
 
 struct ChunkTask {
@@ -402,6 +407,19 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         }
         let best = tests.snapshot();
         let subject = tests.subject();
+        let spent = subject.counters.script_runs.load(Ordering::SeqCst);
+        // Below a top level that gained little, the level has spent as many
+        // tests as the top level without gaining a tenth: the trace stage
+        // has cost more than its first level already, for little.
+        if let Some(watch) = self.level.watch
+            && let Some(budget) = watch.budget
+            && !crate::ablate::off("budget")
+            && best.tokens * 10 > watch.start * 9
+            && spent.saturating_sub(watch.tests) >= budget
+        {
+            subject.little.store(true, Ordering::SeqCst);
+            return Vec::new();
+        }
         // The top level of the run gained little, and so did the level
         // below it (or there is none): the deeper levels and passes would
         // gain less for more tests; the finishing stage takes over. A top
@@ -423,6 +441,8 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
                 below = Some(Watch {
                     start: best.tokens,
                     depth: 1,
+                    tests: spent,
+                    budget: Some(spent.saturating_sub(watch.tests).max(1)),
                 });
             }
         }
@@ -534,7 +554,12 @@ fn start_tasks<'a>(
     let n = units.len();
     let mut level = new_level(units, n, search);
     if search == Search::Tree {
-        level.watch = top.map(|start| Watch { start, depth: 0 });
+        level.watch = top.map(|start| Watch {
+            start,
+            depth: 0,
+            tests: 0,
+            budget: None,
+        });
     }
     level_tasks(trace, level)
 }
@@ -566,20 +591,22 @@ pub struct Reduced {
     /// Trace sizes at the start of each pass: (decisions, loops, selections).
     pub sizes: Vec<(usize, usize, usize)>,
     /// The top level of the first pass removed less than a tenth of the
-    /// program, so did the level below it (or there was none), and the
-    /// trace stage stopped there.
+    /// program, so did the level below it (or there was none) within as
+    /// many tests as the top level ran, and the trace stage stopped there.
     pub stopped_early: bool,
 }
 
 /// Reduces the recorded run `trace` (whose program is `output`) pass after
 /// pass until a pass removes nothing or `run` stops.
+/// `programs` keeps the verdict of every program a replay wrote (the
+/// finishing stage reads them).
 pub fn reduce(
     session: &TraceSession<'_>,
     run: &Run<'_>,
     trace: &str,
     output: Arc<[u8]>,
+    programs: &Remembered,
 ) -> Result<Reduced, super::record::TraceError> {
-    let programs = Remembered::default();
     let mut best = BestRun {
         removed: Arc::new(Vec::new()),
         tokens: (session.measure)(&output),
@@ -601,7 +628,7 @@ pub fn reduce(
             counters: session.counters,
             observer: session.observer,
             produced: Mutex::new(HashMap::new()),
-            programs: &programs,
+            programs,
             little: AtomicBool::new(false),
             pass: passes,
         };

@@ -20,9 +20,15 @@ struct Case {
 }
 
 fn record(source: &str) -> Case {
+    record_with("gen.py", source, &["python3", "gen.py"])
+}
+
+/// Records the generator `command`, whose source `source` is written to
+/// `file` in a fresh directory.
+fn record_with(file: &str, source: &str, command: &[&str]) -> Case {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("gen.py"), source).unwrap();
-    let command = ["python3", "gen.py"].map(OsString::from).to_vec();
+    std::fs::write(dir.path().join(file), source).unwrap();
+    let command = command.iter().map(OsString::from).collect();
     let cancel = Arc::new(Cancel::new().unwrap());
     let generator = Generator::new(
         command,
@@ -221,5 +227,136 @@ fn loops_over_comprehensions_are_recognized() {
             .split(' ')
             .skip(first.units.len())
             .collect::<Vec<_>>()
+    );
+}
+
+/// A loop whose count is a decision is one unit per iteration also when its
+/// body draws nothing: a `for` statement and a comprehension, each without
+/// a decision inside, lose iterations exactly.
+#[test]
+fn loops_whose_body_draws_nothing_lose_iterations() {
+    let case = record(
+        "import random\nrandom.seed(8)\nparams = ['p%d' % j for j in range(random.randint(2, 6))]\nlines = []\nfor i in range(random.randint(3, 7)):\n    lines.append('line %d' % i)\n    lines.append('more')\nprint(' '.join(params), '|', ' '.join(lines))\n",
+    );
+    let (loops, _) = case.trace.counts();
+    assert_eq!(loops, 2, "{:?}", case.trace);
+    let params = case.output.matches('p').count();
+    let lines = case.output.matches("line").count();
+    assert!(params >= 3 && lines >= 4, "{}", case.output);
+    assert_eq!(case.trace.structures[0].units.len(), params);
+    assert_eq!(case.trace.structures[1].units.len(), lines);
+    // Without the last iteration of each loop.
+    let mut removed = vec![false; case.trace.units.len()];
+    for s in &case.trace.structures {
+        removed[*s.units.last().unwrap()] = true;
+    }
+    let (replayed, _) = case.replay_without(removed, Align::Halt);
+    let text = output(&replayed);
+    assert_eq!(text.matches('p').count(), params - 1, "{text}");
+    assert_eq!(text.matches("line").count(), lines - 1, "{text}");
+    assert_eq!(text.matches("more").count(), lines - 1, "{text}");
+}
+
+/// A loop's count drawn by value is not an index to lower: a count drawn
+/// from a list goes down to the list's lowest value (not only as far as its
+/// index goes), and a count that is not the number of iterations
+/// (`range(2 * n)`) goes down in proportion.
+#[test]
+fn loop_counts_drawn_by_value_go_down_by_value() {
+    let case = record(
+        "import random\nrandom.seed(6)\nfor i in range(random.choice([2, 4, 8])):\n    print('a%d' % random.randint(0, 9))\nn = random.randint(1, 4)\nfor j in range(2 * n):\n    print('b%d' % random.randint(0, 9))\n",
+    );
+    let a = case.output.matches('a').count();
+    let b = case.output.matches('b').count();
+    assert_eq!((a, b), (8, 6), "{}", case.output);
+    let loops: Vec<_> = case.trace.structures.iter().collect();
+    // All but two iterations of the first loop, two of the second.
+    let mut removed = vec![false; case.trace.units.len()];
+    for &u in &loops[0].units[2..] {
+        removed[u] = true;
+    }
+    for &u in &loops[1].units[..2] {
+        removed[u] = true;
+    }
+    let (replayed, counters) = case.replay_without(removed, Align::Realign);
+    let text = output(&replayed);
+    let expected: Vec<&str> = case
+        .output
+        .lines()
+        .enumerate()
+        .filter(|&(i, _)| !(2..10).contains(&i))
+        .map(|(_, l)| l)
+        .collect();
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+    assert_eq!(
+        counters
+            .realigned_decisions
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
+}
+
+/// Realign resumes alignment after the misaligned decision, not at the next
+/// plan entry of the same site anywhere: without the block that sets `x`,
+/// each iteration calls `leaf()` first, which the plan has only in the last
+/// iteration. Those calls are decisions the plan waits through (they are
+/// deeper than the entries that follow), so every recorded value of the
+/// loop's own decisions is kept; jumping to the last iteration's `leaf()`
+/// entry took that value and the last iteration's for the first iteration,
+/// and left the others to the fallback.
+#[test]
+fn realign_waits_through_a_call_the_plan_does_not_have() {
+    let case = record(
+        "import random\nrandom.seed(0)\ndef leaf():\n    return 'leaf%d' % random.randint(10, 99)\nx = 1\nif random.randint(0, 1):\n    x = 2\n    print('set', random.randint(0, 9))\nout = []\nfor i in range(3):\n    if x == 1 or i == 2:\n        out.append(leaf())\n    out.append('m%d' % random.randint(100, 999))\nprint(' '.join(out))\n",
+    );
+    assert!(case.output.starts_with("set "), "{}", case.output);
+    let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
+    assert_eq!(recorded.len(), 4, "{}", case.output);
+    let (realigned, _) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    let words: Vec<&str> = text.trim_end().split(' ').collect();
+    // The first two leaf() calls take the lowest value; the last iteration
+    // is aligned again, its leaf() and m as recorded.
+    assert_eq!(
+        words,
+        [
+            "leaf10",
+            recorded[0],
+            "leaf10",
+            recorded[1],
+            recorded[2],
+            recorded[3]
+        ],
+        "{text}"
+    );
+}
+
+/// The same in the node hook: the `leaf()` calls the plan does not have are
+/// waited through, and every recorded value of the loop's own decisions is
+/// kept.
+#[test]
+fn node_realign_waits_through_a_call_the_plan_does_not_have() {
+    let case = record_with(
+        "gen.js",
+        "let seed = 7;\nMath.random = () => { seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; };\nconst tr = globalThis.treereduceTrace;\nconst leaf = () => 'leaf' + Math.floor(Math.random() * 90 + 10);\nlet x = 1;\ntr.maybe(0.99, () => { x = 2; console.log('set', Math.floor(Math.random() * 10)); });\nconst out = [];\nfor (let i = 0; i < 3; i++) {\n  if (x === 1 || i === 2) out.push(leaf());\n  out.push('m' + Math.floor(Math.random() * 900 + 100));\n}\nconsole.log(out.join(' '));\n",
+        &["node", "gen.js"],
+    );
+    assert!(case.output.starts_with("set "), "{}", case.output);
+    let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
+    assert_eq!(recorded.len(), 4, "{}", case.output);
+    let (realigned, _) = case.without_selection(0, Align::Realign);
+    let text = output(&realigned);
+    let words: Vec<&str> = text.trim_end().split(' ').collect();
+    assert_eq!(
+        words,
+        [
+            "leaf10",
+            recorded[0],
+            "leaf10",
+            recorded[1],
+            recorded[2],
+            recorded[3]
+        ],
+        "{text}"
     );
 }

@@ -93,7 +93,24 @@ if (out) {
     const where = (f) => `${relative(f.getFileName())}:${f.getLineNumber()}:${f.getColumnNumber()}`;
     const inner = user[0];
     const base = String(inner.getFileName() || '?').split('/').pop();
-    return `${base}:${inner.getLineNumber()}#${hash(user.map(where).join('\0'))}`;
+    return `${base}:${inner.getLineNumber()}#${hash(user.map(where).join('\0'))}.${user.length}`;
+  };
+
+  // The stack depth a site names (see site()).
+  const depthOf = (s) => {
+    const d = s.slice(s.lastIndexOf('.') + 1);
+    return /^[0-9]+$/.test(d) ? Number(d) : 0;
+  };
+  const planDepths = plan === null ? [] : plan.map((e) => depthOf(e[0]));
+  const ablated = (process.env.TREEREDUCE_ABLATE || '').split(',');
+  // Whether the plan entries from `start` to `end` can be ones the run did
+  // not reach, for a decision `depth` frames deep: none lies shallower (in a
+  // frame the decision is inside of, which the run has still to come back
+  // to: the decision is one the plan does not have at this point).
+  const skippable = (depth, start, end) => {
+    if (ablated.includes('bounded-realign')) return true;
+    for (let j = start; j <= end; j++) if (planDepths[j] < depth) return false;
+    return true;
   };
 
   const nextPosition = (key, start) => {
@@ -124,8 +141,9 @@ if (out) {
       } else if (align === 'halt') {
         halt('site');
       } else {
-        const q = nextPosition(s + '\t' + kind, pos + 1);
+        let q = nextPosition(s + '\t' + kind, pos + 1);
         emit('M', pos, 'site');
+        if (q !== null && !skippable(depthOf(s), pos, q)) q = null;
         if (q !== null) {
           const planned = parse(plan[q][2]);
           if (feasible(planned)) value = planned;

@@ -12,7 +12,9 @@ $TREEREDUCE_TRACE_ALIGN says what to do when a decision cannot be aligned.
 Loops whose iteration count comes from a decision and `if` statements guarded
 by a boolean decision are recognized from the generator's own syntax tree
 (execution indexing: the frame, the instruction offset and the statement that
-encloses each call) and written as structure lines around the decisions.
+encloses each call) and written as structure lines around the decisions;
+a loop's iterations are told from the trace events of its own frame, so an
+iteration that draws nothing is one too.
 Generators may also mark structure explicitly with `loop(lo, hi)` and
 `maybe(p)` from this module.
 """
@@ -42,6 +44,7 @@ _orig = {}
 _lines = []
 _plan = None
 _plan_sites = {}
+_plan_depths = []
 _pos = 0
 _align = "realign"
 _out = None
@@ -139,15 +142,24 @@ def _file(code):
 
 
 def _site(frames):
+    """`file:line#hash.depth`: the call line, a hash of the calling lines
+    on the stack, and how many frames of the generator the stack holds."""
     if not frames:
         return "?"
     inner = frames[0][0]
     path = "\x00".join("%s:%d" % (_file(f.f_code), f.f_lineno) for f, _ in frames)
-    return "%s:%d#%08x" % (
+    return "%s:%d#%08x.%d" % (
         os.path.basename(inner.f_code.co_filename),
         inner.f_lineno,
         zlib.crc32(path.encode("utf-8", "replace")),
+        len(frames),
     )
+
+
+def _depth(site):
+    """The stack depth a site names (0 if it names none)."""
+    _, _, depth = site.rpartition(".")
+    return int(depth) if depth.isdigit() else 0
 
 
 # --- structure from the generator's syntax ---------------------------------
@@ -183,7 +195,7 @@ def _analyse(filename):
         # the enclosing frame, the iterations run in the comprehension's.
         if isinstance(node, comprehensions) and node.generators:
             mark(node.generators[0].iter,
-                 ("loop", node.lineno, (node.lineno, node.end_lineno), "comp"))
+                 ("loop", node.lineno, (node.lineno, node.end_lineno), "comp", node.lineno))
     for parent in ast.walk(tree):
         for field in ("body", "orelse", "finalbody"):
             stmts = getattr(parent, field, None)
@@ -191,7 +203,7 @@ def _analyse(filename):
                 continue
             for i, stmt in enumerate(stmts):
                 if isinstance(stmt, (ast.For, ast.AsyncFor)) and stmt.body:
-                    mark(stmt.iter, ("loop", stmt.lineno, _span(stmt.body)))
+                    mark(stmt.iter, ("loop", stmt.lineno, _span(stmt.body), "for", stmt.lineno))
                 elif isinstance(stmt, (ast.If, ast.While)) and stmt.body:
                     # `if random() < p:`, `if a and choice([True, False]):`,
                     # and `while random() < p:` (each true test one block).
@@ -219,13 +231,14 @@ def _analyse(filename):
                     for later in stmts[i + 1:]:
                         if isinstance(later, (ast.For, ast.AsyncFor)) and later.body \
                                 and name in _names_in(later.iter):
-                            mark(stmt, ("loop", stmt.lineno, _span(later.body)))
+                            mark(stmt, ("loop", stmt.lineno, _span(later.body), "for", later.lineno))
                             break
                         comp = next((c for c in ast.walk(later) if isinstance(c, comprehensions)
                                      and c.generators and name in _names_in(c.generators[0].iter)),
                                     None)
                         if comp is not None:
-                            mark(stmt, ("loop", stmt.lineno, (comp.lineno, comp.end_lineno), "comp"))
+                            mark(stmt, ("loop", stmt.lineno, (comp.lineno, comp.end_lineno), "comp",
+                                        comp.lineno))
                             break
                         if isinstance(later, ast.Assign) and name in _names_in(later):
                             break
@@ -237,7 +250,7 @@ _COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<genexpr>", "<dictcomp>")
 
 class _Struct:
     __slots__ = ("kind", "frame", "init", "lo", "body", "last", "explicit", "comp", "iters",
-                 "by_line")
+                 "by_line", "traced", "header", "pending", "inner", "start")
 
     def __init__(self, kind, frame, lo, body, explicit, comp=False):
         self.kind = kind
@@ -253,12 +266,126 @@ class _Struct:
         self.iters = 0
         # Inside while the frame is on its lines, whatever its offset.
         self.by_line = False
+        # Iterations told by tracing the loop's lines (or, for a
+        # comprehension, the instructions of its own frame), not by the
+        # decisions made in them: see _trace_loop.
+        self.traced = False
+        self.header = None
+        # The header ran (a `for` line, a comprehension's FOR_ITER): the
+        # next line of the body starts an iteration.
+        self.pending = False
+        # A comprehension's own frame, once called, and the offset where
+        # an iteration's body starts in it.
+        self.inner = None
+        self.start = None
 
 
 def _close_from(k):
     while len(_structs) > k:
-        _structs.pop()
+        s = _structs.pop()
         _emit("E")
+        if s.traced and not s.comp and s.frame is not None and not any(
+                t.traced and t.frame is s.frame for t in _structs):
+            s.frame.f_trace = None
+
+
+# --- loop iterations by tracing ---------------------------------------------
+#
+# A loop whose count is a decision is one unit per iteration, also when its
+# body draws nothing (`params = ["p%d" % j for j in range(randint(1, 3))]`).
+# Its iterations are told from the interpreter's trace events of the loop's
+# own frame alone: for a `for` statement, the body's first line after the
+# header's; for a comprehension, the instruction after its first FOR_ITER
+# (its frame is traced by instructions). Every other frame is left alone:
+# the global trace function only looks for comprehensions to trace.
+
+_tracing = False
+
+
+def _global_trace(frame, event, arg):
+    if event == "call" and frame.f_code.co_name in _COMPREHENSIONS:
+        for s in reversed(_structs):
+            if s.traced and s.comp and (s.inner is frame or (
+                    s.inner is None and frame.f_back is s.frame)):
+                if s.inner is None:
+                    s.inner = frame
+                    s.start = _body_offset(frame.f_code)
+                frame.f_trace_lines = False
+                frame.f_trace_opcodes = True
+                return _comp_trace
+    return None
+
+
+def _body_offset(code):
+    """The offset of the instruction after a comprehension's first
+    FOR_ITER: where each iteration starts (an exhausted FOR_ITER jumps
+    past it)."""
+    import dis
+    found = False
+    for ins in dis.get_instructions(code):
+        if found:
+            return ins.offset
+        found = ins.opname == "FOR_ITER"
+    return None
+
+
+def _comp_trace(frame, event, arg):
+    if event == "opcode":
+        for k, s in enumerate(_structs):
+            if s.inner is frame:
+                if frame.f_lasti == s.start:
+                    _close_from(k + 1)
+                    _emit("I")
+                    s.iters += 1
+                break
+    return _comp_trace
+
+
+def _line_trace(frame, event, arg):
+    if event == "line":
+        _on_line(frame, frame.f_lineno)
+    return _line_trace
+
+
+def _on_line(frame, line):
+    for k, s in enumerate(_structs):
+        if not s.traced or s.comp or s.frame is not frame:
+            continue
+        if not s.lo <= line <= s.body[1]:
+            # The loop is done (or left by a jump).
+            _close_from(k)
+            return
+        if line == s.header:
+            s.pending = True
+        elif s.pending and s.body[0] <= line:
+            s.pending = False
+            _close_from(k + 1)
+            _emit("I")
+            s.iters += 1
+            return
+
+
+def _trace_loop(s, header):
+    """Traces the loop `s` just opened (see above), unless the benchmarks'
+    ablation leaves it out or its body is on the header's line; whether it
+    does."""
+    global _tracing
+    if "iterations" in _ABLATE or s.frame is None:
+        return False
+    if not s.comp:
+        if header >= s.body[0]:
+            return False
+        s.header = header
+        # The count is drawn on the header's line, before the first
+        # iteration (or before it, on the line of an assignment).
+        s.pending = s.lo == header
+        s.frame.f_trace_lines = True
+        s.frame.f_trace = _line_trace
+    s.traced = True
+    if not _tracing:
+        _tracing = True
+        sys.settrace(_global_trace)
+    return True
 
 
 def _before_decision(frames):
@@ -276,6 +403,9 @@ def _before_decision(frames):
             break
     for k, s in enumerate(_structs):
         if s.kind != "loop" or s.explicit:
+            continue
+        if s.traced:
+            # Its iterations are written as they start (_on_line).
             continue
         f, callee = on_stack[id(s.frame)]
         if not s.body[0] <= f.f_lineno <= s.body[1]:
@@ -305,11 +435,14 @@ def _after_decision(frames, kind, n, value, result, explicit):
     if entry is None:
         return
     if entry[0] == "loop" and kind == "i":
-        if len(entry) > 3 and f.f_code.co_name in _COMPREHENSIONS:
+        comp = entry[3] == "comp"
+        if comp and f.f_code.co_name in _COMPREHENSIONS:
             # A decision inside the comprehension, on the line of its count.
             return
-        _emit("L")
-        _structs.append(_Struct("loop", f, entry[1], entry[2], False, len(entry) > 3))
+        mine = _Struct("loop", f, entry[1], entry[2], False, comp)
+        # `1`: every iteration is a unit (see doc/trace-protocol.md).
+        _emit("L", 1) if _trace_loop(mine, entry[4]) else _emit("L")
+        _structs.append(mine)
         # A decision in the loop's own frame before the body (`n = ...`)
         # belongs to no iteration yet.
     elif entry[0] == "sel":
@@ -446,10 +579,12 @@ def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=No
             _halt("site")
         else:
             # Resume at this decision's execution index further on, if the
-            # plan has it (what lies between was not run); else this
+            # plan has it and what lies between was not run; else this
             # decision is one the plan does not have, and the plan waits.
             _emit("M", _pos, "site")
             q = _next_position(site, kind, path, _pos + 1)
+            if q is not None and not _skippable(_depth(site), _pos, q):
+                q = None
         if q is not None:
             planned = _parse(kind, _plan[q][2])
             key = _plan[q][3]
@@ -480,13 +615,26 @@ def _decide(kind, n, fresh, feasible, lowest, convert, explicit=False, truthy=No
     if items is not None and 0 <= value < len(items):
         k = _key(items[value])
         if k is not None:
-            _emit("V", k)
+            lowest = _lowest_count(items) if _counts_loop(frames) else None
+            if lowest is None:
+                _emit("V", k)
+            else:
+                _emit("V", k, lowest)
     if truthy is not None:
         result_for_structure = truthy(result)
     else:
         result_for_structure = result
     _after_decision(frames, kind, n, value, result_for_structure, explicit)
     return result
+
+
+def _lowest_count(items):
+    """The lowest count a loop's count drawn from `items` can take: what
+    removing its iterations cannot go below. None if not a number."""
+    if isinstance(items, range):
+        return items[0] if items.step > 0 else None
+    counts = [v for v in items if isinstance(v, int) and not isinstance(v, bool)]
+    return min(counts) if counts else None
 
 
 def _counts_loop(frames):
@@ -502,6 +650,19 @@ def _halt(reason):
     _flush(False)
     sys.stdout.flush()
     os._exit(HALT_STATUS)
+
+
+def _skippable(depth, start, end):
+    """Whether the plan entries from `start` up to `end` can be ones the run
+    did not reach, for a decision made `depth` frames deep: each lies at
+    least as deep (in calls the run did not make, or in the decision's own
+    frames, later). One shallower is in a frame the decision is inside of:
+    the run has still to come back to it, and the decision is one made in
+    a call the plan does not have at this point (the paper's realign makes
+    it and aligns what follows it)."""
+    if "bounded-realign" in _ABLATE:
+        return True
+    return min(_plan_depths[start:end + 1]) >= depth
 
 
 def _next_position(site, kind, path, start):
@@ -560,7 +721,15 @@ def _wrap(name, make):
         with _Quiet() as outer:
             if not outer:
                 return original(self, *args, **kwargs)
-            return make(self, original, *args, **kwargs)
+            # The calls a decision makes are not traced (see _trace_loop).
+            tracer = sys.gettrace()
+            if tracer is None:
+                return make(self, original, *args, **kwargs)
+            sys.settrace(None)
+            try:
+                return make(self, original, *args, **kwargs)
+            finally:
+                sys.settrace(tracer)
 
     method.__name__ = name
     method.__doc__ = original.__doc__
@@ -761,6 +930,7 @@ def install():
                 path = fields[4] if len(fields) > 4 else None
                 _plan_sites.setdefault((site, kind, path if path is not None else ""), []).append(len(_plan))
                 _plan.append((site, kind, value, key, path))
+        _plan_depths.extend(_depth(e[0]) for e in _plan)
     # SystemRandom draws from the operating system, which nothing replays.
     for name in ("random", "getrandbits"):
         original_sys = getattr(_random.SystemRandom, name)
