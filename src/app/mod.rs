@@ -452,7 +452,12 @@ fn run(args: Args) -> Result<u8, Failure> {
     );
     let timeout = match checked? {
         Ok(timeout) => timeout,
-        Err(code) => return Ok(code),
+        Err(code) => {
+            // The input's tree and program are freed aside: the process
+            // ends now (see `drop_aside`).
+            crate::syntax::drop_aside(prepared);
+            return Ok(code);
+        }
     };
 
     let writer = start_output(&setup)?;

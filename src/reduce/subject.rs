@@ -21,7 +21,7 @@ use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::{Size, Stats};
 use crate::syntax::{
-    Grammar, NodeId, Original, Stop, count_errors, count_tokens, never, parse_until,
+    Grammar, NodeId, Original, Stop, count_errors, count_tokens_until, never, parse_until,
 };
 use crate::task::{Applied, Footprint, Merging, Observer, Queued, Subject};
 use std::sync::OnceLock;
@@ -290,10 +290,24 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
+        // Counted on the candidate's tree, unless the run stops meanwhile
+        // (the count on a 10 MB program takes up to seconds, and a stopped
+        // run ends at once): then the best's count less the tokens of the
+        // nodes the candidate deletes, exact for deletions of nodes with
+        // nothing edited inside (the coarse pass's), an estimate otherwise.
+        let tokens = count_tokens_until(&candidate.tree, self.stop).unwrap_or_else(|| {
+            let deleted: usize = candidate
+                .extra
+                .iter()
+                .filter(|(_, e)| matches!(e, Edit::Delete))
+                .map(|&(n, _)| self.original.nodes.tokens(n))
+                .sum();
+            best.tokens.saturating_sub(deleted)
+        });
         let next = Best {
             edits: best.edits.merged(&candidate.extra),
             text: Arc::from(candidate.text.as_slice()),
-            tokens: count_tokens(&candidate.tree),
+            tokens,
             tree: candidate.tree,
             errors: candidate.errors,
             added: candidate.extra,
@@ -303,6 +317,11 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     fn discard(&self, candidate: Candidate, worker: &mut Worker) {
+        if self.stopped() {
+            // The run ends: its tree is freed aside (see `drop_aside`).
+            crate::syntax::drop_aside(candidate);
+            return;
+        }
         worker.buf = candidate.text;
     }
 
@@ -498,9 +517,19 @@ impl Worker {
             old_end_position: advance(start_position, &base_text[prefix..old_end]),
             new_end_position: advance(start_position, &candidate[prefix..new_end]),
         };
+        // The edit copies every node of the base in the changed span
+        // (seconds for megabytes of it): not once the run is stopped.
+        if stop() {
+            return None;
+        }
         let mut tree = base.clone();
         tree.edit(&edit);
-        parse_until(&mut self.parser, candidate, Some(&tree), stop)
+        let parsed = parse_until(&mut self.parser, candidate, Some(&tree), stop);
+        if parsed.is_none() {
+            // Stopped: those copies are freed aside (see `drop_aside`).
+            crate::syntax::drop_aside(tree);
+        }
+        parsed
     }
 }
 
@@ -664,6 +693,49 @@ mod tests {
             last: body,
         };
         assert_eq!(retried(&hoist, Edit::hoist(body)), 0);
+    }
+
+    /// A candidate accepted once the run is stopped is not counted on its
+    /// tree (seconds on a 10 MB program): its tokens are the best's less
+    /// those of the nodes it deletes, which for a deletion is its count.
+    #[test]
+    fn a_deletion_accepted_after_the_stop_has_its_exact_size() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int helper(int a) { return a * 2 + 1; }\nint main(void) { return 0; }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let helper = original
+            .nodes
+            .ids()
+            .find(|&n| {
+                original.node_text(n).starts_with(b"int helper")
+                    && original.node_text(n).ends_with(b"}")
+            })
+            .unwrap();
+        let (config, stats) = (Config::default(), Stats::new(crate::reduce::names()));
+        let (oracle, observer) = (|_: &[u8]| true, crate::task::Silent);
+        let subject = || {
+            TreeSubject::new(
+                &original,
+                original.nodes.root(),
+                g,
+                crate::lexical::Lexicon::of(g.language),
+                &config,
+                &stats,
+                &oracle,
+                &observer,
+            )
+        };
+        let mut worker = Worker::new(g);
+        let best = Best::of(&original);
+        let Applied::Candidate(candidate) =
+            subject().candidate(&best, vec![(helper, Edit::Delete)], &mut worker, None)
+        else {
+            panic!("no candidate");
+        };
+        let exact = crate::syntax::count_tokens(&candidate.tree);
+        assert!(exact < best.tokens);
+        let stopped = subject().stopping(&|| true);
+        assert_eq!(stopped.accept(&best, candidate, &mut worker).tokens, exact);
     }
 
     /// Regression: in rounds, a lane applies its next change to the new

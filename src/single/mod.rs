@@ -147,10 +147,13 @@ impl Prepared {
         let Some(tree) = parse_until(&mut parser, &input, None, stop) else {
             return Ok(None);
         };
+        // Stopped: the tree is freed aside (see `drop_aside`).
         let Some(tokens) = count_tokens_until(&tree, stop) else {
+            crate::syntax::drop_aside(tree);
             return Ok(None);
         };
         let Some(original) = Original::new_until(grammar, input, tree.clone(), stop)? else {
+            crate::syntax::drop_aside(tree);
             return Ok(None);
         };
         Ok(Some(Prepared {
@@ -306,6 +309,7 @@ impl Driver<'_, '_> {
         self.checkpoints.push(self.text.clone());
         tree = self.fixpoint(tree, tokens, &mut scope)?;
         if self.run.stopped() {
+            crate::syntax::drop_aside(tree);
             return self.stopped();
         }
         // The layout decides all whitespace in the scope: the tidy pass
@@ -314,6 +318,7 @@ impl Driver<'_, '_> {
         if session.config.runs(LAYOUT.name()) {
             laid_out = self.tidy(tree.clone(), scope.clone(), input, true)?;
             if self.run.stopped() {
+                crate::syntax::drop_aside(tree);
                 return self.stopped();
             }
         }
@@ -338,6 +343,9 @@ impl Driver<'_, '_> {
     /// The run stopped early: at its deadline, the best result is
     /// re-checked as at a normal end; else (Ctrl-C) it is kept as it is.
     fn stopped(&mut self) -> Result<Outcome, ReduceError> {
+        if let Some(original) = self.first.take() {
+            crate::syntax::drop_aside(original);
+        }
         if !self.at_deadline() || self.run.failure().is_some() {
             return self.finish(true, false);
         }
@@ -431,9 +439,24 @@ impl Driver<'_, '_> {
             bump(&self.session.stats.interrupted);
         }
         *self.session.stats.recheck.lock() = self.recheck;
+        // Counted again from the text, unless the run was stopped: then the
+        // size of the last best stands (a parse of a 10 MB result takes
+        // seconds, and a stopped run ends at once).
+        let run = self.run;
+        let stop = || run.stopped();
+        let mut parser = crate::syntax::parser(self.session.grammar);
+        let tokens = parse_until(&mut parser, &self.text, None, &stop)
+            .and_then(|tree| {
+                let tokens = count_tokens_until(&tree, &stop);
+                if tokens.is_none() {
+                    crate::syntax::drop_aside(tree);
+                }
+                tokens
+            })
+            .map_or(self.session.stats.best().tokens, |t| t as u64);
         let size = Size {
             bytes: self.text.len() as u64,
-            tokens: count_tokens(&parse(self.session.grammar, &self.text)) as u64,
+            tokens,
         };
         Ok(Outcome {
             size,
@@ -641,6 +664,11 @@ impl Driver<'_, '_> {
             self.checkpoints.push(self.text.clone());
         }
         let skipped = stats.skipped.load(Ordering::Relaxed) > skipped_before;
+        if run.stopped() {
+            // The program and its tree are freed aside (see `drop_aside`).
+            drop(subject);
+            crate::syntax::drop_aside(original);
+        }
         Ok(Some((changed, end, skipped)))
     }
 
@@ -730,6 +758,9 @@ impl Driver<'_, '_> {
         *tree = best.tree.clone();
         *tokens = best.tokens;
         self.checkpoints.push(self.text.clone());
+        if run.stopped() {
+            crate::syntax::drop_aside(original);
+        }
         Ok(())
     }
 
