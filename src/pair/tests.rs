@@ -333,6 +333,56 @@ fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
     assert!(variant_bug(&out.variant));
 }
 
+/// A round skips MinCommonality when the pair is the one it left last
+/// time, even when the variant's test rejected some of its candidates: every
+/// verdict it would ask for is known.
+#[test]
+fn a_round_skips_min_commonality_when_the_pair_did_not_change() {
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    struct Count(std::sync::Mutex<Vec<&'static str>>);
+    impl PairObserver for Count {
+        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+        fn step(&self, _step: &Step) {}
+        fn reducer(&self, _round: usize, reducer: &'static str) {
+            self.0.lock().unwrap().push(reducer);
+        }
+    }
+    let count = Count(Default::default());
+    let mut cfg = config(1);
+    cfg.canon = false;
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
+    let out = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &tests,
+        &cfg,
+        None,
+        &count,
+    )
+    .unwrap();
+    let reducers = count.0.lock().unwrap().clone();
+    let rounds = reducers.iter().filter(|r| **r == "tdiff").count();
+    let commonality = reducers.iter().filter(|r| **r == "commonality").count();
+    // The last round found the pair the last MinCommonality left and
+    // skipped it; no MinCommonality ran on the pair the one before left.
+    assert!(rounds >= 2 && commonality < rounds, "{reducers:?}");
+    let mut left = None;
+    for (k, step) in out.steps.iter().enumerate() {
+        if step.reducer == "commonality" {
+            let before = &out.steps[k - 1];
+            assert_ne!(
+                left,
+                Some((before.seed.bytes, before.variant.bytes)),
+                "{:?}",
+                out.steps
+            );
+            left = Some((step.seed.bytes, step.variant.bytes));
+        }
+    }
+    assert!(variant_bug(&out.variant) && seed_ok(&out.seed));
+}
+
 /// MinLdiff splits a run of edits where a part of it can go alone (the
 /// paper's one element per edit): of `a + 1` -> `(a - 1) / 0`, only `/ 0`
 /// stays.
