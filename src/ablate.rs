@@ -3,7 +3,8 @@
 //! comma-separated, parts of the pair and trace algorithms to leave out, so
 //! one binary measures what each part buys. Pair mode: `seed-first` (the
 //! variant is tested even when the seed failed), `skip-round` (every round
-//! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks). Trace mode:
+//! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks), `keep-diff`
+//! (MinCommonality tests a candidate that lost a hunk of the difference). Trace mode:
 //! `early-stop` (the trace stage runs on when its top level gains little);
 //! the Python hook reads the same variable for `by-value`, `path` and
 //! `off-fallback`.

@@ -294,6 +294,39 @@ fn the_variant_is_tested_only_when_the_seed_passes() {
     assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (2, 1));
 }
 
+/// A seed candidate that deleted the context of a hunk of the difference
+/// (the statement `b = h(a)` that `/ 0` changes) is rejected without a test
+/// of either program: the difference stays whole.
+#[test]
+fn a_candidate_that_drops_a_hunk_is_not_tested() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    let seed_runs = AtomicUsize::new(0);
+    let variant_runs = AtomicUsize::new(0);
+    let seed_ok = |_: &[u8]| {
+        seed_runs.fetch_add(1, SeqCst);
+        true
+    };
+    let variant_bug = |_: &[u8]| {
+        variant_runs.fetch_add(1, SeqCst);
+        true
+    };
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
+    let seed = "int main(void) {\n  int a = 5;\n  int b = h(a);\n  return b;\n}\n";
+    let variant = "int main(void) {\n  int a = 5;\n  int b = h(a / 0);\n  return b;\n}\n";
+    let diff = Diff::new(c(), seed.as_bytes(), variant.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0);
+    let without = "int main(void) {\n  int a = 5;\n  return b;\n}\n";
+    assert_eq!(
+        both.test(0, without.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (0, 0));
+    // A candidate that keeps the hunk's context is tested.
+    let kept = "int main(void) {\n  int b = h(a);\n  return b;\n}\n";
+    assert_eq!(both.test(0, kept.as_bytes()).unwrap(), Verdict::Interesting);
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (1, 1));
+}
+
 /// A round skips MinCommonality when the seed is the one it left last time
 /// and every candidate it rejected then was rejected by the seed's test.
 #[test]
