@@ -406,7 +406,10 @@ def one(case, jobs, extra, baselines=True):
         ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
         st = json.load(open(os.path.join(d, "pair.json")))
         row["pair"] = {"seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv), "seconds": round(secs, 2),
-                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"], "capped": LAST["capped"]}
+                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"], "capped": LAST["capped"],
+                       # Per reducer run: round, reducer, seed and variant tests so far, seconds since the start.
+                       "steps": [[x["round"], x["reducer"], x["seed_tests"], x["variant_tests"], round(x["seconds"], 1)]
+                                 for x in st.get("steps", [])]}
         if extra or not baselines:
             return row
         av, asecs, atests = single(d, v, "./bug.sh", jobs)
