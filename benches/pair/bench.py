@@ -11,7 +11,7 @@ strings, single punctuation), and the difference is the number of tokens in
 the non-equal parts of a token diff (deleted plus inserted), as pair mode's
 statistics count it.
 
-    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round'] > results.json
+    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round;fine-ldiff;keep-diff'] > results.json
     benches/pair/bench.py --scaling 1,2,4,8,16 [--cases a,b] > scaling.json
 
 --scaling reduces each C case's pair with tests that cost no CPU (each
@@ -19,8 +19,10 @@ sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
 
 --ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
-it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff), so
-one binary measures what each part buys.
+it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff,
+keep-diff), so one binary measures what each part buys. With
+TREEREDUCE_ABLATE set in the environment every pair run leaves those parts
+out (one ablation per invocation, each written when it ends).
 
 Two cases are built otherwise: an EMI pair (every mutation on a line gcov
 reports never run, both programs must compile and run) and a library and its
