@@ -3,14 +3,15 @@
 //! comma-separated, parts of the pair and trace algorithms to leave out, so
 //! one binary measures what each part buys. Pair mode: `seed-first` (the
 //! variant is tested even when the seed failed), `skip-round` (every round
-//! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks). Trace mode:
-//! `early-stop` (the trace stage runs on when its top level gains little),
-//! `budget` (the level below it runs to its end), `warm-finish` (the
-//! finishing stage starts without the trace stage's verdicts); the Python
-//! hook reads the same variable for `by-value`, `path`, `off-fallback`,
-//! `iterations` (loop iterations only where decisions are made) and
-//! `bounded-realign` (realign jumps to the same site however far), the
-//! node hook for `bounded-realign`.
+//! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks), `keep-diff`
+//! (MinCommonality tests a candidate that lost a hunk of the difference).
+//! Trace mode: `early-stop` (the trace stage runs on when its top level
+//! gains little), `budget` (the level below it runs to its end),
+//! `warm-finish` (the finishing stage starts without the trace stage's
+//! verdicts); the Python hook reads the same variable for `by-value`,
+//! `path`, `off-fallback`, `iterations` (loop iterations only where
+//! decisions are made) and `bounded-realign` (realign jumps to the same
+//! site however far), the node hook for `bounded-realign`.
 
 use std::sync::OnceLock;
 

@@ -11,7 +11,7 @@ strings, single punctuation), and the difference is the number of tokens in
 the non-equal parts of a token diff (deleted plus inserted), as pair mode's
 statistics count it.
 
-    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round'] > results.json
+    benches/pair/bench.py [-j N] [--cases a,b] [--ablation] [--ablate 'seed-first;skip-round;fine-ldiff;keep-diff'] > results.json
     benches/pair/bench.py --scaling 1,2,4,8,16 [--cases a,b] > scaling.json
 
 --scaling reduces each C case's pair with tests that cost no CPU (each
@@ -19,8 +19,10 @@ sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count.
 
 --ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
-it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff), so
-one binary measures what each part buys.
+it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff,
+keep-diff), so one binary measures what each part buys. With
+TREEREDUCE_ABLATE set in the environment every pair run leaves those parts
+out (one ablation per invocation, each written when it ends).
 
 Two cases are built otherwise: an EMI pair (every mutation on a line gcov
 reports never run, both programs must compile and run) and a library and its
@@ -406,7 +408,10 @@ def one(case, jobs, extra, baselines=True):
         ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
         st = json.load(open(os.path.join(d, "pair.json")))
         row["pair"] = {"seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv), "seconds": round(secs, 2),
-                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"], "capped": LAST["capped"]}
+                       "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"], "capped": LAST["capped"],
+                       # Per reducer run: round, reducer, seed and variant tests so far, seconds since the start.
+                       "steps": [[x["round"], x["reducer"], x["seed_tests"], x["variant_tests"], round(x["seconds"], 1)]
+                                 for x in st.get("steps", [])]}
         if extra or not baselines:
             return row
         av, asecs, atests = single(d, v, "./bug.sh", jobs)

@@ -118,11 +118,8 @@ pub struct ScriptOracle {
     timeout_ms: AtomicU64,
     adaptive: Adaptive,
     cancel: Arc<Cancel>,
-    /// Per worker: set when the running test's verdict is no longer needed.
-    abandon: Vec<Cancel>,
-    /// Per worker: inside [`Oracle::begin`] .. [`Oracle::end`], where one
-    /// abandon stops every run of the compound test.
-    scoped: Vec<AtomicBool>,
+    /// Per worker: the abandon token of its test (see [`Running`]).
+    running_tests: Vec<Mutex<Running>>,
     /// A budget of tests shared with other oracles (batch mode), and this
     /// oracle's lane in it.
     gate: Option<(Arc<Gate>, super::gate::Lane)>,
@@ -406,13 +403,10 @@ impl ScriptOracle {
             .collect();
         dirs.push(logs.path().to_owned());
         let watchdog = Watchdog::start(&running, &dirs);
-        let abandon = (0..workers.len())
-            .map(|_| Cancel::new())
-            .collect::<io::Result<Vec<_>>>()
-            .map_err(ScriptError::TempDir)?;
         Ok(ScriptOracle {
-            scoped: (0..abandon.len()).map(|_| AtomicBool::new(false)).collect(),
-            abandon,
+            running_tests: (0..workers.len())
+                .map(|_| Mutex::new(Running::default()))
+                .collect(),
             script,
             files: files.to_vec(),
             workers,
@@ -554,14 +548,19 @@ impl ScriptOracle {
         let log_path = self.logs.path().join("stderr");
         let log = fs::File::create(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
+        let token = self.start_test(0)?;
         let worker = self.workers[0].lock();
-        let (outcome, duration) = self.run(
+        let ran = self.run(
             &worker,
             0,
+            &token,
             candidates,
             Stdio::from(log),
             Limit::fixed(timeout),
-        )?;
+        );
+        drop(worker);
+        self.end_test(0, &token);
+        let (outcome, duration) = ran?;
         let stderr = fs::read(&log_path).unwrap_or_default();
         Ok(RunReport {
             outcome,
@@ -574,6 +573,7 @@ impl ScriptOracle {
         &self,
         worker: &WorkerDir,
         index: usize,
+        abandon: &Cancel,
         candidates: &[&[u8]],
         stderr: Stdio,
         limit: Limit,
@@ -593,11 +593,9 @@ impl ScriptOracle {
             }
             fs::write(path, text).map_err(|e| OracleError::new("cannot write the candidate", e))?;
         }
-        let abandon = &self.abandon[index];
-        // An abandon before a lone run was meant for the worker's previous
-        // test; inside a compound test it is meant for this one.
-        if !self.scoped[index].load(Ordering::SeqCst) {
-            abandon.reset();
+        #[cfg(test)]
+        if ABANDON_BEFORE_START.with(|a| a.replace(false)) {
+            Oracle::abandon(self, index);
         }
         let _permit = match &self.gate {
             Some((gate, _)) => match gate.acquire(index == 0, [&self.cancel, abandon]) {
@@ -641,7 +639,48 @@ impl ScriptOracle {
     }
 }
 
+/// A worker's abandon token: a fresh one for each lone test, made when the
+/// test starts and dropped when it ends, so an abandon reaches the test that
+/// is running (or starting) when it arrives and no other: no later test
+/// inherits it, and no later test's start forgets it. Between
+/// [`Oracle::begin`] and [`Oracle::end`] every part of the compound test
+/// shares the token `begin` made. Between tests there is none, and an
+/// abandon then is ignored.
+#[derive(Default)]
+struct Running {
+    token: Option<Arc<Cancel>>,
+    scoped: bool,
+}
+
 impl ScriptOracle {
+    /// The abandon token of the test `index` starts now.
+    fn start_test(&self, index: usize) -> Result<Arc<Cancel>, OracleError> {
+        let mut running = self.running_tests[index].lock();
+        if running.scoped
+            && let Some(token) = &running.token
+        {
+            return Ok(token.clone());
+        }
+        let token =
+            Arc::new(Cancel::new().map_err(|e| OracleError::new("cannot start the test", e))?);
+        running.token = Some(token.clone());
+        Ok(token)
+    }
+
+    /// The test that started with `token` ended (a compound test's token
+    /// stays until [`Oracle::end`]).
+    fn end_test(&self, index: usize, token: &Arc<Cancel>) {
+        let mut running = self.running_tests[index].lock();
+        if !running.scoped
+            && running
+                .token
+                .as_ref()
+                .is_some_and(|t| Arc::ptr_eq(t, token))
+        {
+            running.token = None;
+        }
+    }
+
     /// Tests several files at once: `candidates` go to the files given to
     /// [`ScriptOracle::with_files`], in that order.
     pub fn test_files(&self, worker: usize, candidates: &[&[u8]]) -> Result<Verdict, OracleError> {
@@ -649,6 +688,7 @@ impl ScriptOracle {
             return Ok(Verdict::Cancelled);
         }
         let index = worker % self.workers.len();
+        let token = self.start_test(index)?;
         let dir = self.workers[index].lock();
         // A failure to write the candidate or to start the script (disk full,
         // out of processes, the script deleted meanwhile) is no verdict.
@@ -658,7 +698,10 @@ impl ScriptOracle {
             hard: self.timeout(),
             soft: soft.map(|s| (s, &let_run as &dyn Fn() -> bool)),
         };
-        let (outcome, duration) = self.run(&dir, index, candidates, Stdio::null(), limit)?;
+        let ran = self.run(&dir, index, &token, candidates, Stdio::null(), limit);
+        drop(dir);
+        self.end_test(index, &token);
+        let (outcome, duration) = ran?;
         if outcome == RunOutcome::Exited(0) {
             let a = &self.adaptive;
             a.interesting(duration);
@@ -678,17 +721,23 @@ impl Oracle for ScriptOracle {
     }
 
     fn abandon(&self, worker: usize) {
-        self.abandon[worker % self.abandon.len()].cancel();
+        let running = self.running_tests[worker % self.running_tests.len()].lock();
+        if let Some(token) = &running.token {
+            token.cancel();
+        }
     }
 
     fn begin(&self, worker: usize) {
-        let index = worker % self.abandon.len();
-        self.abandon[index].reset();
-        self.scoped[index].store(true, Ordering::SeqCst);
+        let mut running = self.running_tests[worker % self.running_tests.len()].lock();
+        running.scoped = true;
+        // Without a token (no file descriptor left) the first part makes one.
+        running.token = Cancel::new().ok().map(Arc::new);
     }
 
     fn end(&self, worker: usize) {
-        self.scoped[worker % self.abandon.len()].store(false, Ordering::SeqCst);
+        let mut running = self.running_tests[worker % self.running_tests.len()].lock();
+        running.scoped = false;
+        running.token = None;
     }
 
     fn spare(&self) -> bool {
@@ -928,6 +977,9 @@ thread_local! {
     /// Tests: the next poll of this thread's test that is woken by a stop
     /// fails instead, as a poll that cannot wait any more would.
     static FAIL_POLL_ON_STOP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests: the next test is abandoned after its candidate is written,
+    /// just before its script starts.
+    static ABANDON_BEFORE_START: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Waits until the test exits, a stop is set, or `left` passes.
@@ -1235,6 +1287,23 @@ esac"#,
             assert_eq!(o.test(0, b"long").unwrap(), Verdict::Cancelled);
         });
         assert!(t.elapsed() < Duration::from_secs(10));
+        o.abandon(0);
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
+    }
+
+    /// An abandon that arrives once a test has started (here: its candidate
+    /// is written, its script not yet started) stops that test, and the
+    /// next test runs: an abandon belongs to the test it arrived during.
+    #[test]
+    fn an_abandon_before_the_script_starts_stops_the_test() {
+        let (_d, path) = script("[ -s \"$1\" ] && sleep 30; exit 0");
+        let o = oracle(&path, 60_000);
+        let t = Instant::now();
+        ABANDON_BEFORE_START.with(|a| a.set(true));
+        assert_eq!(o.test(0, b"long").unwrap(), Verdict::Cancelled);
+        assert!(t.elapsed() < Duration::from_secs(20));
+        assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
+        // Between two tests there is no test to abandon.
         o.abandon(0);
         assert_eq!(o.test(0, b"").unwrap(), Verdict::Interesting);
     }

@@ -189,6 +189,17 @@ impl Diff {
     /// non-blank seed tokens on both sides are gone lost its context with
     /// them (its code was deleted around it) and is dropped.
     pub fn patch(&self, grammar: &Grammar, reduced: &[u8], limit: Duration) -> Vec<u8> {
+        self.patch_counting(grammar, reduced, limit).0
+    }
+
+    /// [`Diff::patch`], and the number of hunks dropped because their
+    /// context is gone (0: the whole difference was carried over).
+    pub fn patch_counting(
+        &self,
+        grammar: &Grammar,
+        reduced: &[u8],
+        limit: Duration,
+    ) -> (Vec<u8>, usize) {
         let theirs = Tokens::of(grammar, reduced);
         let a = self.tokens.texts(&self.seed);
         let b = theirs.texts(reduced);
@@ -220,8 +231,10 @@ impl Diff {
         // Reduced tokens replaced by hunks, and text to insert before a token.
         let mut skip = vec![false; b.len()];
         let mut before: Vec<Vec<&[u8]>> = vec![Vec::new(); b.len() + 1];
+        let mut dropped = 0;
         for hunk in &self.hunks {
             if !survives_near(&hunk.seed) {
+                dropped += 1;
                 continue;
             }
             for i in hunk.seed.clone() {
@@ -247,7 +260,7 @@ impl Diff {
         for text in &before[b.len()] {
             out.extend_from_slice(text);
         }
-        out
+        (out, dropped)
     }
 }
 
@@ -333,6 +346,7 @@ mod tests {
         // The return statement went, and with it the hunk's context.
         let reduced = b"int g;\nint f(int a) {\n  g = 2;\n}\n";
         assert_eq!(d.patch(c(), reduced, limit), reduced);
+        assert_eq!(d.patch_counting(c(), reduced, limit).1, 1);
         // Unchanged seed: patch is the variant.
         assert_eq!(d.patch(c(), seed, limit), variant);
     }

@@ -14,7 +14,8 @@
 //!   candidate paired with the difference patched onto it; a pair is kept
 //!   when both properties hold ([`side::Both`]: the seed's test first, the
 //!   variant's only when the seed passes). A round skips it when the seed
-//!   is the one it left last time and every rejection then was the seed's.
+//!   is the one it left last time and either the variant is too or every
+//!   rejection then was the seed's.
 //!
 //! The properties are two tests, one per program, or one test that decides
 //! the pair as a whole ([`side::PairTests`]); then every candidate is tested as
@@ -201,9 +202,9 @@ struct Pair<'a> {
     steps: Vec<Step>,
     /// Pairs after the steps that changed something, newest last.
     checkpoints: Vec<(Vec<u8>, Vec<u8>)>,
-    /// The seed the last MinCommonality left, and whether every candidate
+    /// The pair the last MinCommonality left, and whether every candidate
     /// it rejected was rejected by the seed's test.
-    commonality_done: Option<(Vec<u8>, bool)>,
+    commonality_done: Option<(Vec<u8>, Vec<u8>, bool)>,
 }
 
 /// An observer for the single-file reducer that reports each new seed (or
@@ -280,16 +281,19 @@ impl Pair<'_> {
     }
 
     /// Whether MinCommonality would find nothing: the seed is the one it
-    /// left last time and every candidate it rejected then was rejected by
-    /// the seed's test, whose verdicts do not depend on the difference (and
-    /// are cached). Only the difference changed since, which can turn a
-    /// variant's "no" into "yes", but not a seed's.
+    /// left last time, and either the variant is too (the same pair: every
+    /// verdict it would ask for is known and was no), or every candidate it
+    /// rejected then was rejected by the seed's test, whose verdicts do not
+    /// depend on the difference (and are cached). A changed difference can
+    /// turn a variant's "no" into "yes", but not a seed's.
     fn commonality_settled(&self) -> bool {
         !crate::ablate::off("skip-round")
             && self
                 .commonality_done
                 .as_ref()
-                .is_some_and(|(seed, only_seed)| *only_seed && *seed == self.seed)
+                .is_some_and(|(seed, variant, only_seed)| {
+                    *seed == self.seed && (*only_seed || *variant == self.variant)
+                })
     }
 
     fn stopped(&self) -> bool {
@@ -581,7 +585,7 @@ impl Pair<'_> {
                 .load(std::sync::atomic::Ordering::Relaxed)
                 == 0;
         if !last && !self.stopped() {
-            self.commonality_done = Some((self.seed.clone(), only_seed));
+            self.commonality_done = Some((self.seed.clone(), self.variant.clone(), only_seed));
         }
         self.check_failures()
     }

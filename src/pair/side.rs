@@ -14,6 +14,7 @@ use xxhash_rust::xxh3::xxh3_128;
 use super::diff::Diff;
 use crate::oracle::{
     Cached, Counts, Oracle, OracleError, Remembered, ScriptOracle, TestReport, Verdict,
+    VerdictCache,
 };
 use crate::syntax::{Grammar, count_errors, parse};
 
@@ -295,18 +296,21 @@ impl Oracle for OneSide<'_, '_> {
 }
 
 /// MinCommonality's oracle: a seed candidate is interesting when it has ψ_s
-/// and the difference patched onto it gives a variant with ψ_v. With a test
-/// per program the seed's test runs first (answered by its cache when that
-/// seed was tested before, in this round or an earlier one: a seed's
-/// verdict does not depend on the difference), and the variant's only when
+/// and the difference patched onto it gives a variant with ψ_v. What needs
+/// no test comes first: the seed's verdict when its cache knows it (from
+/// this round or an earlier one: a seed's verdict does not depend on the
+/// difference), then the patched variant, which must carry every hunk of
+/// the difference (a candidate that deleted a hunk's context on both sides
+/// is not tested: the difference stays as MinLdiff left it, as the paper's
+/// MinCommonality keeps it) and parse no worse than `variant_errors` (a
+/// patch can land a hunk where it no longer parses, and a test that only
+/// looks for the bug's message may accept what a compiler rejects). Then,
+/// with a test per program, the seed's test, and the variant's only when
 /// the seed passes; an abandon stops whichever of the two runs, or is about
 /// to. With one test of the pair it runs once on both.
 ///
 /// The single-file reducer checks that the seed candidate parses as well as
-/// its best; the patched variant is checked here, before its test runs: a
-/// variant with more parse errors than `variant_errors` is not interesting
-/// (a patch can land a hunk where it no longer parses, and a test that only
-/// looks for the bug's message may accept what a compiler rejects).
+/// its best.
 pub struct Both<'s, 'a> {
     /// The language of both programs.
     pub grammar: &'static Grammar,
@@ -351,6 +355,18 @@ impl<'s, 'a> Both<'s, 'a> {
         self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
     }
 
+    /// The variant to test with a seed candidate: none when a hunk of the
+    /// difference lost its context in the candidate (the difference is
+    /// kept whole, as the paper's MinCommonality keeps it) or when the
+    /// variant parses worse than `variant_errors`.
+    fn patched(&self, seed: &[u8]) -> Option<Vec<u8>> {
+        let (variant, dropped) = self.diff.patch_counting(self.grammar, seed, ALIGN_LIMIT);
+        if dropped > 0 && !crate::ablate::off("keep-diff") {
+            return None;
+        }
+        (count_errors(&parse(self.grammar, &variant)) <= self.variant_errors).then_some(variant)
+    }
+
     fn rejected(&self, by_seed: bool, verdict: Verdict) -> Verdict {
         if matches!(verdict, Verdict::NotInteresting | Verdict::TimedOut) {
             let counter = if by_seed {
@@ -369,10 +385,9 @@ impl Oracle for Both<'_, '_> {
         let (seed_side, variant_side) = match self.tests {
             PairTests::Sides { seed, variant } => (seed, variant),
             PairTests::Joint(j) => {
-                let variant = self.variant_of(candidate);
-                if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
+                let Some(variant) = self.patched(candidate) else {
                     return Ok(self.rejected(false, Verdict::NotInteresting));
-                }
+                };
                 let v = j.test(worker, candidate, &variant)?;
                 return Ok(self.rejected(false, v));
             }
@@ -380,15 +395,28 @@ impl Oracle for Both<'_, '_> {
         seed_side.begin(worker);
         variant_side.begin(worker);
         let verdict = (|| {
-            // The seed's verdict first (from its cache when known): a
-            // rejection it decides holds whatever the difference.
-            let s = seed_side.test(worker, candidate)?;
-            if s != Verdict::Interesting && !crate::ablate::off("seed-first") {
+            let seed_first = !crate::ablate::off("seed-first");
+            // The seed's verdict when it is known: a rejection it decides
+            // holds whatever the difference, and costs nothing.
+            let known = seed_side.memory().known(VerdictCache::key(candidate));
+            if let Some(s) = known
+                && s != Verdict::Interesting
+                && seed_first
+            {
                 return Ok(self.rejected(true, s));
             }
-            let variant = self.variant_of(candidate);
-            if count_errors(&parse(self.grammar, &variant)) > self.variant_errors {
+            // Then what needs no test: the variant that goes with it.
+            let Some(variant) = self.patched(candidate) else {
                 return Ok(self.rejected(false, Verdict::NotInteresting));
+            };
+            // The seed's test first: a rejection it decides holds whatever
+            // the difference.
+            let s = match known {
+                Some(s) => s,
+                None => seed_side.test(worker, candidate)?,
+            };
+            if s != Verdict::Interesting && seed_first {
+                return Ok(self.rejected(true, s));
             }
             let v = variant_side.test(worker, &variant)?;
             if s != Verdict::Interesting {

@@ -294,6 +294,39 @@ fn the_variant_is_tested_only_when_the_seed_passes() {
     assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (2, 1));
 }
 
+/// A seed candidate that deleted the context of a hunk of the difference
+/// (the statement `b = h(a)` that `/ 0` changes) is rejected without a test
+/// of either program: the difference stays whole.
+#[test]
+fn a_candidate_that_drops_a_hunk_is_not_tested() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    let seed_runs = AtomicUsize::new(0);
+    let variant_runs = AtomicUsize::new(0);
+    let seed_ok = |_: &[u8]| {
+        seed_runs.fetch_add(1, SeqCst);
+        true
+    };
+    let variant_bug = |_: &[u8]| {
+        variant_runs.fetch_add(1, SeqCst);
+        true
+    };
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
+    let seed = "int main(void) {\n  int a = 5;\n  int b = h(a);\n  return b;\n}\n";
+    let variant = "int main(void) {\n  int a = 5;\n  int b = h(a / 0);\n  return b;\n}\n";
+    let diff = Diff::new(c(), seed.as_bytes(), variant.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0);
+    let without = "int main(void) {\n  int a = 5;\n  return b;\n}\n";
+    assert_eq!(
+        both.test(0, without.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (0, 0));
+    // A candidate that keeps the hunk's context is tested.
+    let kept = "int main(void) {\n  int b = h(a);\n  return b;\n}\n";
+    assert_eq!(both.test(0, kept.as_bytes()).unwrap(), Verdict::Interesting);
+    assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (1, 1));
+}
+
 /// A round skips MinCommonality when the seed is the one it left last time
 /// and every candidate it rejected then was rejected by the seed's test.
 #[test]
@@ -331,6 +364,56 @@ fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
     );
     assert_eq!(out.seed, SEED.as_bytes());
     assert!(variant_bug(&out.variant));
+}
+
+/// A round skips MinCommonality when the pair is the one it left last
+/// time, even when the variant's test rejected some of its candidates: every
+/// verdict it would ask for is known.
+#[test]
+fn a_round_skips_min_commonality_when_the_pair_did_not_change() {
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    struct Count(std::sync::Mutex<Vec<&'static str>>);
+    impl PairObserver for Count {
+        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+        fn step(&self, _step: &Step) {}
+        fn reducer(&self, _round: usize, reducer: &'static str) {
+            self.0.lock().unwrap().push(reducer);
+        }
+    }
+    let count = Count(Default::default());
+    let mut cfg = config(1);
+    cfg.canon = false;
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
+    let out = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &tests,
+        &cfg,
+        None,
+        &count,
+    )
+    .unwrap();
+    let reducers = count.0.lock().unwrap().clone();
+    let rounds = reducers.iter().filter(|r| **r == "tdiff").count();
+    let commonality = reducers.iter().filter(|r| **r == "commonality").count();
+    // The last round found the pair the last MinCommonality left and
+    // skipped it; no MinCommonality ran on the pair the one before left.
+    assert!(rounds >= 2 && commonality < rounds, "{reducers:?}");
+    let mut left = None;
+    for (k, step) in out.steps.iter().enumerate() {
+        if step.reducer == "commonality" {
+            let before = &out.steps[k - 1];
+            assert_ne!(
+                left,
+                Some((before.seed.bytes, before.variant.bytes)),
+                "{:?}",
+                out.steps
+            );
+            left = Some((step.seed.bytes, step.variant.bytes));
+        }
+    }
+    assert!(variant_bug(&out.variant) && seed_ok(&out.seed));
 }
 
 /// MinLdiff splits a run of edits where a part of it can go alone (the
