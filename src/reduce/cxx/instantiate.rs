@@ -15,7 +15,9 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::nodes_of_kind;
 use crate::reduce::cxx::template_params::Template;
-use crate::reduce::cxx::{attempt, facts, first_name, is_kind, keep, sorted, text_now, untouched};
+use crate::reduce::cxx::{
+    attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
+};
 use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
 use crate::syntax::{NodeId, Role};
 use crate::task::Queued;
@@ -196,14 +198,7 @@ impl Change for Instantiate {
                 edits.push((n, Edit::Text(args.get(k)?.clone())));
             }
         }
-        for &(u, name) in self.uses.iter() {
-            if current.is_live(original, u)
-                && current.get(u).is_none()
-                && untouched(original, current, name)
-            {
-                edits.push((u, keep(name)));
-            }
-        }
+        keep_names(original, current, &self.uses, &mut edits);
         sorted(edits)
     }
 }

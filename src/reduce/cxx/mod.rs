@@ -107,6 +107,24 @@ pub fn keep(keep: NodeId) -> Edit {
     }
 }
 
+/// Each `(user, name)` not edited yet, whose name is untouched, becomes its
+/// name alone (`a::x` -> `x`, `S<int>` -> `S`), added to `edits`.
+pub fn keep_names(
+    original: &Original,
+    current: EditView<'_>,
+    users: &[(NodeId, NodeId)],
+    edits: &mut Vec<(NodeId, Edit)>,
+) {
+    for &(user, name) in users {
+        if current.is_live(original, user)
+            && current.get(user).is_none()
+            && untouched(original, current, name)
+        {
+            edits.push((user, keep(name)));
+        }
+    }
+}
+
 /// The attempt of `change`, prioritized by the tokens it removes.
 pub fn attempt<'a>(tokens: usize, change: impl Change + 'static) -> Queued<TreeSubject<'a>> {
     Attempt::queued(

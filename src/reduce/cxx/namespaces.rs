@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, facts, keep, sorted, untouched};
+use crate::reduce::cxx::{attempt, facts, keep_names, sorted};
 use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
 use crate::syntax::{NodeId, Role};
 use crate::task::Queued;
@@ -170,14 +170,7 @@ impl Change for Unwrap {
         if edits.is_empty() {
             return None;
         }
-        for &(q, inner) in self.uses.iter() {
-            if current.is_live(original, q)
-                && current.get(q).is_none()
-                && untouched(original, current, inner)
-            {
-                edits.push((q, keep(inner)));
-            }
-        }
+        keep_names(original, current, &self.uses, &mut edits);
         sorted(edits)
     }
 }
