@@ -622,6 +622,41 @@ mod tests {
     use super::*;
     use crate::syntax::parse;
 
+    /// What a subject under test borrows: default options, fresh
+    /// statistics, an oracle that accepts everything, no observer.
+    struct Parts {
+        config: Config,
+        stats: Stats,
+        oracle: fn(&[u8]) -> bool,
+        observer: crate::task::Silent,
+    }
+
+    impl Parts {
+        fn new() -> Parts {
+            Parts {
+                config: Config::default(),
+                stats: Stats::new(crate::reduce::names()),
+                oracle: |_| true,
+                observer: crate::task::Silent,
+            }
+        }
+
+        /// The subject of the whole of `original`.
+        fn subject<'a>(&'a self, original: &'a Original) -> TreeSubject<'a> {
+            let g = Grammar::of(original.language);
+            TreeSubject::new(
+                original,
+                original.nodes.root(),
+                g,
+                crate::lexical::Lexicon::of(g.language),
+                &self.config,
+                &self.stats,
+                &self.oracle,
+                &self.observer,
+            )
+        }
+    }
+
     /// Only a failed deletion is retried when the last use of the name it
     /// defines goes; a failed hoist or replacement of the same node is not
     /// turned into a deletion.
@@ -642,21 +677,9 @@ mod tests {
         let helper = find("int helper(void) { return 1; }");
         let body = find("{ return 1; }");
         let call = find("return helper();");
-        let config = Config::default();
-        let stats = Stats::new(crate::reduce::names());
-        let oracle = |_: &[u8]| true;
-        let observer = crate::task::Silent;
+        let parts = Parts::new();
         let retried = |change: &(dyn Change + 'static), edit: Edit| {
-            let cx = TreeSubject::new(
-                &original,
-                original.nodes.root(),
-                g,
-                crate::lexical::Lexicon::of(g.language),
-                &config,
-                &stats,
-                &oracle,
-                &observer,
-            );
+            let cx = parts.subject(&original);
             let best = Best::of(&original);
             let candidate = Candidate {
                 extra: vec![(helper, edit)],
@@ -711,20 +734,8 @@ mod tests {
                     && original.node_text(n).ends_with(b"}")
             })
             .unwrap();
-        let (config, stats) = (Config::default(), Stats::new(crate::reduce::names()));
-        let (oracle, observer) = (|_: &[u8]| true, crate::task::Silent);
-        let subject = || {
-            TreeSubject::new(
-                &original,
-                original.nodes.root(),
-                g,
-                crate::lexical::Lexicon::of(g.language),
-                &config,
-                &stats,
-                &oracle,
-                &observer,
-            )
-        };
+        let parts = Parts::new();
+        let subject = || parts.subject(&original);
         let mut worker = Worker::new(g);
         let best = Best::of(&original);
         let Applied::Candidate(candidate) =
@@ -765,22 +776,9 @@ mod tests {
             first: to,
             last: to,
         };
-        let config = Config::default();
-        let stats = Stats::new(crate::reduce::names());
-        let oracle = |_: &[u8]| true;
-        let observer = crate::task::Silent;
+        let parts = Parts::new();
         let memory = Memory::new();
-        let cx = TreeSubject::new(
-            &original,
-            original.nodes.root(),
-            g,
-            crate::lexical::Lexicon::of(g.language),
-            &config,
-            &stats,
-            &oracle,
-            &observer,
-        )
-        .remembering(&memory, 1, true);
+        let cx = parts.subject(&original).remembering(&memory, 1, true);
         let mut worker = Worker::new(g);
         let best = Best::of(&original);
         for _ in 0..FAILED_ALTERNATIVES {
