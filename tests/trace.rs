@@ -22,6 +22,25 @@ fn trace_args<'a>(options: &[&'a str], generator: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
+/// The trace stage alone (`--no-finish`) of `python3 gen.py` at `-j jobs`,
+/// into out.txt; its statistics.
+fn trace_stage(s: &Sandbox, jobs: &str) -> serde_json::Value {
+    let out = s.run(&trace_args(
+        &[
+            "-j",
+            jobs,
+            "--no-finish",
+            "--stats-json",
+            "stats.json",
+            "-o",
+            "out.txt",
+        ],
+        &["python3", "gen.py"],
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    json(s, "stats.json")
+}
+
 fn tokens(sandbox: &Sandbox, file: &str, lang: &str) -> u64 {
     let out = sandbox.run(&["--measure", "-l", lang, file]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -156,20 +175,7 @@ fn explicit_markers_in_a_python_generator_give_the_structure() {
          print(' '.join(items))\n",
     );
     s.script("check.sh", "grep -q bug \"$1\"");
-    let out = s.run(&trace_args(
-        &[
-            "-j",
-            "2",
-            "--no-finish",
-            "--stats-json",
-            "stats.json",
-            "-o",
-            "out.txt",
-        ],
-        &["python3", "gen.py"],
-    ));
-    assert!(out.status.success(), "{}", stderr(&out));
-    let stats = json(&s, "stats.json");
+    let stats = trace_stage(&s, "2");
     assert_eq!(stats["trace_passes"][0]["loops"], 1, "{stats}");
     // Two iterations is the least the loop allows; no optional part is left.
     let text = String::from_utf8(s.read("out.txt")).unwrap();
@@ -228,20 +234,7 @@ fn while_loops_and_guards_joined_by_and_are_recognized() {
          print(' '.join(items))\n",
     );
     s.script("check.sh", "grep -q bug \"$1\"");
-    let out = s.run(&trace_args(
-        &[
-            "-j",
-            "2",
-            "--no-finish",
-            "--stats-json",
-            "stats.json",
-            "-o",
-            "out.txt",
-        ],
-        &["python3", "gen.py"],
-    ));
-    assert!(out.status.success(), "{}", stderr(&out));
-    let stats = json(&s, "stats.json");
+    let stats = trace_stage(&s, "2");
     assert!(
         stats["trace_passes"][0]["selections"].as_u64().unwrap() >= 2,
         "{stats}"
@@ -263,20 +256,7 @@ fn a_trace_stage_that_gains_little_stops_after_its_first_level() {
          \x20   print('line', random.randint(0, 9))\n",
     );
     s.script("check.sh", "[ \"$(grep -c line \"$1\")\" -ge 8 ]");
-    let out = s.run(&trace_args(
-        &[
-            "-j",
-            "1",
-            "--no-finish",
-            "--stats-json",
-            "stats.json",
-            "-o",
-            "out.txt",
-        ],
-        &["python3", "gen.py"],
-    ));
-    assert!(out.status.success(), "{}", stderr(&out));
-    let stats = json(&s, "stats.json");
+    let stats = trace_stage(&s, "1");
     assert_eq!(stats["trace_stopped_early"], true, "{stats}");
     assert_eq!(
         stats["trace_passes"].as_array().unwrap().len(),
@@ -359,20 +339,7 @@ fn the_level_below_a_top_level_that_gained_little_has_a_budget() {
             log.display()
         ),
     );
-    let out = s.run(&trace_args(
-        &[
-            "-j",
-            "1",
-            "--no-finish",
-            "--stats-json",
-            "stats.json",
-            "-o",
-            "out.txt",
-        ],
-        &["python3", "gen.py"],
-    ));
-    assert!(out.status.success(), "{}", stderr(&out));
-    let stats = json(&s, "stats.json");
+    let stats = trace_stage(&s, "1");
     assert_eq!(stats["trace_stopped_early"], true, "{stats}");
     let generated = s.read("out.txt");
     let lines = generated.iter().filter(|&&b| b == b'\n').count();
