@@ -33,6 +33,14 @@ pub enum Edit {
     },
     /// The node's text is replaced by these bytes.
     Text(Arc<[u8]>),
+    /// The node's text is replaced by a name the program does not show
+    /// anywhere else (canonicalization's rename to a fresh name). It renders
+    /// as [`Edit::Text`] does; what differs is what it takes from the
+    /// changes beside it: two edits that give one fresh name to different
+    /// tokens would each keep the program interesting and together make two
+    /// names one, so a subject never tests them side by side (see
+    /// [`Edit::fresh_name`]).
+    Name(Arc<[u8]>),
 }
 
 /// A set of edits, sorted by node id, at most one per node.
@@ -42,6 +50,22 @@ pub struct EditSet {
 }
 
 impl Edit {
+    /// The text that replaces the node ([`Edit::Text`] or [`Edit::Name`]).
+    pub fn text(&self) -> Option<&Arc<[u8]>> {
+        match self {
+            Edit::Text(text) | Edit::Name(text) => Some(text),
+            Edit::Delete | Edit::Hoist { .. } => None,
+        }
+    }
+
+    /// The fresh name this edit gives its node, if it is an [`Edit::Name`].
+    pub fn fresh_name(&self) -> Option<&[u8]> {
+        match self {
+            Edit::Name(name) => Some(name),
+            _ => None,
+        }
+    }
+
     /// A hoist that keeps the single descendant `node`.
     #[cfg(test)]
     pub fn hoist(node: NodeId) -> Edit {
@@ -175,7 +199,7 @@ impl<'a> EditView<'a> {
                 break;
             }
             match self.get(id) {
-                Some(Edit::Delete | Edit::Text(_)) => {
+                Some(Edit::Delete | Edit::Text(_) | Edit::Name(_)) => {
                     id = nodes.subtree_end(id);
                     continue;
                 }
@@ -203,7 +227,7 @@ impl<'a> EditView<'a> {
         let mut a = nodes.parent(n);
         while a != NodeId::NONE {
             match self.get(a) {
-                Some(Edit::Delete | Edit::Text(_)) => return false,
+                Some(Edit::Delete | Edit::Text(_) | Edit::Name(_)) => return false,
                 Some(Edit::Hoist { first, last, .. })
                     if !(*first <= n && n < nodes.subtree_end(*last)) =>
                 {

@@ -48,7 +48,7 @@ pub fn render_node(original: &Original, edits: EditView<'_>, n: NodeId, out: &mu
     let nodes = &original.nodes;
     match edits.get(n) {
         Some(Edit::Delete) => false,
-        Some(Edit::Text(text)) => {
+        Some(Edit::Text(text) | Edit::Name(text)) => {
             out.extend_from_slice(text);
             true
         }
@@ -139,7 +139,7 @@ fn splice(
                 });
                 skip_below = *first;
             }
-            Edit::Text(text) => {
+            Edit::Text(text) | Edit::Name(text) => {
                 splicer.cut(nodes.start(id), nodes.end(id), text);
                 skip_below = nodes.subtree_end(id);
             }

@@ -103,28 +103,20 @@ impl Change for CanonText {
         if !self.nodes.iter().all(|&n| cx.inside(n)) {
             return None;
         }
-        edits(cx.original, current, &self.nodes, &self.from, &self.to)
+        // A rename to a name the program does not use is an `Edit::Name`:
+        // two of them side by side would each be interesting and their merge
+        // would make two names one, which the subject's footprint prevents.
+        // (A batch hands out a fresh name per text, so its renames never
+        // give the same one.)
+        edits(
+            cx.original,
+            current,
+            &self.nodes,
+            &self.from,
+            &self.to,
+            self.fresh,
+        )
     }
-
-    /// A rename to a name the program does not use claims it: two such
-    /// renames side by side would each be interesting and their merge would
-    /// make two names one. (A batch hands out a fresh name per text, so its
-    /// renames never claim the same one.)
-    fn claims(&self, _cx: &TreeSubject<'_>) -> Vec<u64> {
-        if self.fresh {
-            vec![claim(&self.to)]
-        } else {
-            Vec::new()
-        }
-    }
-}
-
-/// The claim of name `text` (see [`Change::claims`]).
-fn claim(text: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    text.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// Several texts canonicalized at once: one test for the renames of a
@@ -147,10 +139,6 @@ impl Change for CanonBatch {
         // In node order, as every change's edits are.
         edits.sort_by_key(|e| e.0);
         (!edits.is_empty()).then_some(edits)
-    }
-
-    fn claims(&self, cx: &TreeSubject<'_>) -> Vec<u64> {
-        self.0.iter().flat_map(|rename| rename.claims(cx)).collect()
     }
 }
 
@@ -454,7 +442,7 @@ pub fn task<'a>(
 /// The text `node` shows in `view`: its replacement if it has one.
 fn current_text<'a>(original: &'a Original, view: EditView<'a>, node: NodeId) -> &'a [u8] {
     match view.get(node) {
-        Some(Edit::Text(t)) => t,
+        Some(Edit::Text(t) | Edit::Name(t)) => t,
         _ => original.node_text(node),
     }
 }
@@ -467,11 +455,17 @@ pub fn edits(
     nodes: &[NodeId],
     from: &[u8],
     to: &Arc<[u8]>,
+    fresh: bool,
 ) -> Option<Vec<(NodeId, Edit)>> {
+    let edit = if fresh {
+        Edit::Name(to.clone())
+    } else {
+        Edit::Text(to.clone())
+    };
     let edits: Vec<(NodeId, Edit)> = nodes
         .iter()
         .filter(|&&n| current.is_live(original, n) && current_text(original, current, n) == from)
-        .map(|&n| (n, Edit::Text(to.clone())))
+        .map(|&n| (n, edit.clone()))
         .collect();
     (!edits.is_empty()).then_some(edits)
 }

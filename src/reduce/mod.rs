@@ -137,12 +137,6 @@ pub trait Change: Send + Sync + Debug {
     fn follow_ups<'a>(&self, _cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
         Vec::new()
     }
-    /// What the change takes that another change of the same round must
-    /// not take (canonicalization: the names a rename gives up and takes):
-    /// changes with a common claim are never tested side by side.
-    fn claims(&self, _cx: &TreeSubject<'_>) -> Vec<u64> {
-        Vec::new()
-    }
     /// Whether the change deletes what it edits (a failed deletion of one
     /// node may be retried once the names it defines lose their last use).
     fn deletes(&self) -> bool {

@@ -552,6 +552,14 @@ fn parses_afresh(len: usize, span: usize) -> bool {
     len >= AFRESH_FROM && span >= len / 4
 }
 
+/// The claim of fresh name `name` in a footprint.
+fn name_claim(name: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    name.hash(&mut hasher);
+    hasher.finish()
+}
+
 fn point_at(text: &[u8], offset: usize) -> Point {
     advance(Point { row: 0, column: 0 }, &text[..offset])
 }
@@ -579,10 +587,13 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
                 .iter()
                 .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
         );
+        // A fresh name is taken by the change that gives it: two changes
+        // giving one fresh name to different tokens never share a round.
         Some(
-            change
-                .claims(self)
-                .into_iter()
+            edits
+                .iter()
+                .filter_map(|(_, edit)| edit.fresh_name())
+                .map(name_claim)
                 .fold(footprint, Footprint::claiming),
         )
     }
@@ -716,6 +727,44 @@ mod tests {
             last: body,
         };
         assert_eq!(retried(&hoist, Edit::hoist(body)), 0);
+    }
+
+    /// Two renames that give one fresh name to different tokens take that
+    /// name (their footprints conflict, so they never share a round); the
+    /// same renames to a name already in use, or to two different fresh
+    /// names, take nothing from each other.
+    #[test]
+    fn renames_to_one_fresh_name_never_share_a_round() {
+        use crate::reduce::canon::CanonText;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int first(int x) { return x; }\nint second(int y) { return y; }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let uses = |name: &str| -> Vec<NodeId> {
+            original
+                .nodes
+                .ids()
+                .filter(|&n| original.nodes.is_leaf(n) && original.node_text(n) == name.as_bytes())
+                .collect()
+        };
+        let parts = Parts::new();
+        let cx = parts.subject(&original);
+        let best = Best::of(&original);
+        let rename = |from: &str, to: &str, fresh: bool| CanonText {
+            nodes: uses(from),
+            from: Arc::from(from.as_bytes()),
+            to: Arc::from(to.as_bytes()),
+            fresh,
+        };
+        let footprint = |change: &CanonText| cx.footprint(&best, change).unwrap();
+        let (x, y) = (rename("x", "a", true), rename("y", "a", true));
+        assert!(footprint(&x).conflicts(&footprint(&y)));
+        // The edits say it: the fresh rename's edits are names.
+        let edits = x.edits(&cx, best.edits.view()).unwrap();
+        assert!(edits.iter().all(|(_, e)| e.fresh_name() == Some(&b"a"[..])));
+        let (x, y) = (rename("x", "a", false), rename("y", "a", false));
+        assert!(!footprint(&x).conflicts(&footprint(&y)));
+        let (x, y) = (rename("x", "a", true), rename("y", "b", true));
+        assert!(!footprint(&x).conflicts(&footprint(&y)));
     }
 
     /// A candidate accepted once the run is stopped is not counted on its

@@ -93,7 +93,7 @@ pub fn current_text<'o>(
     n: NodeId,
 ) -> Option<&'o [u8]> {
     match current.get(n) {
-        Some(Edit::Text(text)) => Some(text),
+        Some(Edit::Text(text) | Edit::Name(text)) => Some(text),
         Some(_) => None,
         None if edited_inside(original, current, n) => None,
         None => Some(original.node_text(n)),
@@ -343,7 +343,7 @@ pub fn add_uses(
             || current.get(*u).is_some()
             || edited_inside(original, current, *u)
             || !current.is_live(original, n)
-            || matches!(current.get(n), Some(Edit::Text(_)))
+            || matches!(current.get(n), Some(Edit::Text(_) | Edit::Name(_)))
         {
             continue;
         }

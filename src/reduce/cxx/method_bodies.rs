@@ -101,7 +101,7 @@ impl Change for Declare {
         if !current.is_live(original, self.body) {
             return None;
         }
-        if let Some(Edit::Text(t)) = current.get(self.body)
+        if let Some(t) = current.get(self.body).and_then(Edit::text)
             && t[..] == self.end[..]
         {
             return None;

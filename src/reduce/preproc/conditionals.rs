@@ -76,7 +76,7 @@ impl Change for RemoveLines {
             if !cx.inside(n) {
                 return None;
             }
-            let gone = matches!(current.get(n), Some(Edit::Text(t)) if t.is_empty());
+            let gone = matches!(current.get(n).and_then(Edit::text), Some(t) if t.is_empty());
             if gone || !current.is_live(original, n) {
                 continue;
             }

@@ -158,7 +158,7 @@ impl Change for InlineMacro {
         // another macro that names this one, a reduced body): expanded too,
         // so a chain of macros inlines one link per candidate.
         for (n, edit) in current.iter() {
-            let Edit::Text(text) = edit else {
+            let Some(text) = edit.text() else {
                 continue;
             };
             if handled.contains(&n)

@@ -125,7 +125,7 @@ impl Change for ExprStmt {
             return None;
         }
         match current.get(self.node) {
-            Some(Edit::Text(_) | Edit::Delete) => None,
+            Some(Edit::Text(_) | Edit::Name(_) | Edit::Delete) => None,
             Some(Edit::Hoist { first, last, .. })
                 if hoist::kept_tokens(original, *first, *last)
                     <= original.nodes.tokens(self.expr) =>

@@ -214,7 +214,7 @@ pub fn edits(
         Some(Edit::Hoist {
             first: f, last: l, ..
         }) if kept_tokens(original, *f, *l) <= kept_tokens(original, first, last) => None,
-        Some(Edit::Text(_) | Edit::Delete) => None,
+        Some(Edit::Text(_) | Edit::Name(_) | Edit::Delete) => None,
         _ => Some(vec![(
             node,
             Edit::Hoist {

@@ -81,7 +81,7 @@ impl Change for Prototype {
             return None;
         }
         match current.get(self.body) {
-            Some(Edit::Text(t)) if t[..] == self.text[..] => None,
+            Some(Edit::Text(t) | Edit::Name(t)) if t[..] == self.text[..] => None,
             Some(Edit::Delete) => None,
             _ => Some(vec![(self.body, Edit::Text(self.text.clone()))]),
         }

@@ -162,7 +162,7 @@ pub fn edits(
         return None;
     }
     match current.get(node) {
-        Some(Edit::Text(_) | Edit::Delete) => None,
+        Some(Edit::Text(_) | Edit::Name(_) | Edit::Delete) => None,
         Some(Edit::Hoist { first, last, .. })
             if crate::reduce::tree::hoist::kept_tokens(original, *first, *last) <= tokens =>
         {
