@@ -126,7 +126,7 @@ pub struct BatchArgs {
 
     /// Changes a round tests side by side: the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once [default: 16].
+    /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
           help_heading = "Performance")]
@@ -238,7 +238,7 @@ pub struct PairArgs {
 
     /// Changes a round tests side by side: the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once [default: 16].
+    /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
           help_heading = "Performance")]
@@ -327,7 +327,7 @@ pub struct Args {
 
     /// Changes a round tests side by side: the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once [default: 16].
+    /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
           help_heading = "Performance")]

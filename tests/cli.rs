@@ -684,3 +684,45 @@ fn every_mode_says_what_the_test_did_on_its_input_the_same_way() {
         "{record}"
     );
 }
+
+/// No option's help states its default twice: clap prints the default of
+/// every option that has one, so a help text that also ends with it shows
+/// it twice (`--width` did, in every mode).
+#[test]
+fn every_option_states_its_default_once() {
+    let sandbox = Sandbox::new();
+    for mode in [
+        None,
+        Some("pair"),
+        Some("trace"),
+        Some("batch"),
+        Some("dedup"),
+    ] {
+        for flag in ["-h", "--help"] {
+            let args: Vec<&str> = mode.into_iter().chain([flag]).collect();
+            let out = sandbox.run(&args);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            let text = String::from_utf8(out.stdout).unwrap();
+            // One block per option: from a line that starts with a flag to
+            // the next such line.
+            let mut blocks: Vec<String> = Vec::new();
+            for line in text.lines() {
+                let trimmed = line.trim_start();
+                if trimmed.starts_with('-') && line.len() - trimmed.len() >= 2 {
+                    blocks.push(String::new());
+                }
+                if let Some(block) = blocks.last_mut() {
+                    block.push_str(line);
+                    block.push('\n');
+                }
+            }
+            assert!(blocks.len() >= 2, "{args:?}: no options found in\n{text}");
+            for block in &blocks {
+                assert!(
+                    block.matches("[default:").count() <= 1,
+                    "{args:?}: an option states its default twice:\n{block}"
+                );
+            }
+        }
+    }
+}

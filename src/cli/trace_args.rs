@@ -79,7 +79,7 @@ pub struct TraceArgs {
 
     /// Changes a round tests side by side: the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once [default: 16].
+    /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
           help_heading = "Performance")]
