@@ -30,6 +30,7 @@ pub mod side;
 pub mod tree;
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -91,6 +92,12 @@ pub struct Step {
     /// Tests of the pair's property so far (one test of the pair).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair_tests: Option<u64>,
+    /// Rounds so far of the single-file reducer's lanes (inside MinTdiff
+    /// and MinCommonality). A round's tests run side by side (up to `-j`
+    /// at once), so a run takes at least this many test durations.
+    pub rounds: u64,
+    /// Tests the single-file reducer ran ahead whose verdict was never used, so far.
+    pub conflicts: u64,
 }
 
 /// Told about progress.
@@ -186,6 +193,8 @@ pub fn reduce(
         steps: Vec::new(),
         checkpoints: Vec::new(),
         commonality_done: None,
+        rounds: AtomicU64::new(0),
+        conflicts: AtomicU64::new(0),
     };
     pair.run()
 }
@@ -205,6 +214,10 @@ struct Pair<'a> {
     /// The pair the last MinCommonality left, and whether every candidate
     /// it rejected was rejected by the seed's test.
     commonality_done: Option<(Vec<u8>, Vec<u8>, bool)>,
+    /// See [`Step::rounds`].
+    rounds: AtomicU64,
+    /// See [`Step::conflicts`].
+    conflicts: AtomicU64,
 }
 
 /// An observer for the single-file reducer that reports each new seed (or
@@ -316,6 +329,8 @@ impl Pair<'_> {
             seed_tests: reports.seed.tests,
             variant_tests: reports.variant.tests,
             pair_tests: reports.pair.map(|p| p.tests),
+            rounds: self.rounds.load(Relaxed),
+            conflicts: self.conflicts.load(Relaxed),
         };
         self.observer.step(&step);
         self.steps.push(step);
@@ -453,7 +468,11 @@ impl Pair<'_> {
     ) -> Result<Vec<u8>, PairError> {
         let stats = Stats::new(reduce::names());
         let session = Session::new(self.grammar, oracle, config, &stats, self.cancel, observer);
-        match single::reduce(&session, text, scope) {
+        let result = single::reduce(&session, text, scope);
+        let report = stats.report();
+        self.rounds.fetch_add(report.rounds, Relaxed);
+        self.conflicts.fetch_add(report.conflicts, Relaxed);
+        match result {
             Ok(outcome) => Ok(outcome.text.to_vec()),
             Err(ReduceError::Oracle { error, best }) => {
                 let (seed, variant) = match which {
