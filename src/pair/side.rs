@@ -227,7 +227,8 @@ impl<'a> PairTests<'a> {
         }
     }
 
-    fn abandon(&self, worker: usize) {
+    /// Stops `worker`'s running test (its verdict is no longer needed).
+    pub fn abandon(&self, worker: usize) {
         match self {
             PairTests::Sides { seed, variant } => {
                 seed.abandon(worker);

@@ -112,13 +112,24 @@ fn each_reducer_can_be_switched_off() {
 }
 
 #[test]
-fn ddmin_finds_the_needed_pair_whatever_the_job_count() {
-    for jobs in [1, 2, 5] {
-        let items: Vec<u32> = (0..40).collect();
-        let got = ddmin(items, jobs, None, |_, s| s.contains(&7) && s.contains(&31));
-        assert_eq!(got, vec![7, 31]);
+fn ddmin_finds_the_needed_pair_whatever_the_job_count_and_width() {
+    let played = AtomicU64::new(0);
+    for width in [1, 3, 16] {
+        for jobs in [1, 2, 5, 16] {
+            let rounds = Rounds {
+                width,
+                jobs,
+                abandon: &|_| {},
+                played: &played,
+            };
+            let items: Vec<u32> = (0..40).collect();
+            let got = ddmin(items, &rounds, None, |_, s| {
+                s.contains(&7) && s.contains(&31)
+            });
+            assert_eq!(got, vec![7, 31], "-j {jobs}, width {width}");
+            assert!(ddmin(vec![1, 2], &rounds, None, |_, _| true).is_empty());
+        }
     }
-    assert!(ddmin(vec![1, 2], 2, None, |_, _| true).is_empty());
 }
 
 /// One test of the pair gives what the two tests give, with every
@@ -478,4 +489,73 @@ fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
     let t = Instant::now();
     assert_eq!(both.test(0, SEED.as_bytes()).unwrap(), Verdict::Cancelled);
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+}
+
+/// MinTdiff tests its candidates in rounds: the undos of the variant's
+/// unrelated replacements are tested side by side (up to `-j` at once), and
+/// every `-j` and the width's one-at-a-time schedule give the same pair.
+#[test]
+fn min_tdiff_tests_a_round_side_by_side_and_every_job_count_agrees() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  return a / 1;\n}\n";
+    // Five unrelated constants changed, and the division by zero.
+    let variant = "int main(void) {\n  int a = 6;\n  int b = 7;\n  int c = 8;\n  int d = 9;\n  int e = 10;\n  return a / 0;\n}\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let running = AtomicUsize::new(0);
+    let most = AtomicUsize::new(0);
+    let parallel = std::sync::atomic::AtomicBool::new(false);
+    // Above -j 1, each variant test waits (at most 10 s) until another one
+    // runs beside it.
+    let variant_bug = |t: &[u8]| {
+        let now = running.fetch_add(1, SeqCst) + 1;
+        most.fetch_max(now, SeqCst);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while parallel.load(SeqCst) && most.load(SeqCst) < 2 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        running.fetch_sub(1, SeqCst);
+        parses(t) && String::from_utf8_lossy(t).contains("/ 0")
+    };
+    let mut outs = Vec::new();
+    for (jobs, width) in [(1, 16), (4, 16), (16, 16), (4, 1)] {
+        most.store(0, SeqCst);
+        parallel.store(jobs > 1 && width > 1, SeqCst);
+        let out = reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &PairTests::sides(&seed_ok, &variant_bug),
+            &PairConfig {
+                ldiff: false,
+                commonality: false,
+                width,
+                ..config(jobs)
+            },
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+        // Every unrelated constant is back.
+        assert_eq!(text(&out.variant), seed.replace("a / 1", "a / 0"));
+        if width > 1 {
+            assert_eq!(
+                most.load(SeqCst) > 1,
+                jobs > 1,
+                "-j {jobs}: at most {} at once",
+                most.load(SeqCst)
+            );
+            outs.push((text(&out.seed), text(&out.variant)));
+        }
+        // The undos went in one round (and their merge), not one by one:
+        // with the variant's and the seed's removals, at most 4 rounds in
+        // the first MinTdiff.
+        let tdiff = out.steps.iter().find(|s| s.reducer == "tdiff").unwrap();
+        assert!(
+            (tdiff.rounds <= 4) == (width > 1),
+            "-j {jobs}, width {width}: {} rounds",
+            tdiff.rounds
+        );
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
 }
