@@ -718,7 +718,8 @@ impl Pair<'_> {
             &diff,
             self.tests,
             errors(self.grammar, &self.variant),
-        );
+        )
+        .with_jobs(self.config.jobs);
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
         let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
@@ -764,12 +765,12 @@ impl Pair<'_> {
             let recheck = if self.checkpoints.is_empty() {
                 (Recheck::Passed, None)
             } else {
-                let mut rechecked = self.tests.recheck(&seed, &variant);
+                let mut rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
                 for _ in 1..TRIES {
                     if !matches!(rechecked, Rechecked::CouldNotRun(_)) {
                         break;
                     }
-                    rechecked = self.tests.recheck(&seed, &variant);
+                    rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
                 }
                 match rechecked {
                     Rechecked::Holds => (Recheck::Passed, None),

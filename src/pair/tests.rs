@@ -491,6 +491,57 @@ fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
 }
 
+/// With a script's place free (`-j 2`, one test running), MinCommonality
+/// starts the variant's test beside the seed's; when the seed's test
+/// rejects, the variant's is abandoned, and counted as an abandoned run of
+/// the variant's test, not as a test. The verdict is the seed's rejection.
+#[test]
+fn a_variant_run_beside_a_rejected_seed_is_abandoned_and_counted() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    let path = dir.path().join("slow.sh");
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\ntouch '{}'\nsleep 30\n", started.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
+    let variant = crate::oracle::ScriptOracle::new(
+        &path,
+        std::ffi::OsStr::new("v.c"),
+        2,
+        Duration::from_secs(60),
+        cancel,
+    )
+    .unwrap();
+    // The seed's test rejects once the variant's script is running.
+    let seed_ok = |_: &[u8]| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !started.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    };
+    let tests = PairTests::sides(&seed_ok, &variant);
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(2);
+    let t = Instant::now();
+    assert_eq!(
+        both.test(0, SEED.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert!(started.exists(), "the variant's test did not start");
+    assert!(t.elapsed() < Duration::from_secs(25), "{:?}", t.elapsed());
+    let r = tests.reports();
+    assert_eq!((r.variant.tests, r.variant.abandoned), (0, 1), "{r:?}");
+    assert_eq!((r.seed.tests, r.seed.abandoned), (1, 0), "{r:?}");
+    assert_eq!(both.seed_rejected.load(Relaxed), 1);
+    assert_eq!(both.variant_rejected.load(Relaxed), 0);
+}
+
 /// MinTdiff tests its candidates in rounds: the undos of the variant's
 /// unrelated replacements are tested side by side (up to `-j` at once), and
 /// every `-j` and the width's one-at-a-time schedule give the same pair.
@@ -558,4 +609,38 @@ fn min_tdiff_tests_a_round_side_by_side_and_every_job_count_agrees() {
         );
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
+}
+
+/// The final re-check runs the seed's and the variant's tests at once above
+/// `-j 1` (one after the other at `-j 1`).
+#[test]
+fn the_recheck_runs_both_tests_at_once_above_one_job() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    for jobs in [1, 2] {
+        let variant_running = AtomicBool::new(false);
+        let seen_beside = AtomicBool::new(false);
+        // The seed's test waits (at most 10 s at -j 2) for the variant's.
+        let seed_ok = |_: &[u8]| {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while jobs > 1 && !variant_running.load(SeqCst) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            seen_beside.store(variant_running.load(SeqCst), SeqCst);
+            true
+        };
+        let variant_bug = |_: &[u8]| {
+            variant_running.store(true, SeqCst);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while jobs > 1 && !seen_beside.load(SeqCst) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            variant_running.store(false, SeqCst);
+            true
+        };
+        let tests = PairTests::sides(&seed_ok, &variant_bug);
+        let got = tests.recheck(SEED.as_bytes(), VARIANT.as_bytes(), jobs);
+        assert_eq!(got, Rechecked::Holds);
+        assert_eq!(seen_beside.load(SeqCst), jobs > 1, "-j {jobs}");
+    }
 }
