@@ -803,8 +803,9 @@ fn splice(text: &[u8], range: &Range<usize>, with: &[u8]) -> Vec<u8> {
 }
 
 /// Zeller and Hildebrandt's ddmin: the smallest subset of `items` found for
-/// which `test` holds (`test(all)` is assumed to hold). Each step's subsets
-/// and complements are tried in ddmin's order in rounds of `rounds.width`,
+/// which `test` holds (`test(all)` is assumed to hold). The empty set is
+/// tried first, then each step's subsets and complements, in ddmin's order,
+/// in rounds of `rounds.width` (the empty set in the first step's round),
 /// up to `rounds.jobs` at once, and the first that holds is taken: the
 /// result does not depend on `-j` (nor on the width).
 pub fn ddmin<T: Clone + Sync>(
@@ -814,10 +815,17 @@ pub fn ddmin<T: Clone + Sync>(
     test: impl Fn(usize, &[T]) -> bool + Sync,
 ) -> Vec<T> {
     let stopped = || cancel.is_some_and(Cancel::is_cancelled);
-    if items.is_empty() || test(0, &[]) {
-        return Vec::new();
+    if items.len() < 2 {
+        // Nothing to split: only the empty set is left to try.
+        return if items.is_empty() || test(0, &[]) {
+            Vec::new()
+        } else {
+            items
+        };
     }
     let mut n = 2;
+    // The empty set is tried first, in the first step's round.
+    let mut first_step = true;
     while items.len() >= 2 && !stopped() {
         let n_now = n.min(items.len());
         let chunks: Vec<Vec<T>> = (0..n_now)
@@ -837,6 +845,10 @@ pub fn ddmin<T: Clone + Sync>(
         let mut tries: Vec<(Vec<T>, bool)> = chunks.into_iter().map(|c| (c, true)).collect();
         if n_now > 2 {
             tries.extend(complements.into_iter().map(|c| (c, false)));
+        }
+        if std::mem::take(&mut first_step) {
+            // Taken, it ends the loop with nothing kept.
+            tries.insert(0, (Vec::new(), true));
         }
         let found = rounds.of(tries.len()).into_iter().find_map(|round| {
             if stopped() {

@@ -111,6 +111,40 @@ fn each_reducer_can_be_switched_off() {
     );
 }
 
+/// ddmin tries the empty set in its first step's round: at `-j 1` it is
+/// the only test when it holds, and above `-j 1` the first round holds it
+/// and the first step's two halves.
+#[test]
+fn ddmin_tries_the_empty_set_in_its_first_round() {
+    use std::sync::atomic::AtomicUsize;
+    for jobs in [1, 4] {
+        let played = AtomicU64::new(0);
+        let rounds = Rounds {
+            width: 16,
+            jobs,
+            abandon: &|_| {},
+            played: &played,
+        };
+        let tested = AtomicUsize::new(0);
+        let got = ddmin((0..8).collect::<Vec<u32>>(), &rounds, None, |_, _| {
+            tested.fetch_add(1, Relaxed);
+            true
+        });
+        assert!(got.is_empty());
+        assert_eq!(played.load(Relaxed), 1, "-j {jobs}");
+        if jobs == 1 {
+            assert_eq!(tested.load(Relaxed), 1);
+        }
+        // Needing one item: one round per halving (8, 4, 2, 1).
+        played.store(0, Relaxed);
+        let got = ddmin((0..8).collect::<Vec<u32>>(), &rounds, None, |_, s| {
+            s.contains(&5)
+        });
+        assert_eq!(got, vec![5]);
+        assert_eq!(played.load(Relaxed), 3, "-j {jobs}");
+    }
+}
+
 #[test]
 fn ddmin_finds_the_needed_pair_whatever_the_job_count_and_width() {
     let played = AtomicU64::new(0);
@@ -128,6 +162,15 @@ fn ddmin_finds_the_needed_pair_whatever_the_job_count_and_width() {
             });
             assert_eq!(got, vec![7, 31], "-j {jobs}, width {width}");
             assert!(ddmin(vec![1, 2], &rounds, None, |_, _| true).is_empty());
+            assert_eq!(ddmin(vec![1], &rounds, None, |_, s| s == [1]), vec![1]);
+            assert_eq!(
+                ddmin(vec![1, 2], &rounds, None, |_, s| s == [1, 2]),
+                vec![1, 2]
+            );
+            assert_eq!(
+                ddmin(vec![1, 2, 3], &rounds, None, |_, s| s.contains(&3)),
+                vec![3]
+            );
         }
     }
 }
