@@ -156,8 +156,8 @@ fn the_job_count_does_not_change_the_result_at_any_width() {
     }
 }
 
-/// `treereduce pair` on the bundled pair (gcc as both tests) at `-j 1` and
-/// 3, with tests whose duration varies: the same bytes of all three
+/// `treereduce pair` on the bundled pair (gcc as both tests) at `-j 1`, 3
+/// and 8, with tests whose duration varies: the same bytes of all three
 /// outputs. (Pair and trace mode keep no verdicts between runs.)
 #[test]
 fn pair_mode_gives_the_same_bytes_at_every_job_count() {
@@ -168,7 +168,7 @@ fn pair_mode_gives_the_same_bytes_at_every_job_count() {
     jittered(&sb, "ok-j.sh", "ok.sh");
     jittered(&sb, "bug-j.sh", "bug.sh");
     let mut all = BTreeSet::new();
-    for jobs in ["1", "3"] {
+    for jobs in ["1", "3", "8"] {
         let [seed, variant, diff] = ["seed", "variant", "diff"].map(|n| format!("{n}{jobs}"));
         let out = sb.run(&[
             "pair",

@@ -83,6 +83,12 @@ fn c_pair_keeps_only_the_division_by_zero() {
         assert!(steps.iter().any(|s| s["reducer"] == r), "{r} missing");
     }
     assert!(stats["seed_tests"]["tests"].as_u64().unwrap() > 0);
+    // Rounds, tests run ahead for nothing and abandoned runs are counted.
+    assert!(steps.last().unwrap()["rounds"].as_u64().unwrap() > 0);
+    assert!(steps.last().unwrap()["conflicts"].is_u64());
+    for side in ["seed_tests", "variant_tests"] {
+        assert!(stats[side]["abandoned"].is_u64(), "{side}");
+    }
     // The inputs are untouched.
     assert_eq!((sb.read("good.c"), sb.read("bad.c")), (good, bad));
 }

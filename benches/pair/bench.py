@@ -16,7 +16,8 @@ statistics count it.
 
 --scaling reduces each C case's pair with tests that cost no CPU (each
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
-it, both keep a `return` and a `struct`) at each job count.
+it, both keep a `return` and a `struct`) at each job count, and records the
+wall time, tests, rounds and a hash of the two results' bytes per job count.
 
 --ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
 it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff,
@@ -448,9 +449,17 @@ def scaling(case, jobs_list):
                         "--stats-json", "pair.json"], d)
             ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
             st = json.load(open(os.path.join(d, "pair.json")))
+            last = st["steps"][-1]
             row = {"case": name, "jobs": jobs, "seconds": round(secs, 2),
                    "tests": st["seed_tests"]["tests"] + st["variant_tests"]["tests"],
-                   "seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv)}
+                   "abandoned": st["seed_tests"].get("abandoned", 0) + st["variant_tests"].get("abandoned", 0),
+                   "rounds": last.get("rounds"), "conflicts": last.get("conflicts"),
+                   # The bytes of both results: equal at every -j when the schedule does not depend on it.
+                   "hash": hashlib.sha256(ps + b"\0" + pv).hexdigest()[:12],
+                   "seed": len(tokens(ps)), "variant": len(tokens(pv)), "diff": diff_tokens(ps, pv),
+                   # Per reducer run: round, reducer, tests so far, rounds so far, seconds since the start.
+                   "steps": [[x["round"], x["reducer"], x["seed_tests"] + x["variant_tests"], x.get("rounds"),
+                              round(x["seconds"], 1)] for x in st["steps"]]}
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
         return rows

@@ -23,6 +23,7 @@ pub struct Counts {
     interesting: AtomicU64,
     cache_hits: AtomicU64,
     errors: AtomicU64,
+    abandoned: AtomicU64,
 }
 
 impl Counts {
@@ -43,6 +44,9 @@ pub struct TestReport {
     pub cache_hits: u64,
     /// Runs that gave no verdict (the test could not be run).
     pub errors: u64,
+    /// Runs stopped before they gave a verdict: abandoned once their
+    /// verdict was no longer needed (or stopped by Ctrl-C). Not in `tests`.
+    pub abandoned: u64,
 }
 
 /// Verdicts by key with counters: see the module documentation.
@@ -74,7 +78,10 @@ impl Remembered {
             return Ok(v);
         }
         match run() {
-            Ok(Verdict::Cancelled) => Ok(Verdict::Cancelled),
+            Ok(Verdict::Cancelled) => {
+                self.counts.abandoned.fetch_add(1, Relaxed);
+                Ok(Verdict::Cancelled)
+            }
             Ok(v) => {
                 self.errors_in_a_row.store(0, Relaxed);
                 self.counts.tests.fetch_add(1, Relaxed);
@@ -106,6 +113,7 @@ impl Remembered {
             interesting: c.interesting.load(Relaxed),
             cache_hits: c.cache_hits.load(Relaxed),
             errors: c.errors.load(Relaxed),
+            abandoned: c.abandoned.load(Relaxed),
         }
     }
 
@@ -208,6 +216,9 @@ mod tests {
         cached.test(0, b"a").unwrap();
         cached.test(0, b"a").unwrap();
         assert_eq!(inner.0.load(Relaxed), 2);
+        // Both runs were stopped before a verdict: abandoned, not tests.
+        let r = cached.memory().report();
+        assert_eq!((r.tests, r.abandoned, r.cache_hits), (0, 2, 0));
 
         let memory = Remembered::default();
         let fail = || {

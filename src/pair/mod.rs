@@ -26,15 +26,18 @@
 //! uses stays, since renaming it breaks the patched variant).
 
 pub mod diff;
+pub mod rounds;
 pub mod side;
 pub mod tree;
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
+use self::rounds::Rounds;
 use self::side::{Both, PairTests, Rechecked, Reports, Which};
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
@@ -91,6 +94,13 @@ pub struct Step {
     /// Tests of the pair's property so far (one test of the pair).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair_tests: Option<u64>,
+    /// Rounds so far: of MinTdiff's and MinLdiff's candidates, and of the
+    /// single-file reducer's lanes inside MinTdiff and MinCommonality. A
+    /// round's tests run side by side (up to `-j` at once), so a run takes
+    /// at least this many test durations.
+    pub rounds: u64,
+    /// Tests the single-file reducer ran ahead whose verdict was never used, so far.
+    pub conflicts: u64,
 }
 
 /// Told about progress.
@@ -186,6 +196,8 @@ pub fn reduce(
         steps: Vec::new(),
         checkpoints: Vec::new(),
         commonality_done: None,
+        rounds: AtomicU64::new(0),
+        conflicts: AtomicU64::new(0),
     };
     pair.run()
 }
@@ -205,6 +217,10 @@ struct Pair<'a> {
     /// The pair the last MinCommonality left, and whether every candidate
     /// it rejected was rejected by the seed's test.
     commonality_done: Option<(Vec<u8>, Vec<u8>, bool)>,
+    /// See [`Step::rounds`].
+    rounds: AtomicU64,
+    /// See [`Step::conflicts`].
+    conflicts: AtomicU64,
 }
 
 /// An observer for the single-file reducer that reports each new seed (or
@@ -316,6 +332,8 @@ impl Pair<'_> {
             seed_tests: reports.seed.tests,
             variant_tests: reports.variant.tests,
             pair_tests: reports.pair.map(|p| p.tests),
+            rounds: self.rounds.load(Relaxed),
+            conflicts: self.conflicts.load(Relaxed),
         };
         self.observer.step(&step);
         self.steps.push(step);
@@ -357,8 +375,16 @@ impl Pair<'_> {
         }
     }
 
-    /// Algorithm 2. Edits on each program are handled from its end to its
-    /// start, so that the ranges of those still to come stay valid.
+    /// Algorithm 2, in rounds: first every replacement the variant's
+    /// property lets go is undone and every subtree only the variant has
+    /// that it lets go is removed; then the variant's side of each
+    /// replacement still needed is removed where the property allows; then
+    /// the same for the seed's subtrees (and sides of replacements) with the
+    /// seed's property. Each of these is a list of candidates tested in
+    /// rounds of the run's width (see [`rounds`]). What cannot go entirely
+    /// is minimized by the single-file reducer scoped to it (its own
+    /// rounds), one subtree after another. Edits nested in another one are
+    /// left to it.
     fn min_tdiff(&mut self) -> Result<(), PairError> {
         let g = self.grammar;
         let edits = tree::edits(
@@ -376,41 +402,182 @@ impl Pair<'_> {
                 tree::Edit::Replace(t, s) => in_variant.push((s, Some(t))),
             }
         }
-        in_variant.sort_by_key(|(s, _)| std::cmp::Reverse(s.start));
-        for (s, t) in in_variant {
-            if self.stopped() {
-                return Ok(());
-            }
-            if let Some(t) = t {
-                // Undo the replacement in the variant.
-                let undo = splice(&self.variant, &s, &self.seed[t.clone()]);
-                if self.parses_as_well(&undo, &self.variant)
-                    && self.tests.holds(0, Which::Variant, (&self.seed, &undo))
-                {
-                    self.set_variant(undo);
-                    continue;
+        let in_variant = outermost(in_variant, |(s, _)| s.clone());
+        // First each replacement undone and each insertion removed, in the
+        // variant; what is needed of a replacement is then minimized on
+        // both sides, as a deletion and an insertion.
+        let mut variant = Patched::new(self.variant.clone());
+        let first: Vec<(Range<usize>, Vec<u8>)> = in_variant
+            .iter()
+            .map(|(s, t)| {
+                let with = t
+                    .as_ref()
+                    .map_or(Vec::new(), |t| self.seed[t.clone()].to_vec());
+                (s.clone(), with)
+            })
+            .collect();
+        let gone = self.in_rounds(Which::Variant, &mut variant, &first)?;
+        let (mut to_delete, mut to_minimize) = (Vec::new(), Vec::new());
+        for ((s, t), gone) in in_variant.into_iter().zip(gone) {
+            match t {
+                _ if gone => {}
+                Some(t) => {
+                    in_seed.push(t);
+                    to_delete.push(s);
                 }
-                // It is needed: minimize both of its sides, as for a
-                // deletion and an insertion.
-                in_seed.push(t);
+                None => to_minimize.push(s),
             }
-            let reduced = self.min_subtree(&self.variant, s, Which::Variant)?;
-            self.set_variant(reduced);
         }
-        in_seed.sort_by_key(|t| std::cmp::Reverse(t.start));
-        for t in in_seed {
+        self.delete_then_minimize(Which::Variant, variant, to_delete, to_minimize)?;
+        if self.stopped() {
+            return Ok(());
+        }
+        let in_seed = outermost(in_seed, Range::clone);
+        let seed = Patched::new(self.seed.clone());
+        self.delete_then_minimize(Which::Seed, seed, in_seed, Vec::new())?;
+        self.check_failures()
+    }
+
+    /// MinSubtree on the subtrees at `to_delete` and `to_minimize` of
+    /// `text` (the seed or the variant, `which`): those of `to_delete` the
+    /// property lets go entirely go, in rounds; the others are minimized by
+    /// the single-file reducer scoped to them, from the end of the text to
+    /// its start.
+    fn delete_then_minimize(
+        &mut self,
+        which: Which,
+        mut text: Patched,
+        to_delete: Vec<Range<usize>>,
+        mut to_minimize: Vec<Range<usize>>,
+    ) -> Result<(), PairError> {
+        let to_delete: Vec<Range<usize>> =
+            to_delete.into_iter().filter(|r| !r.is_empty()).collect();
+        let deletions: Vec<(Range<usize>, Vec<u8>)> =
+            to_delete.iter().map(|r| (r.clone(), Vec::new())).collect();
+        let deleted = self.in_rounds(which, &mut text, &deletions)?;
+        to_minimize.extend(
+            to_delete
+                .into_iter()
+                .zip(deleted)
+                .filter_map(|(r, deleted)| (!deleted).then_some(r)),
+        );
+        to_minimize.sort_by_key(|r| std::cmp::Reverse(r.start));
+        for range in to_minimize {
             if self.stopped() {
-                return Ok(());
+                break;
             }
-            let reduced = self.min_subtree(&self.seed, t, Which::Seed)?;
-            self.set_seed(reduced);
+            let at = text.at(&range);
+            if Tokens::of(self.grammar, &text.text[at.clone()]).count() < 2 {
+                continue;
+            }
+            let reduced = self.min_subtree(&text.text, at, which)?;
+            text.replaced(&range, reduced);
+            self.set(which, text.text.clone());
         }
         self.check_failures()
     }
 
-    /// MinSubtree: the subtree at `range` of `text` goes entirely if the
-    /// property allows, else the single-file reducer minimizes it (scoped
-    /// to it, so nothing outside changes).
+    /// Tests `candidates` (a range of `text`, as it was at the start, and
+    /// what replaces it) in rounds of the run's width: each candidate of a
+    /// round on the text as the round found it, the property of `which`
+    /// (the program `text` is). One that holds is kept; when several do,
+    /// their merge is tested, and kept if it holds, else the first is kept
+    /// and the others go to the next round, to be tested again on the new
+    /// text. The ranges must not overlap. Which were kept, in order.
+    fn in_rounds(
+        &mut self,
+        which: Which,
+        text: &mut Patched,
+        candidates: &[(Range<usize>, Vec<u8>)],
+    ) -> Result<Vec<bool>, PairError> {
+        let mut kept = vec![false; candidates.len()];
+        let mut queue: std::collections::VecDeque<usize> = (0..candidates.len()).collect();
+        let abandon = |worker: usize| self.tests.abandon(worker);
+        let width = self.rounds(&abandon).width;
+        while !queue.is_empty() && !self.stopped() {
+            let round: Vec<usize> = queue.drain(..queue.len().min(width)).collect();
+            let base = text.text.clone();
+            let tries: Vec<Option<Vec<u8>>> = round
+                .iter()
+                .map(|&k| {
+                    let t = text.with(&[&candidates[k]]);
+                    self.parses_as_well(&t, &base).then_some(t)
+                })
+                .collect();
+            let holds = {
+                let abandon = |worker: usize| self.tests.abandon(worker);
+                self.rounds(&abandon).all(&tries, |worker, t| {
+                    t.as_ref()
+                        .is_some_and(|t| self.holds_with(worker, which, t))
+                })
+            };
+            let yes: Vec<usize> = round
+                .iter()
+                .zip(holds)
+                .filter_map(|(&k, h)| h.then_some(k))
+                .collect();
+            let Some(&first) = yes.first() else {
+                continue;
+            };
+            let mut take = vec![first];
+            if yes.len() > 1 {
+                let all: Vec<&(Range<usize>, Vec<u8>)> =
+                    yes.iter().map(|&k| &candidates[k]).collect();
+                let merged = text.with(&all);
+                self.rounds.fetch_add(1, Relaxed);
+                if self.parses_as_well(&merged, &base) && self.holds_with(0, which, &merged) {
+                    take = yes.clone();
+                } else {
+                    for &k in yes[1..].iter().rev() {
+                        queue.push_front(k);
+                    }
+                }
+            }
+            for &k in &take {
+                kept[k] = true;
+            }
+            let changes: Vec<&(Range<usize>, Vec<u8>)> =
+                take.iter().map(|&k| &candidates[k]).collect();
+            text.commit(&changes);
+            self.set(which, text.text.clone());
+        }
+        self.check_failures()?;
+        Ok(kept)
+    }
+
+    /// Whether `candidate`, as `which` with the other program of the pair
+    /// as it is, has both properties.
+    fn holds_with(&self, worker: usize, which: Which, candidate: &[u8]) -> bool {
+        match which {
+            Which::Seed => self.tests.holds(worker, which, (candidate, &self.variant)),
+            Which::Variant => self.tests.holds(worker, which, (&self.seed, candidate)),
+        }
+    }
+
+    fn set(&mut self, which: Which, text: Vec<u8>) {
+        match which {
+            Which::Seed => self.set_seed(text),
+            Which::Variant => self.set_variant(text),
+        }
+    }
+
+    /// How candidates are scheduled: rounds of the run's width, `-j` tests at once.
+    fn rounds<'s>(&'s self, abandon: &'s (dyn Fn(usize) + Sync)) -> Rounds<'s> {
+        Rounds {
+            width: if self.config.in_order {
+                1
+            } else {
+                self.config.width.max(1)
+            },
+            jobs: self.config.jobs.max(1),
+            abandon,
+            played: &self.rounds,
+        }
+    }
+
+    /// MinSubtree's second half: the single-file reducer minimizes the
+    /// subtree at `range` of `text` (scoped to it, so nothing outside
+    /// changes).
     fn min_subtree(
         &self,
         text: &[u8],
@@ -422,17 +589,6 @@ impl Pair<'_> {
             Which::Variant => self.seed.clone(),
         };
         let side = self.tests.one(which, &other);
-        let g = self.grammar;
-        let without = splice(text, &range, b"");
-        if self.parses_as_well(&without, text)
-            && matches!(side.test(0, &without), Ok(Verdict::Interesting))
-        {
-            return Ok(without);
-        }
-        let tokens = Tokens::of(g, &text[range.clone()]).count();
-        if tokens < 2 {
-            return Ok(text.to_vec());
-        }
         let config = self.single_config(false);
         let observer = Forward(|new: &[u8]| match which {
             Which::Seed => self.observer.improved(new, &other),
@@ -453,7 +609,11 @@ impl Pair<'_> {
     ) -> Result<Vec<u8>, PairError> {
         let stats = Stats::new(reduce::names());
         let session = Session::new(self.grammar, oracle, config, &stats, self.cancel, observer);
-        match single::reduce(&session, text, scope) {
+        let result = single::reduce(&session, text, scope);
+        let report = stats.report();
+        self.rounds.fetch_add(report.rounds, Relaxed);
+        self.conflicts.fetch_add(report.conflicts, Relaxed);
+        match result {
             Ok(outcome) => Ok(outcome.text.to_vec()),
             Err(ReduceError::Oracle { error, best }) => {
                 let (seed, variant) = match which {
@@ -527,7 +687,8 @@ impl Pair<'_> {
             // A subset of the hunks may cut a statement in two; such a
             // variant is not tested, as in single mode.
             let limit = errors(self.grammar, &self.variant);
-            let kept = ddmin(all, self.config.jobs, self.cancel, |worker, keep| {
+            let abandon = |worker: usize| self.tests.abandon(worker);
+            let kept = ddmin(all, &self.rounds(&abandon), self.cancel, |worker, keep| {
                 let variant = test(keep);
                 errors(self.grammar, &variant) <= limit
                     && self
@@ -557,7 +718,8 @@ impl Pair<'_> {
             &diff,
             self.tests,
             errors(self.grammar, &self.variant),
-        );
+        )
+        .with_jobs(self.config.jobs);
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
         let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
@@ -603,12 +765,12 @@ impl Pair<'_> {
             let recheck = if self.checkpoints.is_empty() {
                 (Recheck::Passed, None)
             } else {
-                let mut rechecked = self.tests.recheck(&seed, &variant);
+                let mut rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
                 for _ in 1..TRIES {
                     if !matches!(rechecked, Rechecked::CouldNotRun(_)) {
                         break;
                     }
-                    rechecked = self.tests.recheck(&seed, &variant);
+                    rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
                 }
                 match rechecked {
                     Rechecked::Holds => (Recheck::Passed, None),
@@ -641,20 +803,29 @@ fn splice(text: &[u8], range: &Range<usize>, with: &[u8]) -> Vec<u8> {
 }
 
 /// Zeller and Hildebrandt's ddmin: the smallest subset of `items` found for
-/// which `test` holds (`test(all)` is assumed to hold). Each round's subsets
-/// and complements are tested `jobs` at a time; the first that holds, in
-/// ddmin's order, is taken, so the result does not depend on `jobs`.
+/// which `test` holds (`test(all)` is assumed to hold). The empty set is
+/// tried first, then each step's subsets and complements, in ddmin's order,
+/// in rounds of `rounds.width` (the empty set in the first step's round),
+/// up to `rounds.jobs` at once, and the first that holds is taken: the
+/// result does not depend on `-j` (nor on the width).
 pub fn ddmin<T: Clone + Sync>(
     mut items: Vec<T>,
-    jobs: usize,
+    rounds: &Rounds<'_>,
     cancel: Option<&Cancel>,
     test: impl Fn(usize, &[T]) -> bool + Sync,
 ) -> Vec<T> {
     let stopped = || cancel.is_some_and(Cancel::is_cancelled);
-    if items.is_empty() || test(0, &[]) {
-        return Vec::new();
+    if items.len() < 2 {
+        // Nothing to split: only the empty set is left to try.
+        return if items.is_empty() || test(0, &[]) {
+            Vec::new()
+        } else {
+            items
+        };
     }
     let mut n = 2;
+    // The empty set is tried first, in the first step's round.
+    let mut first_step = true;
     while items.len() >= 2 && !stopped() {
         let n_now = n.min(items.len());
         let chunks: Vec<Vec<T>> = (0..n_now)
@@ -675,12 +846,26 @@ pub fn ddmin<T: Clone + Sync>(
         if n_now > 2 {
             tries.extend(complements.into_iter().map(|c| (c, false)));
         }
-        match first_true(&tries, jobs, |w, (c, _)| test(w, c)) {
+        if std::mem::take(&mut first_step) {
+            // Taken, it ends the loop with nothing kept.
+            tries.insert(0, (Vec::new(), true));
+        }
+        let found = rounds.of(tries.len()).into_iter().find_map(|round| {
+            if stopped() {
+                return None;
+            }
+            let start = round.start;
+            rounds
+                .first(&tries[round], |w, (c, _)| test(w, c))
+                .map(|k| start + k)
+        });
+        match found {
             Some(k) => {
                 let (chosen, subset) = tries.swap_remove(k);
                 n = if subset { 2 } else { (n_now - 1).max(2) };
                 items = chosen;
             }
+            None if stopped() => break,
             None if n_now < items.len() => n = (2 * n_now).min(items.len()),
             None => break,
         }
@@ -688,33 +873,94 @@ pub fn ddmin<T: Clone + Sync>(
     items
 }
 
-/// The index of the first element of `tries` for which `test` holds,
-/// testing up to `jobs` of them at once.
-fn first_true<X: Sync>(
-    tries: &[X],
-    jobs: usize,
-    test: impl Fn(usize, &X) -> bool + Sync,
-) -> Option<usize> {
-    for (batch_no, batch) in tries.chunks(jobs.max(1)).enumerate() {
-        let results: Vec<bool> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .iter()
-                .enumerate()
-                .map(|(w, x)| {
-                    let test = &test;
-                    scope.spawn(move || test(w, x))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a test does not panic"))
-                .collect()
-        });
-        if let Some(k) = results.iter().position(|&r| r) {
-            return Some(batch_no * jobs.max(1) + k);
+/// A program being changed in several places: its text now, and the
+/// changes made so far, so that a range of the text as it was at the start
+/// can be found in the text now. The ranges of the changes do not overlap.
+struct Patched {
+    text: Vec<u8>,
+    /// Each change: where its range ended at the start, and how much
+    /// longer it made the text.
+    shifts: Vec<(usize, isize)>,
+}
+
+impl Patched {
+    fn new(text: Vec<u8>) -> Patched {
+        Patched {
+            text,
+            shifts: Vec::new(),
         }
     }
-    None
+
+    /// Where `range` (of the text at the start) is now.
+    fn at(&self, range: &Range<usize>) -> Range<usize> {
+        let d: isize = self
+            .shifts
+            .iter()
+            .filter(|(end, _)| *end <= range.start)
+            .map(|(_, d)| d)
+            .sum();
+        let shift = |x: usize| {
+            x.checked_add_signed(d)
+                .expect("a change shifts only what follows it")
+        };
+        shift(range.start)..shift(range.end)
+    }
+
+    /// The text now with `changes` (ranges of the text at the start, and
+    /// what replaces each) made too.
+    fn with(&self, changes: &[&(Range<usize>, Vec<u8>)]) -> Vec<u8> {
+        let mut now: Vec<(Range<usize>, &[u8])> = changes
+            .iter()
+            .map(|(r, with)| (self.at(r), with.as_slice()))
+            .collect();
+        now.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        let mut text = self.text.clone();
+        for (r, with) in now {
+            text = splice(&text, &r, with);
+        }
+        text
+    }
+
+    /// Makes `changes`.
+    fn commit(&mut self, changes: &[&(Range<usize>, Vec<u8>)]) {
+        self.text = self.with(changes);
+        for (r, with) in changes {
+            self.shifts
+                .push((r.end, with.len() as isize - r.len() as isize));
+        }
+    }
+
+    /// The text is now `text`, which changed only inside `range` (of the
+    /// text at the start).
+    fn replaced(&mut self, range: &Range<usize>, text: Vec<u8>) {
+        let d = text.len() as isize - self.text.len() as isize;
+        self.text = text;
+        self.shifts.push((range.end, d));
+    }
+}
+
+/// The items whose range (`range_of`) lies in no other's, in program
+/// order from the end: a subtree's edits inside an edited subtree are left
+/// to the outer one. Ranges of a syntax tree's nodes nest or are apart;
+/// of two that overlap otherwise, the first (in program order) is kept.
+fn outermost<X>(mut items: Vec<X>, range_of: impl Fn(&X) -> Range<usize>) -> Vec<X> {
+    items.sort_by_key(|x| {
+        let r = range_of(x);
+        (r.start, std::cmp::Reverse(r.end))
+    });
+    let mut kept: Vec<X> = Vec::new();
+    for x in items {
+        let r = range_of(&x);
+        let inside = kept.last().is_some_and(|k| {
+            let k = range_of(k);
+            r.start < k.end || r.start == k.start
+        });
+        if !inside {
+            kept.push(x);
+        }
+    }
+    kept.reverse();
+    kept
 }
 
 /// ERROR and MISSING nodes in `text`'s syntax tree.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
+use parking_lot::Mutex;
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -169,8 +170,10 @@ impl<'a> PairTests<'a> {
         }
     }
 
-    /// Re-runs the test(s) on the pair, without the caches.
-    pub fn recheck(&self, seed: &[u8], variant: &[u8]) -> Rechecked {
+    /// Re-runs the test(s) on the pair, without the caches. At `jobs`
+    /// above 1 the two tests run at once, and the variant's is abandoned
+    /// if the seed's does not pass.
+    pub fn recheck(&self, seed: &[u8], variant: &[u8], jobs: usize) -> Rechecked {
         let run = |v: Result<Verdict, OracleError>| match v {
             Ok(Verdict::Interesting) => Rechecked::Holds,
             Ok(Verdict::Cancelled) => Rechecked::Stopped,
@@ -178,6 +181,26 @@ impl<'a> PairTests<'a> {
             Err(e) => Rechecked::CouldNotRun(e.to_string()),
         };
         match self {
+            PairTests::Sides {
+                seed: s,
+                variant: v,
+            } if jobs > 1 => {
+                let (seed_test, variant_test) = (s.inner(), v.inner());
+                variant_test.begin(0);
+                let (s, v) = std::thread::scope(|scope| {
+                    let beside = scope.spawn(|| run(variant_test.test(0, variant)));
+                    let s = run(seed_test.test(0, seed));
+                    if s != Rechecked::Holds {
+                        variant_test.abandon(0);
+                    }
+                    (s, beside.join().expect("a test does not panic"))
+                });
+                variant_test.end(0);
+                match s {
+                    Rechecked::Holds => v,
+                    other => other,
+                }
+            }
             PairTests::Sides {
                 seed: s,
                 variant: v,
@@ -227,7 +250,8 @@ impl<'a> PairTests<'a> {
         }
     }
 
-    fn abandon(&self, worker: usize) {
+    /// Stops `worker`'s running test (its verdict is no longer needed).
+    pub fn abandon(&self, worker: usize) {
         match self {
             PairTests::Sides { seed, variant } => {
                 seed.abandon(worker);
@@ -306,7 +330,11 @@ impl Oracle for OneSide<'_, '_> {
 /// patch can land a hunk where it no longer parses, and a test that only
 /// looks for the bug's message may accept what a compiler rejects). Then,
 /// with a test per program, the seed's test, and the variant's only when
-/// the seed passes; an abandon stops whichever of the two runs, or is about
+/// the seed passes; but when fewer than `jobs` scripts of this oracle run
+/// (a round with fewer lanes than `-j`), the variant's test starts beside
+/// the seed's, and is abandoned if the seed's test rejects (counted as an
+/// abandoned run of the variant's test, not as a test). The verdict is the
+/// same either way. An abandon stops whichever of the two runs, or is about
 /// to. With one test of the pair it runs once on both.
 ///
 /// The single-file reducer checks that the seed candidate parses as well as
@@ -326,6 +354,11 @@ pub struct Both<'s, 'a> {
     /// Candidates rejected because of the variant (it did not parse as
     /// well, or its test said no), or by the pair's one test.
     pub variant_rejected: AtomicU64,
+    /// Scripts that may run at once (`-j`).
+    jobs: usize,
+    /// Scripts running now: one per test, and the variant's run beside its
+    /// seed's.
+    running: Mutex<usize>,
 }
 
 /// How long aligning a candidate with the seed may take before a coarser
@@ -347,7 +380,26 @@ impl<'s, 'a> Both<'s, 'a> {
             variant_errors,
             seed_rejected: AtomicU64::new(0),
             variant_rejected: AtomicU64::new(0),
+            jobs: 1,
+            running: Mutex::new(0),
         }
+    }
+
+    /// Up to `jobs` scripts at once: a variant's test starts beside its
+    /// seed's while fewer run.
+    pub fn with_jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
+    }
+
+    /// Takes a place for one more script if one is free.
+    fn spare(&self) -> bool {
+        let mut running = self.running.lock();
+        let free = *running < self.jobs;
+        if free {
+            *running += 1;
+        }
+        free
     }
 
     /// The variant that goes with a seed candidate.
@@ -394,6 +446,7 @@ impl Oracle for Both<'_, '_> {
         };
         seed_side.begin(worker);
         variant_side.begin(worker);
+        *self.running.lock() += 1;
         let verdict = (|| {
             let seed_first = !crate::ablate::off("seed-first");
             // The seed's verdict when it is known: a rejection it decides
@@ -410,20 +463,37 @@ impl Oracle for Both<'_, '_> {
                 return Ok(self.rejected(false, Verdict::NotInteresting));
             };
             // The seed's test first: a rejection it decides holds whatever
-            // the difference.
-            let s = match known {
-                Some(s) => s,
-                None => seed_side.test(worker, candidate)?,
+            // the difference. With a script's place free, the variant's
+            // test runs beside it, and is abandoned if the seed rejects.
+            let (s, beside) = match known {
+                Some(s) => (s, None),
+                None if seed_first && self.spare() => {
+                    let (s, v) = std::thread::scope(|scope| {
+                        let v = scope.spawn(|| variant_side.test(worker, &variant));
+                        let s = seed_side.test(worker, candidate);
+                        if !matches!(s, Ok(Verdict::Interesting)) {
+                            variant_side.abandon(worker);
+                        }
+                        (s, v.join().expect("a test does not panic"))
+                    });
+                    *self.running.lock() -= 1;
+                    (s?, Some(v))
+                }
+                None => (seed_side.test(worker, candidate)?, None),
             };
             if s != Verdict::Interesting && seed_first {
                 return Ok(self.rejected(true, s));
             }
-            let v = variant_side.test(worker, &variant)?;
+            let v = match beside {
+                Some(v) => v?,
+                None => variant_side.test(worker, &variant)?,
+            };
             if s != Verdict::Interesting {
                 return Ok(self.rejected(true, s));
             }
             Ok(self.rejected(false, v))
         })();
+        *self.running.lock() -= 1;
         seed_side.end(worker);
         variant_side.end(worker);
         verdict

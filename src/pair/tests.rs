@@ -111,14 +111,68 @@ fn each_reducer_can_be_switched_off() {
     );
 }
 
+/// ddmin tries the empty set in its first step's round: at `-j 1` it is
+/// the only test when it holds, and above `-j 1` the first round holds it
+/// and the first step's two halves.
 #[test]
-fn ddmin_finds_the_needed_pair_whatever_the_job_count() {
-    for jobs in [1, 2, 5] {
-        let items: Vec<u32> = (0..40).collect();
-        let got = ddmin(items, jobs, None, |_, s| s.contains(&7) && s.contains(&31));
-        assert_eq!(got, vec![7, 31]);
+fn ddmin_tries_the_empty_set_in_its_first_round() {
+    use std::sync::atomic::AtomicUsize;
+    for jobs in [1, 4] {
+        let played = AtomicU64::new(0);
+        let rounds = Rounds {
+            width: 16,
+            jobs,
+            abandon: &|_| {},
+            played: &played,
+        };
+        let tested = AtomicUsize::new(0);
+        let got = ddmin((0..8).collect::<Vec<u32>>(), &rounds, None, |_, _| {
+            tested.fetch_add(1, Relaxed);
+            true
+        });
+        assert!(got.is_empty());
+        assert_eq!(played.load(Relaxed), 1, "-j {jobs}");
+        if jobs == 1 {
+            assert_eq!(tested.load(Relaxed), 1);
+        }
+        // Needing one item: one round per halving (8, 4, 2, 1).
+        played.store(0, Relaxed);
+        let got = ddmin((0..8).collect::<Vec<u32>>(), &rounds, None, |_, s| {
+            s.contains(&5)
+        });
+        assert_eq!(got, vec![5]);
+        assert_eq!(played.load(Relaxed), 3, "-j {jobs}");
     }
-    assert!(ddmin(vec![1, 2], 2, None, |_, _| true).is_empty());
+}
+
+#[test]
+fn ddmin_finds_the_needed_pair_whatever_the_job_count_and_width() {
+    let played = AtomicU64::new(0);
+    for width in [1, 3, 16] {
+        for jobs in [1, 2, 5, 16] {
+            let rounds = Rounds {
+                width,
+                jobs,
+                abandon: &|_| {},
+                played: &played,
+            };
+            let items: Vec<u32> = (0..40).collect();
+            let got = ddmin(items, &rounds, None, |_, s| {
+                s.contains(&7) && s.contains(&31)
+            });
+            assert_eq!(got, vec![7, 31], "-j {jobs}, width {width}");
+            assert!(ddmin(vec![1, 2], &rounds, None, |_, _| true).is_empty());
+            assert_eq!(ddmin(vec![1], &rounds, None, |_, s| s == [1]), vec![1]);
+            assert_eq!(
+                ddmin(vec![1, 2], &rounds, None, |_, s| s == [1, 2]),
+                vec![1, 2]
+            );
+            assert_eq!(
+                ddmin(vec![1, 2, 3], &rounds, None, |_, s| s.contains(&3)),
+                vec![3]
+            );
+        }
+    }
 }
 
 /// One test of the pair gives what the two tests give, with every
@@ -478,4 +532,158 @@ fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
     let t = Instant::now();
     assert_eq!(both.test(0, SEED.as_bytes()).unwrap(), Verdict::Cancelled);
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+}
+
+/// With a script's place free (`-j 2`, one test running), MinCommonality
+/// starts the variant's test beside the seed's; when the seed's test
+/// rejects, the variant's is abandoned, and counted as an abandoned run of
+/// the variant's test, not as a test. The verdict is the seed's rejection.
+#[test]
+fn a_variant_run_beside_a_rejected_seed_is_abandoned_and_counted() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    let path = dir.path().join("slow.sh");
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\ntouch '{}'\nsleep 30\n", started.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
+    let variant = crate::oracle::ScriptOracle::new(
+        &path,
+        std::ffi::OsStr::new("v.c"),
+        2,
+        Duration::from_secs(60),
+        cancel,
+    )
+    .unwrap();
+    // The seed's test rejects once the variant's script is running.
+    let seed_ok = |_: &[u8]| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !started.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    };
+    let tests = PairTests::sides(&seed_ok, &variant);
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(2);
+    let t = Instant::now();
+    assert_eq!(
+        both.test(0, SEED.as_bytes()).unwrap(),
+        Verdict::NotInteresting
+    );
+    assert!(started.exists(), "the variant's test did not start");
+    assert!(t.elapsed() < Duration::from_secs(25), "{:?}", t.elapsed());
+    let r = tests.reports();
+    assert_eq!((r.variant.tests, r.variant.abandoned), (0, 1), "{r:?}");
+    assert_eq!((r.seed.tests, r.seed.abandoned), (1, 0), "{r:?}");
+    assert_eq!(both.seed_rejected.load(Relaxed), 1);
+    assert_eq!(both.variant_rejected.load(Relaxed), 0);
+}
+
+/// MinTdiff tests its candidates in rounds: the undos of the variant's
+/// unrelated replacements are tested side by side (up to `-j` at once), and
+/// every `-j` and the width's one-at-a-time schedule give the same pair.
+#[test]
+fn min_tdiff_tests_a_round_side_by_side_and_every_job_count_agrees() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  return a / 1;\n}\n";
+    // Five unrelated constants changed, and the division by zero.
+    let variant = "int main(void) {\n  int a = 6;\n  int b = 7;\n  int c = 8;\n  int d = 9;\n  int e = 10;\n  return a / 0;\n}\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let running = AtomicUsize::new(0);
+    let most = AtomicUsize::new(0);
+    let parallel = std::sync::atomic::AtomicBool::new(false);
+    // Above -j 1, each variant test waits (at most 10 s) until another one
+    // runs beside it.
+    let variant_bug = |t: &[u8]| {
+        let now = running.fetch_add(1, SeqCst) + 1;
+        most.fetch_max(now, SeqCst);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while parallel.load(SeqCst) && most.load(SeqCst) < 2 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        running.fetch_sub(1, SeqCst);
+        parses(t) && String::from_utf8_lossy(t).contains("/ 0")
+    };
+    let mut outs = Vec::new();
+    for (jobs, width) in [(1, 16), (4, 16), (16, 16), (4, 1)] {
+        most.store(0, SeqCst);
+        parallel.store(jobs > 1 && width > 1, SeqCst);
+        let out = reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &PairTests::sides(&seed_ok, &variant_bug),
+            &PairConfig {
+                ldiff: false,
+                commonality: false,
+                width,
+                ..config(jobs)
+            },
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+        // Every unrelated constant is back.
+        assert_eq!(text(&out.variant), seed.replace("a / 1", "a / 0"));
+        if width > 1 {
+            assert_eq!(
+                most.load(SeqCst) > 1,
+                jobs > 1,
+                "-j {jobs}: at most {} at once",
+                most.load(SeqCst)
+            );
+            outs.push((text(&out.seed), text(&out.variant)));
+        }
+        // The undos went in one round (and their merge), not one by one:
+        // with the variant's and the seed's removals, at most 4 rounds in
+        // the first MinTdiff.
+        let tdiff = out.steps.iter().find(|s| s.reducer == "tdiff").unwrap();
+        assert!(
+            (tdiff.rounds <= 4) == (width > 1),
+            "-j {jobs}, width {width}: {} rounds",
+            tdiff.rounds
+        );
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
+}
+
+/// The final re-check runs the seed's and the variant's tests at once above
+/// `-j 1` (one after the other at `-j 1`).
+#[test]
+fn the_recheck_runs_both_tests_at_once_above_one_job() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    for jobs in [1, 2] {
+        let variant_running = AtomicBool::new(false);
+        let seen_beside = AtomicBool::new(false);
+        // The seed's test waits (at most 10 s at -j 2) for the variant's.
+        let seed_ok = |_: &[u8]| {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while jobs > 1 && !variant_running.load(SeqCst) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            seen_beside.store(variant_running.load(SeqCst), SeqCst);
+            true
+        };
+        let variant_bug = |_: &[u8]| {
+            variant_running.store(true, SeqCst);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while jobs > 1 && !seen_beside.load(SeqCst) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            variant_running.store(false, SeqCst);
+            true
+        };
+        let tests = PairTests::sides(&seed_ok, &variant_bug);
+        let got = tests.recheck(SEED.as_bytes(), VARIANT.as_bytes(), jobs);
+        assert_eq!(got, Rechecked::Holds);
+        assert_eq!(seen_beside.load(SeqCst), jobs > 1, "-j {jobs}");
+    }
 }
