@@ -101,6 +101,10 @@ struct Pool {
     next: u64,
     /// Tickets that will take none (their verdict came from the cache).
     unused: std::collections::BTreeSet<u64>,
+    /// For each text of the pass, the first ticket that tests it.
+    firsts: std::collections::HashMap<u128, u64>,
+    /// Tickets whose test is over, or that took no directory.
+    over: std::collections::BTreeSet<u64>,
 }
 
 /// A place in the line for a worker directory; dropped unused, it gives
@@ -114,7 +118,9 @@ struct Turn<'w> {
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
         if !self.used {
-            self.workers.pool.lock().unused.insert(self.number);
+            let mut pool = self.workers.pool.lock();
+            pool.unused.insert(self.number);
+            pool.over.insert(self.number);
             self.workers.changed.notify_all();
         }
     }
@@ -125,11 +131,15 @@ impl Drop for Turn<'_> {
 struct Worker<'w> {
     workers: &'w Workers,
     index: usize,
+    /// The ticket that took it.
+    number: u64,
 }
 
 impl Drop for Worker<'_> {
     fn drop(&mut self) {
-        self.workers.pool.lock().free.push(self.index);
+        let mut pool = self.workers.pool.lock();
+        pool.free.push(self.index);
+        pool.over.insert(self.number);
         self.workers.changed.notify_all();
     }
 }
@@ -142,6 +152,8 @@ impl Workers {
                 issued: 0,
                 next: 0,
                 unused: Default::default(),
+                firsts: Default::default(),
+                over: Default::default(),
             }),
             changed: Condvar::new(),
         }
@@ -156,6 +168,29 @@ impl Workers {
             workers: self,
             number,
             used: false,
+        }
+    }
+
+    /// The next place in the line, for a test of the text `key`, and the
+    /// place of the first test of the same text in the pass, if there was
+    /// one: its verdict is waited for ([`Workers::wait_over`]) rather than
+    /// tested again beside it, as it would be at `-j 1` (one test after
+    /// another, the second a cache hit), so that the tests counted do not
+    /// depend on `-j`.
+    fn ticket_for(&self, key: u128) -> (Turn<'_>, Option<u64>) {
+        let turn = self.ticket();
+        let mut pool = self.pool.lock();
+        let first = *pool.firsts.entry(key).or_insert(turn.number);
+        let earlier = (first != turn.number).then_some(first);
+        drop(pool);
+        (turn, earlier)
+    }
+
+    /// Waits until the test of ticket `number` is over (or the run stops).
+    fn wait_over(&self, run: &Run<'_>, number: u64) {
+        let mut pool = self.pool.lock();
+        while !pool.over.contains(&number) && !run.stopped() {
+            self.changed.wait_for(&mut pool, Duration::from_millis(50));
         }
     }
 
@@ -180,6 +215,7 @@ impl Workers {
                 return Some(Worker {
                     workers: self,
                     index,
+                    number: ticket.number,
                 });
             }
             if run.stopped() {
@@ -547,7 +583,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             let known_dull = run.cache().settled(key) == Some(false);
             let workers = self.workers;
             // The place in the line is taken in the lane's turn.
-            let ticket = workers.ticket();
+            let (ticket, first) = workers.ticket_for(key);
             let candidate = if known_dull {
                 candidate
             } else {
@@ -574,7 +610,12 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             // The cache is asked once the turn has come: at -j 1 a text
             // another lane of the round tested first is not tested again.
             let verdict = match workers.take(run, ticket) {
-                Some(worker) => run.test(key, || subject.test(worker.index, &candidate)),
+                Some(worker) => {
+                    if let Some(first) = first {
+                        workers.wait_over(run, first);
+                    }
+                    run.test(key, || subject.test(worker.index, &candidate))
+                }
                 None => None,
             };
             stats.candidate(subject.kind(change), verdict == Some(true));

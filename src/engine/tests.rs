@@ -1311,3 +1311,37 @@ fn malformed_candidates_give_their_places_back_alike_at_every_job_count() {
         }
     });
 }
+
+/// Two lanes of a round whose candidates are the same text (here: deleting
+/// 3, and deleting 3 and 7, which is not there) run one test between them
+/// at every -j, as at -j 1, where the second finds the first's verdict in
+/// the cache: the second waits for the first's verdict instead of testing
+/// the text beside it.
+#[test]
+fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
+    within(60, || {
+        for jobs in [1, 4] {
+            let mut subject = grouped(&[0], 0);
+            subject.sleep = std::time::Duration::from_millis(200);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(4);
+            let tasks: Vec<Queued<Items>> = [vec![3], vec![3, 7]]
+                .into_iter()
+                .enumerate()
+                .map(|(i, items)| {
+                    let task: Task<Items> = Box::new(DeleteAll(items));
+                    let priority = Priority {
+                        tokens: 10 - i as u64,
+                        rank: 0,
+                    };
+                    (priority, task)
+                })
+                .collect();
+            let done = run_pass(&run, &subject, (0..4).collect(), tasks);
+            let report = stats.report();
+            assert_eq!(*done.best, BTreeSet::from([0, 1, 2]), "-j {jobs}");
+            assert_eq!(report.rounds, 1, "-j {jobs}");
+            assert_eq!((report.tests, report.cache_hits), (1, 1), "-j {jobs}");
+        }
+    });
+}
