@@ -196,6 +196,32 @@ pub trait Subject: Sync + Sized {
         change: &Self::Change,
         scratch: &mut Self::Scratch,
     ) -> Applied<Self::Candidate>;
+    /// The first part of [`Subject::apply`]: what depends on the pass's
+    /// earlier verdicts (implied, skipped) and the text the test will see
+    /// (the candidate's [`Subject::key`]), without the check that only
+    /// looks at the candidate itself ([`Subject::check`]), so that the
+    /// check of a round's candidates can run side by side. `apply` is
+    /// `prepare` then `check`; the default does all of it here.
+    fn prepare(
+        &self,
+        best: &Self::State,
+        change: &Self::Change,
+        scratch: &mut Self::Scratch,
+    ) -> Applied<Self::Candidate> {
+        self.apply(best, change, scratch)
+    }
+    /// The rest of [`Subject::apply`] for a candidate [`Subject::prepare`]
+    /// made on `best`: the candidate, or rejected if it is malformed (for
+    /// a program: it parses with more errors than `best`). It depends on
+    /// the candidate alone, never on what other changes did meanwhile.
+    fn check(
+        &self,
+        _best: &Self::State,
+        candidate: Self::Candidate,
+        _scratch: &mut Self::Scratch,
+    ) -> Applied<Self::Candidate> {
+        Applied::Candidate(candidate)
+    }
     /// The verdict cache's key of a candidate (a hash of what the test sees).
     fn key(&self, candidate: &Self::Candidate) -> u128;
     /// Runs the interestingness test on a candidate.

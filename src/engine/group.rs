@@ -31,7 +31,13 @@
 //!    with a common claim ([`Footprint::conflicts`]) waits. An expansion (a
 //!    visit, a ddmin level) is expanded on the spot, and a task whose change
 //!    the best implies runs at once without a lane; a lane whose candidate
-//!    needs no test gives its place to the next task.
+//!    needs no test gives its place to the next task. A lane's turn only
+//!    prepares its candidate ([`Subject::prepare`]); its check (the parse,
+//!    [`Subject::check`]) runs after the turn, beside the next lanes'
+//!    turns. Once the places are taken, the coordinator waits for the
+//!    checks: the lanes whose candidates are malformed leave the round and
+//!    get their turns again, in the order of their tasks, and the places
+//!    they free are filled as before, until no check fails.
 //! 2. Every lane of the round tests its change on the round's base.
 //! 3. If one change was interesting, the state it made is the new best and
 //!    base (it was tested). If several were, the first one's state is the
@@ -47,14 +53,14 @@
 //!    ends.
 //!
 //! Everything the coordinator decides depends on the queue and the
-//! verdicts, never on timing: the lanes run their tasks' code one at a
+//! verdicts (and checks), never on timing: the lanes run their tasks' code one at a
 //! time, in the order of their tasks, both when a round is formed (a lane
 //! runs until it asks for a test or ends, then the next starts) and after
 //! it (each lane learns its verdict and runs to its next change or its end
 //! before the next lane hears its own), so that what tasks share (a ddmin
 //! level counting its finished chunks, a deletion waiting for the last use
-//! of a name) changes in the same order in every run. Only the tests run
-//! side by side, at most `jobs` at once, each in a worker directory taken
+//! of a name) changes in the same order in every run. Only the checks and
+//! the tests run side by side, the tests at most `jobs` at once, each in a worker directory taken
 //! from a pool. The width of the rounds is the run's (`--width`), not the
 //! number of workers: which tasks share a round, and so the result, is the
 //! same at every `-j`.
@@ -95,6 +101,10 @@ struct Pool {
     next: u64,
     /// Tickets that will take none (their verdict came from the cache).
     unused: std::collections::BTreeSet<u64>,
+    /// For each text of the pass, the first ticket that tests it.
+    firsts: std::collections::HashMap<u128, u64>,
+    /// Tickets whose test is over, or that took no directory.
+    over: std::collections::BTreeSet<u64>,
 }
 
 /// A place in the line for a worker directory; dropped unused, it gives
@@ -108,7 +118,9 @@ struct Turn<'w> {
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
         if !self.used {
-            self.workers.pool.lock().unused.insert(self.number);
+            let mut pool = self.workers.pool.lock();
+            pool.unused.insert(self.number);
+            pool.over.insert(self.number);
             self.workers.changed.notify_all();
         }
     }
@@ -119,11 +131,15 @@ impl Drop for Turn<'_> {
 struct Worker<'w> {
     workers: &'w Workers,
     index: usize,
+    /// The ticket that took it.
+    number: u64,
 }
 
 impl Drop for Worker<'_> {
     fn drop(&mut self) {
-        self.workers.pool.lock().free.push(self.index);
+        let mut pool = self.workers.pool.lock();
+        pool.free.push(self.index);
+        pool.over.insert(self.number);
         self.workers.changed.notify_all();
     }
 }
@@ -136,6 +152,8 @@ impl Workers {
                 issued: 0,
                 next: 0,
                 unused: Default::default(),
+                firsts: Default::default(),
+                over: Default::default(),
             }),
             changed: Condvar::new(),
         }
@@ -150,6 +168,29 @@ impl Workers {
             workers: self,
             number,
             used: false,
+        }
+    }
+
+    /// The next place in the line, for a test of the text `key`, and the
+    /// place of the first test of the same text in the pass, if there was
+    /// one: its verdict is waited for ([`Workers::wait_over`]) rather than
+    /// tested again beside it, as it would be at `-j 1` (one test after
+    /// another, the second a cache hit), so that the tests counted do not
+    /// depend on `-j`.
+    fn ticket_for(&self, key: u128) -> (Turn<'_>, Option<u64>) {
+        let turn = self.ticket();
+        let mut pool = self.pool.lock();
+        let first = *pool.firsts.entry(key).or_insert(turn.number);
+        let earlier = (first != turn.number).then_some(first);
+        drop(pool);
+        (turn, earlier)
+    }
+
+    /// Waits until the test of ticket `number` is over (or the run stops).
+    fn wait_over(&self, run: &Run<'_>, number: u64) {
+        let mut pool = self.pool.lock();
+        while !pool.over.contains(&number) && !run.stopped() {
+            self.changed.wait_for(&mut pool, Duration::from_millis(50));
         }
     }
 
@@ -174,6 +215,7 @@ impl Workers {
                 return Some(Worker {
                     workers: self,
                     index,
+                    number: ticket.number,
                 });
             }
             if run.stopped() {
@@ -193,6 +235,10 @@ impl Workers {
 ///   send the round's base ([`Inbox::go`]);
 /// - in its turn (started, or told to go): the lane says whether it tests
 ///   in the round or its task ended without a test ([`Outbox::began`]);
+/// - checking, having said it tests: the lane checks its candidate (for a
+///   program: parses it) beside the other lanes and says whether it is
+///   well formed ([`Outbox::checked`]); if not, it waits to be given its
+///   turn again ([`Inbox::resume`]);
 /// - testing: the lane sends its verdict ([`Outbox::tested`]), hears the
 ///   coordinator's decision ([`Inbox::heard`]), and says whether its task
 ///   waits with a next change or ended ([`Outbox::after`]).
@@ -203,6 +249,7 @@ impl Workers {
 struct Inbox<S: Subject> {
     start: Receiver<(Task<S>, Arc<S::State>)>,
     go: Receiver<Arc<S::State>>,
+    resume: Receiver<()>,
     heard: Receiver<Heard<S>>,
 }
 
@@ -210,12 +257,14 @@ struct Inbox<S: Subject> {
 struct ToLane<S: Subject> {
     start: Sender<(Task<S>, Arc<S::State>)>,
     go: Sender<Arc<S::State>>,
+    resume: Sender<()>,
     heard: Sender<Heard<S>>,
 }
 
 /// What a lane tells the coordinator, by state (see [`Inbox`]).
 struct Outbox<S: Subject> {
     began: Sender<Began<S>>,
+    checked: Sender<bool>,
     tested: Sender<Option<Found<S>>>,
     after: Sender<After<S>>,
 }
@@ -223,6 +272,7 @@ struct Outbox<S: Subject> {
 /// The coordinator's ends of a lane's channels (see [`Inbox`]).
 struct FromLane<S: Subject> {
     began: Receiver<Began<S>>,
+    checked: Receiver<bool>,
     tested: Receiver<Option<Found<S>>>,
     after: Receiver<After<S>>,
 }
@@ -230,24 +280,34 @@ struct FromLane<S: Subject> {
 fn lane_channels<S: Subject>() -> (ToLane<S>, Inbox<S>, Outbox<S>, FromLane<S>) {
     let (start, start_rx) = unbounded();
     let (go, go_rx) = unbounded();
+    let (resume, resume_rx) = unbounded();
     let (heard, heard_rx) = unbounded();
     let (began, began_rx) = unbounded();
+    let (checked, checked_rx) = unbounded();
     let (tested, tested_rx) = unbounded();
     let (after, after_rx) = unbounded();
     (
-        ToLane { start, go, heard },
+        ToLane {
+            start,
+            go,
+            resume,
+            heard,
+        },
         Inbox {
             start: start_rx,
             go: go_rx,
+            resume: resume_rx,
             heard: heard_rx,
         },
         Outbox {
             began,
+            checked,
             tested,
             after,
         },
         FromLane {
             began: began_rx,
+            checked: checked_rx,
             tested: tested_rx,
             after: after_rx,
         },
@@ -461,7 +521,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         // Made on the newest best, which the next round usually has (not
         // when the lane has to wait a round more): a change with nothing to
         // test ends here, without waiting for a round.
-        let made = super::candidate(stats, subject, &self.best, change, self.scratch)?;
+        let made = super::counted(stats, subject.prepare(&self.best, change, self.scratch))?;
         let footprint = (self.merging)
             .footprint(&self.best, change)
             .unwrap_or_else(Footprint::everything);
@@ -499,9 +559,12 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                 return false;
             };
             self.best = base.clone();
+            // Prepared in the lane's turn (the edits, implied or skipped,
+            // the text and so the cache's key); checked (parsed) once the
+            // turn is over, beside the other lanes.
             let candidate = match made {
                 Some(candidate) => candidate,
-                None => match super::candidate(stats, subject, &base, change, self.scratch) {
+                None => match super::counted(stats, subject.prepare(&base, change, self.scratch)) {
                     Some(c) => c,
                     None => {
                         // No test: the lane keeps its place in the round.
@@ -520,14 +583,39 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             let known_dull = run.cache().settled(key) == Some(false);
             let workers = self.workers;
             // The place in the line is taken in the lane's turn.
-            let ticket = workers.ticket();
-            if !known_dull {
+            let (ticket, first) = workers.ticket_for(key);
+            let candidate = if known_dull {
+                candidate
+            } else {
+                // The turn ends here, and the candidate is checked beside
+                // the next lanes' turns; a malformed one gives back its
+                // place, and the lane its turn again once the round's
+                // checks are in (see `Coordinator::confirm`).
                 self.send(|o| &o.began, Began::Testing);
-            }
+                let checked = super::counted(stats, subject.check(&base, candidate, self.scratch));
+                self.send(|o| &o.checked, checked.is_some());
+                match checked {
+                    Some(candidate) => candidate,
+                    None => {
+                        drop(ticket);
+                        if self.inbox.resume.recv().is_err() {
+                            self.closed = true;
+                            return false;
+                        }
+                        self.state = LaneState::Turn(base);
+                        return false;
+                    }
+                }
+            };
             // The cache is asked once the turn has come: at -j 1 a text
             // another lane of the round tested first is not tested again.
             let verdict = match workers.take(run, ticket) {
-                Some(worker) => run.test(key, || subject.test(worker.index, &candidate)),
+                Some(worker) => {
+                    if let Some(first) = first {
+                        workers.wait_over(run, first);
+                    }
+                    run.test(key, || subject.test(worker.index, &candidate))
+                }
                 None => None,
             };
             stats.candidate(subject.kind(change), verdict == Some(true));
@@ -702,6 +790,8 @@ struct Forming<S: Subject> {
     /// A task that must be tested alone was set aside because the round
     /// was not empty, and holds it.
     held: bool,
+    /// The lanes of `round` whose candidates passed their check.
+    checked: Vec<usize>,
 }
 
 impl<S: Subject> Forming<S> {
@@ -812,17 +902,26 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             alone: false,
             aside: Vec::new(),
             held: false,
+            checked: Vec::new(),
         };
-        self.resume_waiting(&mut f)?;
         let cap = width * SET_ASIDE_PER_PLACE;
         loop {
-            let scanned = self.scan(&mut f, cap)?;
-            // Places left once the scan is over: overlapping tasks, in
-            // order, tested as speculation (if the outer change is
-            // interesting, the merge is its candidate again, a tested
-            // program; if not, the inner one is what comes next).
-            let filled = !f.held && (scanned || f.aside.len() >= cap) && self.fill_aside(&mut f)?;
-            if !filled || scanned {
+            self.resume_waiting(&mut f)?;
+            loop {
+                let scanned = self.scan(&mut f, cap)?;
+                // Places left once the scan is over: overlapping tasks, in
+                // order, tested as speculation (if the outer change is
+                // interesting, the merge is its candidate again, a tested
+                // program; if not, the inner one is what comes next).
+                let filled =
+                    !f.held && (scanned || f.aside.len() >= cap) && self.fill_aside(&mut f)?;
+                if !filled || scanned {
+                    break;
+                }
+            }
+            // Malformed candidates give their places to whatever comes
+            // next, as if they had been found malformed in their turns.
+            if !self.confirm(&mut f)? {
                 break;
             }
         }
@@ -841,6 +940,44 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
         round.sort_by_key(|r| r.1);
         Some(round)
+    }
+
+    /// Waits for the checks of the round's candidates (each lane checks
+    /// its own once its turn is over, beside the others). The lanes whose
+    /// candidates are malformed leave the round and, in the order of their
+    /// tasks, get their turns again: each goes on to its next change (and
+    /// joins the round with it) or ends. Whether any was malformed (then
+    /// places may be free again); `None` if a lane panicked.
+    fn confirm(&mut self, f: &mut Forming<S>) -> Option<bool> {
+        let mut malformed = Vec::new();
+        for &(slot, order) in &f.round {
+            if f.checked.contains(&slot) {
+                continue;
+            }
+            if self.lanes[slot].from.checked.recv().ok()? {
+                f.checked.push(slot);
+            } else {
+                malformed.push((slot, order));
+            }
+        }
+        if malformed.is_empty() {
+            return Some(false);
+        }
+        f.round.retain(|e| !malformed.contains(e));
+        for (slot, order) in malformed {
+            self.lanes[slot].to.resume.send(()).ok()?;
+            match self.turn(slot)? {
+                Began::Testing => f.round.push((slot, order)),
+                Began::Ended(follow_ups) => {
+                    f.ended.push((order, follow_ups));
+                    // A change that had to be tested alone is gone.
+                    if f.round.is_empty() {
+                        f.alone = false;
+                    }
+                }
+            }
+        }
+        Some(true)
     }
 
     /// The lanes waiting with a change join the round first, in the order

@@ -192,7 +192,13 @@ fn candidate<S: Subject>(
     change: &S::Change,
     scratch: &mut S::Scratch,
 ) -> Option<S::Candidate> {
-    match subject.apply(state, change, scratch) {
+    counted(stats, subject.apply(state, change, scratch))
+}
+
+/// The candidate of `applied`, or `None` when there is nothing to test,
+/// counted as such.
+fn counted<C>(stats: &Stats, applied: crate::task::Applied<C>) -> Option<C> {
+    match applied {
         crate::task::Applied::Candidate(c) => Some(c),
         crate::task::Applied::Implied => {
             bump(&stats.implied);

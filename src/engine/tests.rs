@@ -33,6 +33,16 @@ struct Items {
     /// Making a candidate that deletes this item takes this long (a lane
     /// that says late whether it tests).
     slow_apply: Option<(u32, std::time::Duration)>,
+    /// Candidates this says are malformed are rejected by their check
+    /// ([`Subject::check`]), as a parser rejects a program.
+    malformed: Option<ItemOracle>,
+    /// Each check waits (at most 10 s) until this many checks run at once.
+    checks_together: usize,
+    /// Checks running now, and the most that ran at once.
+    checking: AtomicUsize,
+    most_checking: AtomicUsize,
+    /// Merges that did not combine (malformed).
+    refused: AtomicUsize,
     /// Per worker: its running test was abandoned.
     abandoned: Vec<std::sync::atomic::AtomicBool>,
     calls: AtomicUsize,
@@ -69,6 +79,34 @@ impl Subject for Items {
     fn scratch(&self, _worker: usize) {}
 
     fn apply(&self, best: &BTreeSet<u32>, items: &[u32], _: &mut ()) -> Applied<BTreeSet<u32>> {
+        match self.prepare(best, items, &mut ()) {
+            Applied::Candidate(c) => self.check(best, c, &mut ()),
+            other => other,
+        }
+    }
+
+    fn check(
+        &self,
+        _: &BTreeSet<u32>,
+        candidate: BTreeSet<u32>,
+        _: &mut (),
+    ) -> Applied<BTreeSet<u32>> {
+        let now = self.checking.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most_checking.fetch_max(now, Ordering::SeqCst);
+        let start = std::time::Instant::now();
+        while self.checking.load(Ordering::SeqCst) < self.checks_together
+            && start.elapsed() < std::time::Duration::from_secs(10)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        self.checking.fetch_sub(1, Ordering::SeqCst);
+        match &self.malformed {
+            Some(malformed) if malformed(&candidate) => Applied::Rejected,
+            _ => Applied::Candidate(candidate),
+        }
+    }
+
+    fn prepare(&self, best: &BTreeSet<u32>, items: &[u32], _: &mut ()) -> Applied<BTreeSet<u32>> {
         if !items.iter().any(|i| best.contains(i)) {
             return Applied::Implied;
         }
@@ -196,7 +234,14 @@ impl Merging<Items> for Items {
         let kept = base
             .iter()
             .filter(|i| branches.iter().all(|b| b.contains(i)));
-        Some(kept.copied().collect())
+        let merged: BTreeSet<u32> = kept.copied().collect();
+        match &self.malformed {
+            Some(malformed) if malformed(&merged) => {
+                self.refused.fetch_add(1, Ordering::SeqCst);
+                None
+            }
+            _ => Some(merged),
+        }
     }
 
     fn state_key(&self, state: &BTreeSet<u32>) -> u128 {
@@ -256,6 +301,11 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         panic_without: None,
         oracle: None,
         slow_apply: None,
+        malformed: None,
+        checks_together: 0,
+        checking: AtomicUsize::new(0),
+        most_checking: AtomicUsize::new(0),
+        refused: AtomicUsize::new(0),
         abandoned: (0..16).map(|_| Default::default()).collect(),
         calls: AtomicUsize::new(0),
         by_coordinator: AtomicUsize::new(0),
@@ -1000,6 +1050,8 @@ struct Reduced {
     passes: usize,
     /// Changes the passes' tasks may test at most.
     changes: usize,
+    /// Merges that did not combine.
+    refused: u64,
 }
 
 /// Passes of `shape`'s tasks from all of `0..n` until one commits nothing
@@ -1008,12 +1060,15 @@ fn reduce_items(
     conditions: &Arc<Vec<Condition>>,
     n: u32,
     shape: Shape,
-    jobs: usize,
-    width: usize,
+    malformed: Option<Malformed>,
+    (jobs, width): (usize, usize),
 ) -> Reduced {
     let mut subject = grouped(&[], 0);
     let oracle = conditions.clone();
     subject.oracle = Some(Box::new(move |kept| holds(&oracle, kept, n)));
+    if let Some(m) = malformed {
+        subject.malformed = Some(Box::new(move |kept| m.holds(kept)));
+    }
     let stats = Stats::new(["delete"]);
     let run = Run::new(jobs, &stats, None).with_width(width);
     let mut best: BTreeSet<u32> = (0..n).collect();
@@ -1034,6 +1089,7 @@ fn reduce_items(
             break;
         }
     }
+    let refused = subject.refused.load(Ordering::SeqCst) as u64;
     let mut improvements = subject.improvements.into_inner();
     improvements.sort_by_key(|(seq, _)| *seq);
     Reduced {
@@ -1042,6 +1098,21 @@ fn reduce_items(
         report: stats.report(),
         passes,
         changes,
+        refused,
+    }
+}
+
+/// Which sets of items the fuzzer's check rejects as malformed: those
+/// whose sum leaves `residue` modulo `modulus`.
+#[derive(Clone, Copy, Debug)]
+struct Malformed {
+    modulus: u32,
+    residue: u32,
+}
+
+impl Malformed {
+    fn holds(&self, kept: &BTreeSet<u32>) -> bool {
+        kept.iter().sum::<u32>() % self.modulus == self.residue
     }
 }
 
@@ -1053,9 +1124,17 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
         .map(|_| Condition::random(&mut rng, n))
         .collect();
     let shape = Shape::random(&mut rng);
+    let malformed = (rng.below(2) == 0).then(|| {
+        let modulus = 3 + rng.below(6) as u32;
+        Malformed {
+            modulus,
+            residue: rng.below(u64::from(modulus)) as u32,
+        }
+    });
     let whole: BTreeSet<u32> = (0..n).collect();
     assert!(holds(&conditions, &whole, n));
-    let context = format!("seed {seed}: {n} items, {conditions:?}, {shape:?}");
+    let context = format!("seed {seed}: {n} items, {conditions:?}, {shape:?}, {malformed:?}");
+    let rejected = |kept: &BTreeSet<u32>| malformed.is_some_and(|m| m.holds(kept));
     let conditions = Arc::new(conditions);
     let oracle = |kept: &BTreeSet<u32>| holds(&conditions, kept, n);
     let mut tally = crate::testing::Tally::new();
@@ -1076,13 +1155,14 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
         (16, 16),
     ] {
         let context = format!("{context}, -j {jobs}, width {width}");
-        let first = reduce_items(&conditions, n, shape, jobs, width);
+        let first = reduce_items(&conditions, n, shape, malformed, (jobs, width));
         let Reduced {
             best,
             improvements,
             report,
             passes,
             changes,
+            refused,
         } = &first;
         assert!(oracle(best), "{context}: the result fails");
         // Improvements: dense numbers, each a tested interesting set,
@@ -1106,18 +1186,27 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
             before, best,
             "{context}: the last improvement is not the result"
         );
-        // 1-minimal: no single item more can go.
+        // 1-minimal: no single item more can go (but into a set the check
+        // rejects).
         for i in best {
             let mut less = best.clone();
             less.remove(i);
-            assert!(!oracle(&less), "{context}: {i} could go from {best:?}");
+            assert!(
+                !oracle(&less) || rejected(&less),
+                "{context}: {i} could go from {best:?}"
+            );
         }
         // Every test whose verdict was used is of a task's change, of a
         // change tried again after a failed merge (at most `width` of them
         // per failed merge, and as many commits lost with it), or of a
         // merge; tests run ahead in order whose verdicts were not used
         // (conflicts) are at most one per worker and used verdict.
-        let bound = *changes as u64 + report.merges + 2 * width as u64 * report.merges_failed;
+        // (and of the changes tried again on the best when their merge did
+        // not combine, at most `width` per such merge)
+        let bound = *changes as u64
+            + report.merges
+            + 2 * width as u64 * report.merges_failed
+            + width as u64 * refused;
         let used = report.tests - report.conflicts;
         assert!(used <= bound, "{context}: {used} tests used, bound {bound}");
         assert!(
@@ -1126,7 +1215,7 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
             report.tests
         );
         // The same every time for one -j.
-        let again = reduce_items(&conditions, n, shape, jobs, width);
+        let again = reduce_items(&conditions, n, shape, malformed, (jobs, width));
         assert_eq!(
             again.improvements, *improvements,
             "{context}: not deterministic"
@@ -1145,6 +1234,7 @@ fn fuzz_items(seed: u64) -> crate::testing::Tally {
             ("rounds", report.rounds),
             ("merges", report.merges),
             ("merges_failed", report.merges_failed),
+            ("rejected", report.syntax_rejected),
         ] {
             *tally.entry(key.into()).or_default() += value;
         }
@@ -1169,7 +1259,89 @@ fn fuzz_non_monotone_oracles_on_items() {
     // (Not for one case alone, TREEREDUCE_FUZZ_SEED: it may have none.)
     let count = |key: &str| tally.get(key).copied().unwrap_or(0);
     assert!(
-        count("cases") < 20 || count("merges_failed") > 0,
+        count("cases") < 20 || (count("merges_failed") > 0 && count("rejected") > 0),
         "{tally:?}"
     );
+}
+
+/// The candidates of a round are checked (for a program: parsed) side by
+/// side once the lanes' turns are over, not one lane after another in
+/// their turns: each check here waits until the round's four run at once
+/// (at most 10 s, after which it gives up and the count stays below 4).
+#[test]
+fn the_checks_of_a_round_run_side_by_side() {
+    within(60, || {
+        let mut subject = grouped(&[], 0);
+        subject.checks_together = 4;
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(4, &stats, None).with_width(4);
+        let done = run_pass(&run, &subject, (0..4).collect(), deletions(4, u64::from));
+        assert!(done.best.is_empty(), "{:?}", done.best);
+        assert_eq!(subject.most_checking.load(Ordering::SeqCst), 4);
+        assert_eq!(stats.report().rounds, 1);
+    });
+}
+
+/// A candidate its check rejects gives its place back once the round's
+/// checks are in, and its lane goes on in its turn: the same rounds,
+/// tests, rejections and result at every -j.
+#[test]
+fn malformed_candidates_give_their_places_back_alike_at_every_job_count() {
+    within(60, || {
+        let mut seen = None;
+        for jobs in [1, 3, 8] {
+            let mut subject = grouped(&[1, 6], 0);
+            // Sets with an odd sum are malformed.
+            subject.malformed = Some(Box::new(|kept| kept.iter().sum::<u32>() % 2 == 1));
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(4);
+            let done = run_pass(&run, &subject, (0..10).collect(), deletions(10, u64::from));
+            let report = stats.report();
+            assert!(report.syntax_rejected > 0, "{report:?}");
+            let got = (
+                (*done.best).clone(),
+                report.tests,
+                report.rounds,
+                report.syntax_rejected,
+            );
+            match &seen {
+                None => seen = Some(got),
+                Some(first) => assert_eq!(&got, first, "-j {jobs}"),
+            }
+        }
+    });
+}
+
+/// Two lanes of a round whose candidates are the same text (here: deleting
+/// 3, and deleting 3 and 7, which is not there) run one test between them
+/// at every -j, as at -j 1, where the second finds the first's verdict in
+/// the cache: the second waits for the first's verdict instead of testing
+/// the text beside it.
+#[test]
+fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
+    within(60, || {
+        for jobs in [1, 4] {
+            let mut subject = grouped(&[0], 0);
+            subject.sleep = std::time::Duration::from_millis(200);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(4);
+            let tasks: Vec<Queued<Items>> = [vec![3], vec![3, 7]]
+                .into_iter()
+                .enumerate()
+                .map(|(i, items)| {
+                    let task: Task<Items> = Box::new(DeleteAll(items));
+                    let priority = Priority {
+                        tokens: 10 - i as u64,
+                        rank: 0,
+                    };
+                    (priority, task)
+                })
+                .collect();
+            let done = run_pass(&run, &subject, (0..4).collect(), tasks);
+            let report = stats.report();
+            assert_eq!(*done.best, BTreeSet::from([0, 1, 2]), "-j {jobs}");
+            assert_eq!(report.rounds, 1, "-j {jobs}");
+            assert_eq!((report.tests, report.cache_hits), (1, 1), "-j {jobs}");
+        }
+    });
 }

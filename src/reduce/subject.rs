@@ -65,12 +65,14 @@ impl Best {
     }
 }
 
-/// A rendered, parsed candidate.
+/// A rendered candidate, parsed once it is checked
+/// ([`Subject::check`]).
 pub struct Candidate {
     extra: Vec<(NodeId, Edit)>,
     text: Vec<u8>,
-    tree: Tree,
-    errors: usize,
+    /// Its syntax tree and the ERROR and MISSING nodes in it: `None` until
+    /// it is checked.
+    tree: Option<(Tree, usize)>,
     /// The change's identity in the memory of failed changes (0 without one).
     identity: u128,
 }
@@ -257,16 +259,33 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     fn apply(&self, best: &Best, change: &dyn Change, worker: &mut Worker) -> Applied<Candidate> {
-        let Some(extra) = change.edits(self, best.edits.view()) else {
-            return Applied::Implied;
-        };
-        if change
-            .alternative_of()
-            .is_some_and(|n| self.exhausted(n, best))
-        {
-            return Applied::Skipped;
+        match self.prepared(best, change, worker) {
+            Applied::Candidate(candidate) => self.check(best, candidate, worker),
+            other => other,
         }
-        self.candidate(best, extra, worker, Some(change))
+    }
+
+    /// The change's edits, rendered (the text is the verdict cache's key),
+    /// without the parse: what depends on the pass's earlier verdicts
+    /// (implied, skipped) is decided here.
+    fn prepare(&self, best: &Best, change: &dyn Change, worker: &mut Worker) -> Applied<Candidate> {
+        self.prepared(best, change, worker)
+    }
+
+    /// The parse of a prepared candidate: rejected if it has more parse
+    /// errors than the best.
+    fn check(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Applied<Candidate> {
+        let mut candidate = candidate;
+        match self.parse(best, &mut candidate, worker) {
+            Some(true) => Applied::Candidate(candidate),
+            well_formed => {
+                worker.buf = candidate.text;
+                match well_formed {
+                    Some(_) => Applied::Rejected,
+                    None => Applied::Stopped,
+                }
+            }
+        }
     }
 
     fn merging(&self) -> Option<&dyn Merging<Self>> {
@@ -290,12 +309,22 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
+        // A candidate is tested once checked, so it has its tree; one that
+        // was not is parsed here (if the run stops meanwhile, the best's
+        // tree stands in: a stopped run reads no tree again).
+        let mut candidate = candidate;
+        if candidate.tree.is_none() && self.parse(best, &mut candidate, worker).is_none() {
+            candidate.tree = Some((best.tree.clone(), best.errors));
+        }
+        let Some((tree, errors)) = candidate.tree.take() else {
+            unreachable!("parsed above");
+        };
         // Counted on the candidate's tree, unless the run stops meanwhile
         // (the count on a 10 MB program takes up to seconds, and a stopped
         // run ends at once): then the best's count less the tokens of the
         // nodes the candidate deletes, exact for deletions of nodes with
         // nothing edited inside (the coarse pass's), an estimate otherwise.
-        let tokens = count_tokens_until(&candidate.tree, self.stop).unwrap_or_else(|| {
+        let tokens = count_tokens_until(&tree, self.stop).unwrap_or_else(|| {
             let deleted: usize = candidate
                 .extra
                 .iter()
@@ -308,8 +337,8 @@ impl<'a> Subject for TreeSubject<'a> {
             edits: best.edits.merged(&candidate.extra),
             text: Arc::from(candidate.text.as_slice()),
             tokens,
-            tree: candidate.tree,
-            errors: candidate.errors,
+            tree,
+            errors,
             added: candidate.extra,
         };
         worker.buf = candidate.text;
@@ -392,11 +421,44 @@ fn remembered(change: &dyn Change) -> bool {
 }
 
 impl TreeSubject<'_> {
-    /// `best` with `extra` (the edits of `change`, or of a merge) added,
-    /// rendered and re-parsed from the best's tree; skipped if this pass
-    /// prunes and the change failed in an earlier pass, rejected if it has
-    /// more parse errors than the best.
+    /// See [`Subject::prepare`].
+    fn prepared(
+        &self,
+        best: &Best,
+        change: &dyn Change,
+        worker: &mut Worker,
+    ) -> Applied<Candidate> {
+        let Some(extra) = change.edits(self, best.edits.view()) else {
+            return Applied::Implied;
+        };
+        if change
+            .alternative_of()
+            .is_some_and(|n| self.exhausted(n, best))
+        {
+            return Applied::Skipped;
+        }
+        self.render(best, extra, worker, Some(change))
+    }
+
+    /// `best` with `extra` (the edits of a merge) added, rendered and
+    /// checked: implied if it changes nothing, rejected if it has more
+    /// parse errors than the best.
     fn candidate(
+        &self,
+        best: &Best,
+        extra: Vec<(NodeId, Edit)>,
+        worker: &mut Worker,
+    ) -> Applied<Candidate> {
+        match self.render(best, extra, worker, None) {
+            Applied::Candidate(candidate) => self.check(best, candidate, worker),
+            other => other,
+        }
+    }
+
+    /// `best` with `extra` (the edits of `change`, or of a merge) added and
+    /// rendered, not yet parsed; skipped if this pass prunes and the change
+    /// failed in an earlier pass.
+    fn render(
         &self,
         best: &Best,
         extra: Vec<(NodeId, Edit)>,
@@ -418,22 +480,23 @@ impl TreeSubject<'_> {
         }
         // The buffer goes back to the worker when the candidate is done.
         let text = std::mem::take(&mut worker.buf);
-        let Some(tree) = worker.reparse_until(&best.text, &best.tree, &text, self.stop) else {
-            worker.buf = text;
-            return Applied::Stopped;
-        };
-        let errors = count_errors(&tree);
-        if errors > best.errors {
-            worker.buf = text;
-            return Applied::Rejected;
-        }
         Applied::Candidate(Candidate {
             extra,
             text,
-            tree,
-            errors,
+            tree: None,
             identity,
         })
+    }
+
+    /// Parses `candidate` incrementally from the best's tree: whether it
+    /// has no more parse errors than the best (`None`: the run stopped
+    /// during the parse).
+    fn parse(&self, best: &Best, candidate: &mut Candidate, worker: &mut Worker) -> Option<bool> {
+        let tree = worker.reparse_until(&best.text, &best.tree, &candidate.text, self.stop)?;
+        let errors = count_errors(&tree);
+        let well_formed = errors <= best.errors;
+        candidate.tree = Some((tree, errors));
+        Some(well_formed)
     }
 }
 
@@ -606,7 +669,7 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
                 extra.entry(n).or_insert(edit);
             }
         }
-        match self.candidate(base, extra.into_iter().collect(), worker, None) {
+        match self.candidate(base, extra.into_iter().collect(), worker) {
             Applied::Candidate(candidate) => Some(self.accept(base, candidate, worker)),
             Applied::Implied | Applied::Rejected | Applied::Skipped | Applied::Stopped => None,
         }
@@ -695,8 +758,7 @@ mod tests {
             let candidate = Candidate {
                 extra: vec![(helper, edit)],
                 text: Vec::new(),
-                tree: original.tree.clone(),
-                errors: 0,
+                tree: Some((original.tree.clone(), 0)),
                 identity: 0,
             };
             cx.failed(change, &best, &candidate);
@@ -788,11 +850,11 @@ mod tests {
         let mut worker = Worker::new(g);
         let best = Best::of(&original);
         let Applied::Candidate(candidate) =
-            subject().candidate(&best, vec![(helper, Edit::Delete)], &mut worker, None)
+            subject().candidate(&best, vec![(helper, Edit::Delete)], &mut worker)
         else {
             panic!("no candidate");
         };
-        let exact = crate::syntax::count_tokens(&candidate.tree);
+        let exact = crate::syntax::count_tokens(&candidate.tree.as_ref().unwrap().0);
         assert!(exact < best.tokens);
         let stopped = subject().stopping(&|| true);
         assert_eq!(stopped.accept(&best, candidate, &mut worker).tokens, exact);
@@ -834,8 +896,7 @@ mod tests {
             let candidate = Candidate {
                 extra: vec![(node, Edit::hoist(y))],
                 text: Vec::new(),
-                tree: original.tree.clone(),
-                errors: 0,
+                tree: Some((original.tree.clone(), 0)),
                 identity: 0,
             };
             cx.failed(&hoist(y), &best, &candidate);
