@@ -238,10 +238,11 @@ impl<'a> TreeSubject<'a> {
     /// no other reduction. On the whole program the comments come first
     /// (one test deletes them all, if the test allows): left between the
     /// items, they make every chunk's deletion many small deletions apart,
-    /// and a large share of an amalgamation's bytes. A chunk of items goes
-    /// with the items that use what it declares ([`Dependents`]), so that
-    /// a candidate does not leave uses of what it deleted (none if the run
-    /// stops while that index is built).
+    /// and a large share of an amalgamation's bytes. In a language with
+    /// `coarse_closure` (C), a chunk of items goes with the items that use
+    /// what it declares ([`Dependents`]), so that a candidate does not
+    /// leave uses of what it deleted (none if the run stops while that
+    /// index is built).
     pub fn start_coarse(&self) -> Vec<Queued<TreeSubject<'a>>> {
         let nodes = &self.original.nodes;
         let half = nodes.tokens(self.scope) / 2;
@@ -263,9 +264,11 @@ impl<'a> TreeSubject<'a> {
         }
         let mut dependents = Vec::new();
         for &list in &lists {
-            match Dependents::of(self.grammar, self.original, list, self.stop) {
-                Some(d) => dependents.push(d),
-                None => return Vec::new(),
+            if self.original.language.coarse_closure {
+                match Dependents::of(self.grammar, self.original, list, self.stop) {
+                    Some(d) => dependents.push(d),
+                    None => return Vec::new(),
+                }
             }
             tasks.extend(super::tree::ddmin::start(self.original, list));
         }
@@ -877,6 +880,26 @@ mod tests {
             cx.apply(&after, &hoist(y), &mut worker),
             Applied::Candidate(_)
         ));
+    }
+
+    /// The coarse pass deletes a chunk with its users in C only
+    /// (`Language::coarse_closure`): in C++ its chunks are plain.
+    #[test]
+    fn the_coarse_pass_closes_chunks_over_their_users_in_c_only() {
+        let text = b"int a;\nint f(void) { return a; }\n";
+        let parts = Parts::new();
+        for (lang, closes) in [("c", true), ("cpp", false)] {
+            let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
+            let original = Original::parse(g, Arc::from(&text[..])).unwrap();
+            let cx = parts.subject(&original);
+            assert!(!cx.start_coarse().is_empty());
+            assert!(cx.coarse());
+            let list = original
+                .lists_owned_by(original.nodes.root())
+                .next()
+                .unwrap();
+            assert_eq!(cx.dependents(list).is_some(), closes, "{lang}");
+        }
     }
 
     /// A pass that tests first (the coarse pass) makes a candidate

@@ -108,7 +108,7 @@ impl LevelTask {
             self.list,
             (self.chunk, self.first),
             Search::of(cx.config),
-            cx.coarse().then(|| cx.dependents(self.list)),
+            (cx.coarse() && cx.original.language.coarse_closure).then(|| cx.dependents(self.list)),
         )
     }
 }
