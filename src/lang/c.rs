@@ -188,6 +188,7 @@ pub static C: Language = Language {
     // Definitions become prototypes instead (`prototypes`).
     stub_bodies: &[],
     preprocessor: Some(C_PREPROCESSOR),
+    coarse_closure: true,
     ..Language::entry(
         "c",
         tree_sitter_c::LANGUAGE,

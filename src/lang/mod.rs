@@ -141,6 +141,12 @@ pub struct Language {
     /// them (macro bodies reduced as code, macros inlined, conditionals the
     /// parser could not read as one node). `None`: the language has none.
     pub preprocessor: Option<Preprocessor>,
+    /// Whether the coarse pass deletes a chunk of top-level items with the
+    /// items that use what it declares (`reduce::tree::closure`). On for C,
+    /// where it was measured to help (doc/benchmarks.md); off elsewhere:
+    /// on the preprocessed C++ of the benchmark suite it made the results
+    /// larger.
+    pub coarse_closure: bool,
     /// Namespaces, templates, base classes, methods and spelled-out types
     /// (C++), for the reductions that work on them. `None`: the language
     /// has none of them.
@@ -556,6 +562,7 @@ impl Language {
             value_kinds: &[],
             indented_blocks: false,
             preprocessor: None,
+            coarse_closure: false,
             templates: None,
         }
     }

@@ -15,13 +15,14 @@ use parking_lot::Mutex;
 use super::byname::scopes::Scopes;
 use super::memory::Memory;
 use super::retries::{RETRIES_NAME, Retries};
+use super::tree::closure::Dependents;
 use super::{Change, Config, FAILED_ALTERNATIVES, PassKind, REDUCTIONS, Visit};
 use crate::edit::{Edit, EditSet, EditView, changed_span, render};
 use crate::lexical::Lexicon;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::stats::{Size, Stats};
 use crate::syntax::{
-    Grammar, NodeId, Original, Stop, count_errors, count_tokens_until, never, parse_until,
+    Grammar, ListId, NodeId, Original, Stop, count_errors, count_tokens_until, never, parse_until,
 };
 use crate::task::{Applied, Footprint, Merging, Observer, Queued, Subject};
 use std::sync::OnceLock;
@@ -114,6 +115,12 @@ pub struct TreeSubject<'a> {
     /// The uses of every value name resolved to its declaration, built
     /// once for the reductions that need it.
     scopes: OnceLock<Scopes>,
+    /// The coarse pass's lists' users (see [`Dependents`]): a chunk of
+    /// one of them is deleted with the elements that use it.
+    dependents: OnceLock<Vec<Dependents>>,
+    /// Whether a candidate is tested before it is parsed (see
+    /// [`TreeSubject::testing_first`]).
+    test_first: bool,
 }
 
 impl<'a> TreeSubject<'a> {
@@ -144,6 +151,8 @@ impl<'a> TreeSubject<'a> {
             alternatives: Mutex::new(HashMap::new()),
             stop: &never,
             scopes: OnceLock::new(),
+            dependents: OnceLock::new(),
+            test_first: false,
         }
     }
 
@@ -151,6 +160,18 @@ impl<'a> TreeSubject<'a> {
     /// interrupted): see [`TreeSubject::stopped`].
     pub fn stopping(mut self, stop: Stop<'a>) -> Self {
         self.stop = stop;
+        self
+    }
+
+    /// This pass tests a candidate before it parses it, and parses only
+    /// the interesting ones (the coarse pass: its candidates are deletions
+    /// of whole top-level items, which rarely add a parse error, and a
+    /// parse of a candidate of megabytes takes seconds where the test of
+    /// one that fails takes a fraction of one; and fewer trees of a large
+    /// program are alive at once). A candidate with more parse errors than
+    /// the best is then not dropped before its test.
+    pub fn testing_first(mut self) -> Self {
+        self.test_first = true;
         self
     }
 
@@ -218,7 +239,11 @@ impl<'a> TreeSubject<'a> {
     /// no other reduction. On the whole program the comments come first
     /// (one test deletes them all, if the test allows): left between the
     /// items, they make every chunk's deletion many small deletions apart,
-    /// and a large share of an amalgamation's bytes.
+    /// and a large share of an amalgamation's bytes. In a language with
+    /// `coarse_closure` (C), a chunk of items goes with the items that use
+    /// what it declares ([`Dependents`]), so that a candidate does not
+    /// leave uses of what it deleted (none if the run stops while that
+    /// index is built).
     pub fn start_coarse(&self) -> Vec<Queued<TreeSubject<'a>>> {
         let nodes = &self.original.nodes;
         let half = nodes.tokens(self.scope) / 2;
@@ -228,18 +253,41 @@ impl<'a> TreeSubject<'a> {
                 tasks.extend(super::tree::ddmin::start(self.original, list));
             }
         }
+        let mut lists = Vec::new();
         let mut at = Some(self.scope);
         while let Some(n) = at {
-            for list in self.original.lists_owned_by(n) {
-                tasks.extend(super::tree::ddmin::start(self.original, list));
-            }
+            lists.extend(self.original.lists_owned_by(n));
             at = nodes
                 .children(n)
                 .iter()
                 .copied()
                 .find(|&c| nodes.tokens(c) > half);
         }
+        let mut dependents = Vec::new();
+        for &list in &lists {
+            if self.original.language.coarse_closure {
+                match Dependents::of(self.grammar, self.original, list, self.stop) {
+                    Some(d) => dependents.push(d),
+                    None => return Vec::new(),
+                }
+            }
+            tasks.extend(super::tree::ddmin::start(self.original, list));
+        }
+        // Set once: a pass starts its coarse tasks once.
+        let _ = self.dependents.set(dependents);
         tasks
+    }
+
+    /// Whether this is the coarse pass (its tasks were started by
+    /// [`TreeSubject::start_coarse`]).
+    pub fn coarse(&self) -> bool {
+        self.dependents.get().is_some()
+    }
+
+    /// The index of the users of `list`'s elements, if this pass deletes
+    /// its chunks with their users (the coarse pass).
+    pub fn dependents(&self, list: ListId) -> Option<&Dependents> {
+        self.dependents.get()?.iter().find(|d| d.list() == list)
     }
 
     /// Whether `n` is inside the scope (and not the scope itself).
@@ -274,7 +322,12 @@ impl<'a> Subject for TreeSubject<'a> {
 
     /// The parse of a prepared candidate: rejected if it has more parse
     /// errors than the best.
+    /// A pass that tests first ([`TreeSubject::testing_first`]) leaves
+    /// the parse to [`Subject::accept`].
     fn check(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Applied<Candidate> {
+        if self.test_first {
+            return Applied::Candidate(candidate);
+        }
         let mut candidate = candidate;
         match self.parse(best, &mut candidate, worker) {
             Some(true) => Applied::Candidate(candidate),
@@ -917,6 +970,86 @@ mod tests {
             cx.apply(&after, &hoist(y), &mut worker),
             Applied::Candidate(_)
         ));
+    }
+
+    /// The coarse pass deletes a chunk with its users in C only
+    /// (`Language::coarse_closure`): in C++ its chunks are plain.
+    #[test]
+    fn the_coarse_pass_closes_chunks_over_their_users_in_c_only() {
+        let text = b"int a;\nint f(void) { return a; }\n";
+        let parts = Parts::new();
+        for (lang, closes) in [("c", true), ("cpp", false)] {
+            let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
+            let original = Original::parse(g, Arc::from(&text[..])).unwrap();
+            let cx = parts.subject(&original);
+            assert!(!cx.start_coarse().is_empty());
+            assert!(cx.coarse());
+            let list = original
+                .lists_owned_by(original.nodes.root())
+                .next()
+                .unwrap();
+            assert_eq!(cx.dependents(list).is_some(), closes, "{lang}");
+        }
+    }
+
+    /// A pass that tests first (the coarse pass) makes a candidate
+    /// without a tree, and without dropping one with more parse errors
+    /// than the best; the accepted candidate is parsed then, and its tree,
+    /// errors and tokens are those of its text.
+    #[test]
+    fn a_candidate_tested_first_is_parsed_when_accepted() {
+        use crate::reduce::tree::delete::Delete;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let text = b"int a;\nint f(void) { return (1 + 2); }\nint b;\n";
+        let original = Original::parse(g, Arc::from(&text[..])).unwrap();
+        let nodes = &original.nodes;
+        let find = |t: &[u8]| {
+            nodes
+                .ids()
+                .find(|&n| original.node_text(n) == t)
+                .unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(t)))
+        };
+        let delete = |n: NodeId| Delete {
+            nodes: vec![n],
+            plus: None,
+            kind: "ddmin",
+        };
+        let parts = Parts::new();
+        let mut worker = Worker::new(g);
+        let best = Best::of(&original);
+        assert_eq!(best.errors, 0);
+        // Deleting the closing parenthesis is a parse error: a parsing pass
+        // drops it, a pass that tests first makes it a candidate.
+        let paren = *nodes.children(find(b"(1 + 2)")).last().unwrap();
+        let broken = delete(paren);
+        assert!(matches!(
+            parts.subject(&original).apply(&best, &broken, &mut worker),
+            Applied::Rejected
+        ));
+        let cx = parts.subject(&original).testing_first();
+        let Applied::Candidate(candidate) = cx.apply(&best, &broken, &mut worker) else {
+            panic!("not a candidate");
+        };
+        assert!(candidate.tree.is_none());
+        let next = cx.accept(&best, candidate, &mut worker);
+        let fresh = parse(g, &next.text);
+        assert_eq!(
+            &next.text[..],
+            b"int a;\nint f(void) { return (1 + 2; }\nint b;\n"
+        );
+        assert_eq!(next.tree.root_node().to_sexp(), fresh.root_node().to_sexp());
+        assert_eq!(next.errors, count_errors(&fresh));
+        assert!(next.errors > 0);
+        // A deletion of an item, parsed when accepted, from that best.
+        let Applied::Candidate(candidate) = cx.apply(&next, &delete(find(b"int b;")), &mut worker)
+        else {
+            panic!("not a candidate");
+        };
+        let last = cx.accept(&next, candidate, &mut worker);
+        let fresh = parse(g, &last.text);
+        assert_eq!(&last.text[..], b"int a;\nint f(void) { return (1 + 2; }\n");
+        assert_eq!(last.tree.root_node().to_sexp(), fresh.root_node().to_sexp());
+        assert_eq!(last.tokens, crate::syntax::count_tokens(&fresh));
     }
 
     #[test]

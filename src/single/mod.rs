@@ -729,7 +729,8 @@ impl Driver<'_, '_> {
                 session.observer,
             )
             .remembering(&self.memory, 0, session.config.prune)
-            .stopping(&stop);
+            .stopping(&stop)
+            .testing_first();
             let first = Best::of(&original);
             let start = first.size();
             let tasks = subject.start_coarse();

@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::edit::EditView;
+use crate::reduce::tree::closure::Dependents;
 use crate::reduce::tree::delete::Delete;
 use crate::reduce::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
 use crate::syntax::{ListId, NodeId, Original};
@@ -105,9 +106,9 @@ impl LevelTask {
             cx.original,
             state.edits.view(),
             self.list,
-            self.chunk,
-            self.first,
+            (self.chunk, self.first),
             Search::of(cx.config),
+            (cx.coarse() && cx.original.language.coarse_closure).then(|| cx.dependents(self.list)),
         )
     }
 }
@@ -273,18 +274,38 @@ fn level_task<'a>(
     )
 }
 
-/// The chunk tasks of one level on the live elements of `list`.
+/// The chunk tasks of one level on the live elements of `list`. In the
+/// coarse pass (`coarse` is `Some`, with the list's users if it has an
+/// index of them), each chunk goes with the live elements that use what
+/// it declares (computed once, here: a chunk's deletion is tested on this
+/// state or a smaller one); and a chunk of the comments leaves the ERROR
+/// nodes among them (the parser's extras too): on a program it parsed
+/// badly those are pieces of declarations (the SQLite amalgamation's
+/// `SQLITE_API sqlite3_file *f(...)` has `sqlite3_file` in one), and a
+/// chunk of comments would take them out of every declaration at once.
 pub fn expand<'a>(
     original: &Original,
     current: EditView<'_>,
     list: ListId,
-    chunk: usize,
-    first: bool,
+    (chunk, first): (usize, bool),
     search: Search,
+    coarse: Option<Option<&Dependents>>,
 ) -> Vec<Queued<TreeSubject<'a>>> {
-    let Some((level, changes)) = plan(original, current, list, chunk, first, search) else {
+    let Some((level, mut changes)) = plan(original, current, list, chunk, first, search) else {
         return Vec::new();
     };
+    if let Some(dependents) = coarse {
+        let comments = original.list(list).parent == NodeId::NONE;
+        for (tokens, nodes) in &mut changes {
+            if let Some(dependents) = dependents {
+                *nodes = dependents.closure(original, current, nodes);
+            }
+            if comments {
+                nodes.retain(|&n| !original.nodes.is_error(n));
+            }
+            *tokens = nodes.iter().map(|&n| original.nodes.tokens(n) as u64).sum();
+        }
+    }
     let plus = original.list(list).plus.then_some(list);
     let level = Arc::new(level);
     changes
@@ -512,6 +533,50 @@ mod tests {
         let edits = EditSet::new().merged(&[(two, crate::edit::Edit::Delete)]);
         let tasks = expand(&o, edits.view(), list, 2, false, false);
         assert_eq!(chunks(&o, &tasks), ["13", "4"]);
+    }
+
+    /// The coarse pass's chunks of the comment list leave the ERROR nodes
+    /// the parser put among the comments: there they are pieces of a
+    /// declaration (`sqlite3_file` of `SQLITE_API sqlite3_file *f(...)`),
+    /// which a chunk of comments would take out. Other passes keep
+    /// deleting them with the comments.
+    #[test]
+    fn coarse_chunks_of_comments_leave_the_error_nodes_among_them() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let text = "/* a */\nint x;\n/* b */\nSQLITE_API sqlite3_file *f(const char *);\n/* c */\nint y;\n";
+        let o = Original::parse(g, Arc::from(text.as_bytes())).unwrap();
+        let comments = o.lists_owned_by(NodeId::NONE).next().unwrap();
+        let elements = &o.list(comments).elements;
+        assert!(
+            elements.iter().any(|&n| o.nodes.is_error(n)),
+            "an ERROR node among the comments"
+        );
+        let edits = EditSet::new();
+        let search = Search {
+            subsets: false,
+            prune: false,
+        };
+        let deleted = |coarse: Option<Option<&Dependents>>| -> Vec<String> {
+            let tasks = super::expand(
+                &o,
+                edits.view(),
+                comments,
+                (elements.len(), true),
+                search,
+                coarse,
+            );
+            assert_eq!(tasks.len(), 1);
+            // The tokens the task is queued with are those it deletes.
+            vec![tasks[0].0.tokens.to_string()]
+        };
+        assert_eq!(
+            deleted(Some(None)),
+            ["3"],
+            "the three comments, not the ERROR node"
+        );
+        assert_eq!(deleted(None), ["4"], "everything in the list");
+        let (_, plan) = plan(&o, edits.view(), comments, elements.len(), true, search).unwrap();
+        assert_eq!(plan[0].1.len(), 4);
     }
 
     #[test]

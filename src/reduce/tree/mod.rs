@@ -5,6 +5,7 @@
 //! identifier replacement, and the body stubs and prototypes that let a
 //! function lose its code while its signature stays.
 
+pub mod closure;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
