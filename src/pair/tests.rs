@@ -498,27 +498,33 @@ fn min_ldiff_splits_a_hunk_to_its_needed_tokens() {
     assert_eq!(out.steps.last().unwrap().diff_tokens, 2);
 }
 
+/// A script oracle for the variant, in `dir`, that runs `body` (a slow
+/// test) with `jobs` places.
+fn slow_script(dir: &std::path::Path, body: &str, jobs: usize) -> crate::oracle::ScriptOracle {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("slow.sh");
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
+    crate::oracle::ScriptOracle::new(
+        &path,
+        std::ffi::OsStr::new("v.c"),
+        jobs,
+        std::time::Duration::from_secs(60),
+        cancel,
+    )
+    .unwrap()
+}
+
 /// An abandon that reaches MinCommonality's test after the seed's test
 /// ended but before the variant's started stops the variant's test: it is
 /// meant for the pair's test as a whole.
 #[test]
 fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
-    use std::os::unix::fs::PermissionsExt;
     use std::sync::OnceLock;
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("slow.sh");
-    std::fs::write(&path, "#!/bin/sh\nsleep 30\n").unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
-    let variant = crate::oracle::ScriptOracle::new(
-        &path,
-        std::ffi::OsStr::new("v.c"),
-        1,
-        Duration::from_secs(60),
-        cancel,
-    )
-    .unwrap();
+    let variant = slow_script(dir.path(), "sleep 30", 1);
     let slot: OnceLock<&crate::oracle::ScriptOracle> = OnceLock::new();
     // The seed passes, and its test ends with the abandon arriving.
     let seed_ok = |_: &[u8]| {
@@ -540,26 +546,14 @@ fn an_abandon_between_the_seed_and_the_variant_stops_the_variant() {
 /// the variant's test, not as a test. The verdict is the seed's rejection.
 #[test]
 fn a_variant_run_beside_a_rejected_seed_is_abandoned_and_counted() {
-    use std::os::unix::fs::PermissionsExt;
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let started = dir.path().join("started");
-    let path = dir.path().join("slow.sh");
-    std::fs::write(
-        &path,
-        format!("#!/bin/sh\ntouch '{}'\nsleep 30\n", started.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
-    let variant = crate::oracle::ScriptOracle::new(
-        &path,
-        std::ffi::OsStr::new("v.c"),
+    let variant = slow_script(
+        dir.path(),
+        &format!("touch '{}'\nsleep 30", started.display()),
         2,
-        Duration::from_secs(60),
-        cancel,
-    )
-    .unwrap();
+    );
     // The seed's test rejects once the variant's script is running.
     let seed_ok = |_: &[u8]| {
         let deadline = Instant::now() + Duration::from_secs(60);
