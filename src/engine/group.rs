@@ -538,6 +538,33 @@ impl<S: Subject> LaneTests<'_, '_, S> {
             Some((base, None))
         }
     }
+
+    /// Ends the lane's turn and checks its candidate, beside the next
+    /// lanes' turns: `None` if it is malformed (it gives back its place in
+    /// the round, see `Coordinator::confirm`).
+    fn check_after_turn(
+        &mut self,
+        base: &Arc<S::State>,
+        candidate: S::Candidate,
+    ) -> Option<S::Candidate> {
+        self.send(|o| &o.began, Began::Testing);
+        let checked = super::counted(
+            self.run.stats,
+            self.subject.check(base, candidate, self.scratch),
+        );
+        self.send(|o| &o.checked, checked.is_some());
+        checked
+    }
+
+    /// Waits until the round's checks are in and the lane's turn comes
+    /// again, on `base`.
+    fn turn_again(&mut self, base: Arc<S::State>) {
+        if self.inbox.resume.recv().is_err() {
+            self.closed = true;
+        } else {
+            self.state = LaneState::Turn(base);
+        }
+    }
 }
 
 impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
@@ -587,22 +614,13 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             let candidate = if known_dull {
                 candidate
             } else {
-                // The turn ends here, and the candidate is checked beside
-                // the next lanes' turns; a malformed one gives back its
-                // place, and the lane its turn again once the round's
-                // checks are in (see `Coordinator::confirm`).
-                self.send(|o| &o.began, Began::Testing);
-                let checked = super::counted(stats, subject.check(&base, candidate, self.scratch));
-                self.send(|o| &o.checked, checked.is_some());
-                match checked {
+                match self.check_after_turn(&base, candidate) {
                     Some(candidate) => candidate,
                     None => {
+                        // A malformed candidate gives back its place in
+                        // the line too.
                         drop(ticket);
-                        if self.inbox.resume.recv().is_err() {
-                            self.closed = true;
-                            return false;
-                        }
-                        self.state = LaneState::Turn(base);
+                        self.turn_again(base);
                         return false;
                     }
                 }
