@@ -195,6 +195,50 @@ enum Occurrence {
     Directive(NodeId, Directive),
 }
 
+/// The elements that use each name some element declares, sorted: by
+/// the names' uses, and by the words of macro bodies (`words`) that are
+/// the text of a declared name.
+fn users_of(
+    original: &Original,
+    declared: &[NameId],
+    uses: &[(u32, NameId)],
+    words: &[(u32, NodeId)],
+) -> HashMap<NameId, Vec<u32>> {
+    // Only names some element declares can make a user.
+    let mut is_declared = vec![false; original.name_total()];
+    let mut by_text: HashMap<&[u8], NameId> = HashMap::new();
+    for &name in declared {
+        is_declared[name.index()] = true;
+    }
+    if !words.is_empty() {
+        // The text of each declared name, from one of its tokens.
+        for n in original.nodes.ids() {
+            let name = original.name(n);
+            if name != NameId::NONE && is_declared[name.index()] {
+                by_text.entry(original.node_text(n)).or_insert(name);
+            }
+        }
+    }
+    let mut users: HashMap<NameId, Vec<u32>> = HashMap::new();
+    for &(i, name) in uses {
+        if is_declared[name.index()] {
+            users.entry(name).or_default().push(i);
+        }
+    }
+    for &(i, leaf) in words {
+        for word in identifier_words(original.node_text(leaf)) {
+            if let Some(&name) = by_text.get(word) {
+                users.entry(name).or_default().push(i);
+            }
+        }
+    }
+    for list in users.values_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
+    users
+}
+
 impl Dependents {
     /// The index of `list`'s elements, or `None` if the run stopped (the
     /// walk asks `stop` every [`crate::syntax::CHECK_EVERY`] nodes).
@@ -232,16 +276,11 @@ impl Dependents {
                     return None;
                 }
             }
-            let start = declared_at[i] as usize;
-            declared[start..].sort_unstable();
-            let mut kept = start;
-            for j in start..declared.len() {
-                if kept == start || declared[kept - 1] != declared[j] {
-                    declared[kept] = declared[j];
-                    kept += 1;
-                }
-            }
-            declared.truncate(kept);
+            // The element's own names, each once.
+            let mut own = declared.split_off(declared_at[i] as usize);
+            own.sort_unstable();
+            own.dedup();
+            declared.extend(own);
             // A use of a name the element declares locally is the local's.
             locals.sort_unstable();
             let mut j = used_from;
@@ -255,38 +294,7 @@ impl Dependents {
         }
         declared_at.push(declared.len() as u32);
         element_of.sort_unstable();
-        // Only names some element declares can make a user.
-        let mut is_declared = vec![false; original.name_total()];
-        let mut by_text: HashMap<&[u8], NameId> = HashMap::new();
-        for &name in &declared {
-            is_declared[name.index()] = true;
-        }
-        if !words.is_empty() {
-            // The text of each declared name, from one of its tokens.
-            for n in original.nodes.ids() {
-                let name = original.name(n);
-                if name != NameId::NONE && is_declared[name.index()] {
-                    by_text.entry(original.node_text(n)).or_insert(name);
-                }
-            }
-        }
-        let mut users: HashMap<NameId, Vec<u32>> = HashMap::new();
-        for &(i, name) in &uses {
-            if is_declared[name.index()] {
-                users.entry(name).or_default().push(i);
-            }
-        }
-        for &(i, leaf) in &words {
-            for word in identifier_words(original.node_text(leaf)) {
-                if let Some(&name) = by_text.get(word) {
-                    users.entry(name).or_default().push(i);
-                }
-            }
-        }
-        for list in users.values_mut() {
-            list.sort_unstable();
-            list.dedup();
-        }
+        let users = users_of(original, &declared, &uses, &words);
         let partners = partners(original, info, &directives);
         let mut dependents = Dependents {
             list,
