@@ -381,20 +381,23 @@ fn a_candidate_that_drops_a_hunk_is_not_tested() {
     assert_eq!((seed_runs.load(SeqCst), variant_runs.load(SeqCst)), (1, 1));
 }
 
+/// An observer that lists the reducers the rounds run, in order.
+struct Count(std::sync::Mutex<Vec<&'static str>>);
+
+impl PairObserver for Count {
+    fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+    fn step(&self, _step: &Step) {}
+    fn reducer(&self, _round: usize, reducer: &'static str) {
+        self.0.lock().unwrap().push(reducer);
+    }
+}
+
 /// A round skips MinCommonality when the seed is the one it left last time
 /// and every candidate it rejected then was rejected by the seed's test.
 #[test]
 fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
     let seed_ok = |t: &[u8]| t == SEED.as_bytes();
     let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
-    struct Count(std::sync::Mutex<Vec<&'static str>>);
-    impl PairObserver for Count {
-        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
-        fn step(&self, _step: &Step) {}
-        fn reducer(&self, _round: usize, reducer: &'static str) {
-            self.0.lock().unwrap().push(reducer);
-        }
-    }
     let count = Count(Default::default());
     let mut cfg = config(1);
     cfg.canon = false;
@@ -427,14 +430,6 @@ fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
 fn a_round_skips_min_commonality_when_the_pair_did_not_change() {
     let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
     let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
-    struct Count(std::sync::Mutex<Vec<&'static str>>);
-    impl PairObserver for Count {
-        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
-        fn step(&self, _step: &Step) {}
-        fn reducer(&self, _round: usize, reducer: &'static str) {
-            self.0.lock().unwrap().push(reducer);
-        }
-    }
     let count = Count(Default::default());
     let mut cfg = config(1);
     cfg.canon = false;

@@ -296,27 +296,18 @@ fn loop_counts_drawn_by_value_go_down_by_value() {
     );
 }
 
-/// Realign resumes alignment after the misaligned decision, not at the next
-/// plan entry of the same site anywhere: without the block that sets `x`,
-/// each iteration calls `leaf()` first, which the plan has only in the last
-/// iteration. Those calls are decisions the plan waits through (they are
-/// deeper than the entries that follow), so every recorded value of the
-/// loop's own decisions is kept; jumping to the last iteration's `leaf()`
-/// entry took that value and the last iteration's for the first iteration,
-/// and left the others to the fallback.
-#[test]
-fn realign_waits_through_a_call_the_plan_does_not_have() {
-    let case = record(
-        "import random\nrandom.seed(0)\ndef leaf():\n    return 'leaf%d' % random.randint(10, 99)\nx = 1\nif random.randint(0, 1):\n    x = 2\n    print('set', random.randint(0, 9))\nout = []\nfor i in range(3):\n    if x == 1 or i == 2:\n        out.append(leaf())\n    out.append('m%d' % random.randint(100, 999))\nprint(' '.join(out))\n",
-    );
+/// Of a generator that prints `set N` when its selection block runs and
+/// then a loop of three iterations that each draw `m...` and call `leaf()`
+/// unless the block set `x` (always in the last): without the block,
+/// realign gives the two `leaf()` calls the plan lacks the lowest value and
+/// keeps every recorded value of the loop's own decisions.
+fn assert_realign_waits_through_the_leaf_calls(case: &Case) {
     assert!(case.output.starts_with("set "), "{}", case.output);
     let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
     assert_eq!(recorded.len(), 4, "{}", case.output);
     let (realigned, _) = case.without_selection(0, Align::Realign);
     let text = output(&realigned);
     let words: Vec<&str> = text.trim_end().split(' ').collect();
-    // The first two leaf() calls take the lowest value; the last iteration
-    // is aligned again, its leaf() and m as recorded.
     assert_eq!(
         words,
         [
@@ -331,6 +322,22 @@ fn realign_waits_through_a_call_the_plan_does_not_have() {
     );
 }
 
+/// Realign resumes alignment after the misaligned decision, not at the next
+/// plan entry of the same site anywhere: without the block that sets `x`,
+/// each iteration calls `leaf()` first, which the plan has only in the last
+/// iteration. Those calls are decisions the plan waits through (they are
+/// deeper than the entries that follow), so every recorded value of the
+/// loop's own decisions is kept; jumping to the last iteration's `leaf()`
+/// entry took that value and the last iteration's for the first iteration,
+/// and left the others to the fallback.
+#[test]
+fn realign_waits_through_a_call_the_plan_does_not_have() {
+    let case = record(
+        "import random\nrandom.seed(0)\ndef leaf():\n    return 'leaf%d' % random.randint(10, 99)\nx = 1\nif random.randint(0, 1):\n    x = 2\n    print('set', random.randint(0, 9))\nout = []\nfor i in range(3):\n    if x == 1 or i == 2:\n        out.append(leaf())\n    out.append('m%d' % random.randint(100, 999))\nprint(' '.join(out))\n",
+    );
+    assert_realign_waits_through_the_leaf_calls(&case);
+}
+
 /// The same in the node hook: the `leaf()` calls the plan does not have are
 /// waited through, and every recorded value of the loop's own decisions is
 /// kept.
@@ -341,22 +348,5 @@ fn node_realign_waits_through_a_call_the_plan_does_not_have() {
         "let seed = 7;\nMath.random = () => { seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; };\nconst tr = globalThis.treereduceTrace;\nconst leaf = () => 'leaf' + Math.floor(Math.random() * 90 + 10);\nlet x = 1;\ntr.maybe(0.99, () => { x = 2; console.log('set', Math.floor(Math.random() * 10)); });\nconst out = [];\nfor (let i = 0; i < 3; i++) {\n  if (x === 1 || i === 2) out.push(leaf());\n  out.push('m' + Math.floor(Math.random() * 900 + 100));\n}\nconsole.log(out.join(' '));\n",
         &["node", "gen.js"],
     );
-    assert!(case.output.starts_with("set "), "{}", case.output);
-    let recorded: Vec<&str> = case.output.lines().last().unwrap().split(' ').collect();
-    assert_eq!(recorded.len(), 4, "{}", case.output);
-    let (realigned, _) = case.without_selection(0, Align::Realign);
-    let text = output(&realigned);
-    let words: Vec<&str> = text.trim_end().split(' ').collect();
-    assert_eq!(
-        words,
-        [
-            "leaf10",
-            recorded[0],
-            "leaf10",
-            recorded[1],
-            recorded[2],
-            recorded[3]
-        ],
-        "{text}"
-    );
+    assert_realign_waits_through_the_leaf_calls(&case);
 }
