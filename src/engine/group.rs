@@ -34,10 +34,13 @@
 //!    needs no test gives its place to the next task. A lane's turn only
 //!    prepares its candidate ([`Subject::prepare`]); its check (the parse,
 //!    [`Subject::check`]) runs after the turn, beside the next lanes'
-//!    turns. Once the places are taken, the coordinator waits for the
-//!    checks: the lanes whose candidates are malformed leave the round and
-//!    get their turns again, in the order of their tasks, and the places
-//!    they free are filled as before, until no check fails.
+//!    turns. Whenever a decision depends on the places taken (the round
+//!    is full, no lane is free, a change that must be tested alone finds
+//!    the round not empty), the coordinator first waits for the checks
+//!    still out: a lane whose candidate is malformed goes on to its next
+//!    change, which takes its place, or ends and frees it, so that the
+//!    decision is the one it would have been with the check in the lane's
+//!    turn (only the task's own code runs later than it would have).
 //! 2. Every lane of the round tests its change on the round's base.
 //! 3. If one change was interesting, the state it made is the new best and
 //!    base (it was tested). If several were, the first one's state is the
@@ -540,8 +543,8 @@ impl<S: Subject> LaneTests<'_, '_, S> {
     }
 
     /// Ends the lane's turn and checks its candidate, beside the next
-    /// lanes' turns: `None` if it is malformed (it gives back its place in
-    /// the round, see `Coordinator::confirm`).
+    /// lanes' turns: `None` if it is malformed (the lane then goes on with
+    /// its task when the coordinator says, see `Coordinator::settle`).
     fn check_after_turn(
         &mut self,
         base: &Arc<S::State>,
@@ -556,8 +559,8 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         checked
     }
 
-    /// Waits until the round's checks are in and the lane's turn comes
-    /// again, on `base`.
+    /// Waits until the coordinator lets the lane go on after its malformed
+    /// candidate (as if in its turn), on `base`.
     fn turn_again(&mut self, base: Arc<S::State>) {
         if self.inbox.resume.recv().is_err() {
             self.closed = true;
@@ -923,26 +926,23 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             checked: Vec::new(),
         };
         let cap = width * SET_ASIDE_PER_PLACE;
+        self.resume_waiting(&mut f)?;
         loop {
-            self.resume_waiting(&mut f)?;
-            loop {
-                let scanned = self.scan(&mut f, cap)?;
-                // Places left once the scan is over: overlapping tasks, in
-                // order, tested as speculation (if the outer change is
-                // interesting, the merge is its candidate again, a tested
-                // program; if not, the inner one is what comes next).
-                let filled =
-                    !f.held && (scanned || f.aside.len() >= cap) && self.fill_aside(&mut f)?;
-                if !filled || scanned {
-                    break;
-                }
-            }
-            // Malformed candidates give their places to whatever comes
-            // next, as if they had been found malformed in their turns.
-            if !self.confirm(&mut f)? {
+            let scanned = self.scan(&mut f, cap)?;
+            // Places left once the scan is over: overlapping tasks, in
+            // order, tested as speculation (if the outer change is
+            // interesting, the merge is its candidate again, a tested
+            // program; if not, the inner one is what comes next).
+            let filled = !f.held && (scanned || f.aside.len() >= cap) && self.fill_aside(&mut f)?;
+            if !filled || scanned {
                 break;
             }
         }
+        // The checks still out: a lane whose candidate is malformed goes on
+        // in its task. A place it frees now would have changed nothing
+        // decided since its turn: every decision a full round (or no free
+        // lane, or a round that is not empty) made waited for the checks.
+        self.settle(&mut f)?;
         let Forming {
             mut round,
             mut ended,
@@ -961,41 +961,80 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     }
 
     /// Waits for the checks of the round's candidates (each lane checks
-    /// its own once its turn is over, beside the others). The lanes whose
-    /// candidates are malformed leave the round and, in the order of their
-    /// tasks, get their turns again: each goes on to its next change (and
-    /// joins the round with it) or ends. Whether any was malformed (then
-    /// places may be free again); `None` if a lane panicked.
-    fn confirm(&mut self, f: &mut Forming<S>) -> Option<bool> {
-        let mut malformed = Vec::new();
-        for &(slot, order) in &f.round {
-            if f.checked.contains(&slot) {
-                continue;
+    /// its own once its turn is over, beside the others). A lane whose
+    /// candidate is malformed goes on in its task as it would have in its
+    /// turn: it tests its next change in its place (checked in turn), or
+    /// its task ends and the place is free. Until every candidate of the
+    /// round passed its check; `None` if a lane panicked.
+    ///
+    /// Called when a decision depends on the places taken (the round is
+    /// full, no lane is free, the round is not empty): so the decision is
+    /// the one it would have been with each check made in its lane's turn,
+    /// where a malformed candidate's lane went on to its next change before
+    /// the next lane's turn. Only its task's code then runs later than it
+    /// would have (after the turns of the lanes behind it).
+    fn settle(&mut self, f: &mut Forming<S>) -> Option<()> {
+        loop {
+            let mut malformed = Vec::new();
+            for &(slot, order) in &f.round {
+                if f.checked.contains(&slot) {
+                    continue;
+                }
+                if self.lanes[slot].from.checked.recv().ok()? {
+                    f.checked.push(slot);
+                } else {
+                    malformed.push((slot, order));
+                }
             }
-            if self.lanes[slot].from.checked.recv().ok()? {
-                f.checked.push(slot);
-            } else {
-                malformed.push((slot, order));
+            if malformed.is_empty() {
+                return Some(());
             }
-        }
-        if malformed.is_empty() {
-            return Some(false);
-        }
-        f.round.retain(|e| !malformed.contains(e));
-        for (slot, order) in malformed {
-            self.lanes[slot].to.resume.send(()).ok()?;
-            match self.turn(slot)? {
-                Began::Testing => f.round.push((slot, order)),
-                Began::Ended(follow_ups) => {
-                    f.ended.push((order, follow_ups));
-                    // A change that had to be tested alone is gone.
-                    if f.round.is_empty() {
-                        f.alone = false;
+            f.round.retain(|e| !malformed.contains(e));
+            // In the order of their turns.
+            for (slot, order) in malformed {
+                self.lanes[slot].to.resume.send(()).ok()?;
+                match self.turn(slot)? {
+                    Began::Testing => f.round.push((slot, order)),
+                    Began::Ended(follow_ups) => {
+                        f.ended.push((order, follow_ups));
+                        // A change that had to be tested alone is gone.
+                        if f.round.is_empty() {
+                            f.alone = false;
+                        }
                     }
                 }
             }
         }
-        Some(true)
+    }
+
+    /// Whether a lane of the round has not passed its check yet.
+    fn unchecked(f: &Forming<S>) -> bool {
+        f.round.iter().any(|(slot, _)| !f.checked.contains(slot))
+    }
+
+    /// Whether another change may join the round, once the checks it
+    /// depends on are in (see [`Self::settle`]).
+    fn open(&mut self, f: &mut Forming<S>) -> Option<bool> {
+        if !f.open() && Self::unchecked(f) {
+            self.settle(f)?;
+        }
+        Some(f.open())
+    }
+
+    /// Whether the round is empty, once the checks it depends on are in.
+    fn round_empty(&mut self, f: &mut Forming<S>) -> Option<bool> {
+        if Self::unchecked(f) {
+            self.settle(f)?;
+        }
+        Some(f.round.is_empty())
+    }
+
+    /// A free lane, once the checks it depends on are in.
+    fn free_lane_for(&mut self, f: &mut Forming<S>) -> Option<Option<usize>> {
+        if self.free_lane().is_none() && Self::unchecked(f) {
+            self.settle(f)?;
+        }
+        Some(self.free_lane())
     }
 
     /// The lanes waiting with a change join the round first, in the order
@@ -1016,14 +1055,15 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             let LaneView::Pending(_, footprint) = &self.lanes[slot].state else {
                 continue;
             };
-            if !f.open()
-                || footprint.conflicts(&f.touched)
-                || (footprint.alone() && !f.round.is_empty())
-            {
+            if footprint.conflicts(&f.touched) {
                 continue;
             }
             let single = footprint.alone();
-            f.touched.extend(footprint);
+            let footprint = footprint.clone();
+            if !self.open(f)? || (single && !self.round_empty(f)?) {
+                continue;
+            }
+            f.touched.extend(&footprint);
             self.lanes[slot].state = LaneView::Busy;
             self.lanes[slot].to.go.send(self.base.clone()).ok()?;
             match self.turn(slot)? {
@@ -1042,13 +1082,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// else it is set aside (up to `cap`). Whether the queue was scanned to
     /// its end; `None` if a lane panicked.
     fn scan(&mut self, f: &mut Forming<S>, cap: usize) -> Option<bool> {
-        while !f.held && f.open() && f.aside.len() < cap {
+        while !f.held && f.aside.len() < cap && self.open(f)? {
             // Tasks that end without a test (implied, expansions) may
             // follow one another by the thousand on a large program.
             if self.run.stopped() {
                 break;
             }
-            let Some(free) = self.free_lane() else {
+            let Some(free) = self.free_lane_for(f)? else {
                 break;
             };
             let Some((order, task)) = self.queue.tasks.pop_first() else {
@@ -1067,7 +1107,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
             };
             if footprint.alone() {
-                if f.round.is_empty() {
+                if self.round_empty(f)? {
                     match self.launch(free, task)? {
                         Began::Testing => {
                             f.round.push((free, order));
@@ -1123,8 +1163,15 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let mut filled = false;
         let mut kept = Vec::new();
         for (order, task, footprint) in std::mem::take(&mut f.aside) {
-            match (footprint, self.free_lane()) {
-                (Some(footprint), Some(free)) if f.open() && !footprint.conflicts(&f.touched) => {
+            let fits = footprint
+                .as_ref()
+                .is_some_and(|footprint| !footprint.conflicts(&f.touched));
+            let free = match fits && self.open(f)? {
+                true => self.free_lane_for(f)?,
+                false => None,
+            };
+            match (footprint, free) {
+                (Some(footprint), Some(free)) => {
                     f.touched.extend(&footprint);
                     filled = true;
                     match self.launch(free, task)? {

@@ -59,6 +59,8 @@ struct Items {
     /// The coordinator's first test has begun.
     first_begun: std::sync::atomic::AtomicBool,
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
+    /// Every candidate tested, in the order the tests began.
+    tested: Mutex<Vec<BTreeSet<u32>>>,
 }
 
 /// A verdict on a set of kept items.
@@ -132,6 +134,7 @@ impl Subject for Items {
 
     fn test(&self, _worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
         let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        self.tested.lock().push(candidate.clone());
         if let Some(item) = self.panic_without {
             assert!(candidate.contains(&item), "a test without item {item}");
         }
@@ -314,6 +317,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         abandons: AtomicUsize::new(0),
         first_begun: Default::default(),
         improvements: Mutex::new(Vec::new()),
+        tested: Mutex::new(Vec::new()),
     }
 }
 
@@ -1308,6 +1312,43 @@ fn malformed_candidates_give_their_places_back_alike_at_every_job_count() {
                 None => seen = Some(got),
                 Some(first) => assert_eq!(&got, first, "-j {jobs}"),
             }
+        }
+    });
+}
+
+/// A lane whose candidate is malformed goes on to its next change (here:
+/// its task ends) as if the check had failed in its turn: the place it
+/// frees goes to what would have taken it then. In rounds of 2, deleting
+/// 1 alone is malformed; the deletions of 1 with each of 10 to 17 overlap
+/// it and are set aside, until the 8 set aside fill the round: both places
+/// go to them (the deletion of 1 ended in its turn), not one to the next
+/// task of the queue, the deletion of 50, found once the round's checks
+/// are in.
+#[test]
+fn a_malformed_candidates_lane_goes_on_as_if_checked_in_its_turn() {
+    within(60, || {
+        for jobs in [1, 2] {
+            let mut subject = grouped(&[], 0);
+            subject.malformed = Some(Box::new(|kept| {
+                !kept.contains(&1) && (10..18).all(|i| kept.contains(&i))
+            }));
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(2);
+            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+            let mut tasks = vec![at(100, Box::new(Delete(1)))];
+            for i in 10..18 {
+                tasks.push(at(90 - u64::from(i), Box::new(DeleteAll(vec![1, i]))));
+            }
+            tasks.push(at(10, Box::new(Delete(50))));
+            run_pass(&run, &subject, (0..60).collect(), tasks);
+            let without =
+                |gone: &[u32]| -> BTreeSet<u32> { (0..60).filter(|i| !gone.contains(i)).collect() };
+            let mut first_round = subject.tested.lock()[..2].to_vec();
+            first_round.sort();
+            let mut expected = vec![without(&[1, 10]), without(&[1, 11])];
+            expected.sort();
+            assert_eq!(first_round, expected, "-j {jobs}");
+            assert!(stats.report().syntax_rejected > 0);
         }
     });
 }
