@@ -258,6 +258,8 @@ pub static CPP: Language = Language {
         ],
         initialized: ("init_declarator", "value"),
         deduced: "auto",
+        access: "access_specifier",
+        data_members: &["field_declaration"],
     }),
     ..Language::entry(
         "cpp",

@@ -189,6 +189,12 @@ pub struct Templates {
     pub initialized: (&'static str, &'static str),
     /// The deduced type (`auto`).
     pub deduced: &'static str,
+    /// Access specifiers in a class body (`public:`), which mean nothing
+    /// outside it.
+    pub access: &'static str,
+    /// Member kinds of a class body that declare data (`int x;`), which a
+    /// class's unwrapped members put first.
+    pub data_members: &'static [&'static str],
 }
 
 /// Where a grammar puts the preprocessor's constructs (see
