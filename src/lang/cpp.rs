@@ -252,6 +252,7 @@ pub static CPP: Language = Language {
         initializers: ("field_initializer_list", "field_initializer"),
         class_bodies: &["field_declaration_list"],
         definition: ("function_definition", "body", ";"),
+        bodiless: &["default_method_clause", "delete_method_clause"],
         typed: &[
             ("declaration", "type", "declarator"),
             ("for_range_loop", "type", ""),

@@ -180,6 +180,9 @@ pub struct Templates {
     pub class_bodies: &'static [&'static str],
     /// Function definitions: (kind, field of the body, the declaration's end).
     pub definition: (&'static str, &'static str, &'static str),
+    /// What a function definition may have instead of a body, with the
+    /// declaration's end in it (`= default;`, `= delete;`).
+    pub bodiless: &'static [&'static str],
     /// Declarations whose spelled-out type may become the deduced one:
     /// (kind, field of the type, field of the declarators; `""`: the node
     /// gives the value itself, as a range `for` does).
