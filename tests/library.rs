@@ -126,6 +126,7 @@ fn reductions_are_switched_off_by_name() {
             "base-classes",
             "method-bodies",
             "auto",
+            "unwrap-classes",
             "macro-bodies",
             "inline-macros",
             "conditionals",

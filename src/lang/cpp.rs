@@ -252,12 +252,15 @@ pub static CPP: Language = Language {
         initializers: ("field_initializer_list", "field_initializer"),
         class_bodies: &["field_declaration_list"],
         definition: ("function_definition", "body", ";"),
+        bodiless: &["default_method_clause", "delete_method_clause"],
         typed: &[
             ("declaration", "type", "declarator"),
             ("for_range_loop", "type", ""),
         ],
         initialized: ("init_declarator", "value"),
         deduced: "auto",
+        access: "access_specifier",
+        data_members: &["field_declaration"],
     }),
     ..Language::entry(
         "cpp",

@@ -180,6 +180,9 @@ pub struct Templates {
     pub class_bodies: &'static [&'static str],
     /// Function definitions: (kind, field of the body, the declaration's end).
     pub definition: (&'static str, &'static str, &'static str),
+    /// What a function definition may have instead of a body, with the
+    /// declaration's end in it (`= default;`, `= delete;`).
+    pub bodiless: &'static [&'static str],
     /// Declarations whose spelled-out type may become the deduced one:
     /// (kind, field of the type, field of the declarators; `""`: the node
     /// gives the value itself, as a range `for` does).
@@ -189,6 +192,12 @@ pub struct Templates {
     pub initialized: (&'static str, &'static str),
     /// The deduced type (`auto`).
     pub deduced: &'static str,
+    /// Access specifiers in a class body (`public:`), which mean nothing
+    /// outside it.
+    pub access: &'static str,
+    /// Member kinds of a class body that declare data (`int x;`), which a
+    /// class's unwrapped members put first.
+    pub data_members: &'static [&'static str],
 }
 
 /// Where a grammar puts the preprocessor's constructs (see

@@ -60,6 +60,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &cxx::base_classes::BASE_CLASSES,
     &cxx::method_bodies::METHOD_BODIES,
     &cxx::auto_types::AUTO_TYPES,
+    &cxx::unwrap_classes::UNWRAP_CLASSES,
     &preproc::macro_bodies::MACRO_BODIES,
     &preproc::inline_macros::INLINE_MACROS,
     &preproc::conditionals::CONDITIONALS,

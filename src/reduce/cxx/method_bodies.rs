@@ -1,5 +1,6 @@
 //! Methods defined in their class become declarations: `struct S { S() :
-//! x(0) { ... } int f() { ... } };` -> `struct S { S(); int f(); };`.
+//! x(0) { ... } int f() { ... } };` -> `struct S { S(); int f(); };`, and
+//! so do defaulted and deleted ones (`S(S &&) = default;` -> `S(S &&);`).
 //! Prototypes (`prototype.rs`) do the same for any function but run at the
 //! end of a pass and keep a constructor's initializers, which make the
 //! declaration invalid; here the initializers go too, and the candidate
@@ -56,7 +57,15 @@ impl Reduction for MethodBodiesReduction {
             {
                 continue;
             }
-            let Some(body) = child(grammar, original, def, body_field) else {
+            // A defaulted or deleted method (`S(S &&) = default;`) loses
+            // the clause: `S(S &&);` declares what the class would
+            // otherwise generate, which is what tests about the implicit
+            // members of a class turn on.
+            let Some(body) = child(grammar, original, def, body_field).or_else(|| {
+                children_in(grammar, original, def, "")
+                    .into_iter()
+                    .find(|&c| t.bodiless.iter().any(|k| is_kind(grammar, original, c, k)))
+            }) else {
                 continue;
             };
             let initializers: Vec<NodeId> = children_in(grammar, original, def, "")
@@ -134,6 +143,22 @@ mod tests {
             [
                 "struct S {\n  S() ;\n  int f() const { return x; }\n  int x;\n};\nint g() { return 1; }\n",
                 "struct S {\n  S() : x(0) { x = 1; }\n  int f() const ;\n  int x;\n};\nint g() { return 1; }\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn defaulted_and_deleted_methods_become_declarations() {
+        let got = candidates(
+            &METHOD_BODIES,
+            "cpp",
+            "struct S {\n  S(S &&) = default;\n  S(const S &) = delete;\n};\n",
+        );
+        assert_eq!(
+            got,
+            [
+                "struct S {\n  S(S &&) ;\n  S(const S &) = delete;\n};\n",
+                "struct S {\n  S(S &&) = default;\n  S(const S &) ;\n};\n",
             ]
         );
     }
