@@ -253,7 +253,7 @@ fn a_decision_is_tried_at_its_lowest_value() {
 /// after their first level (two chunks of the four values not at their
 /// lowest) instead of going on to each value alone.
 #[test]
-fn the_lowest_values_have_a_budget_of_generator_runs() {
+fn the_lowest_values_have_a_budget_of_candidates() {
     let s = Sandbox::new();
     s.file(
         "gen.py",

@@ -13,8 +13,8 @@
 //! engine's heap, biggest chunk (in decisions) first, so the workers test a
 //! level's chunks ahead of time. After the last level of units, the
 //! decisions that open no structure are tried at their lowest value, by
-//! groups (the unit holding them), within as many generator runs as the
-//! pass's units took. A pass ends when its last level has no chunk of one
+//! groups (the unit holding them), within as many candidates as the
+//! pass's units made. A pass ends when its last level has no chunk of one
 //! unit or group left to take; the run is then recorded anew from the best
 //! replay and the next pass starts, until a pass removes nothing.
 
@@ -162,8 +162,10 @@ pub struct TraceSubject<'a> {
     little: AtomicBool,
     /// The pass (from 0).
     pass: usize,
-    /// Generator runs when the pass started.
-    pass_runs: u64,
+    /// Candidates the pass's changes made, counted in their lanes' turns
+    /// (so the same at every -j, unlike the runs, which happen when the
+    /// tests do): the values' budget.
+    candidates: AtomicU64,
 }
 
 impl Subject for TraceSubject<'_> {
@@ -201,6 +203,7 @@ impl Subject for TraceSubject<'_> {
         // verdict is still remembered).
         let key =
             VerdictCache::key(format!("{}\n{}\n{plan}", self.align.name(), self.pass).as_bytes());
+        self.candidates.fetch_add(1, Ordering::SeqCst);
         Applied::Candidate(Candidate {
             removed,
             lowered,
@@ -391,8 +394,8 @@ pub fn replay(
 struct Level {
     units: Vec<UnitId>,
     groups: Option<Arc<Vec<Vec<usize>>>>,
-    /// Values only: the generator runs when the values started, and how
-    /// many more they may take (as many as the pass's units took).
+    /// Values only: the pass's candidates when the values started, and how
+    /// many more they may make (as many as the pass's units made).
     runs: Option<(u64, u64)>,
     chunk: usize,
     /// The first pass's top level and the level below it (tree search):
@@ -435,13 +438,13 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         let best = tests.snapshot();
         let subject = tests.subject();
         let spent = subject.counters.script_runs.load(Ordering::SeqCst);
-        let runs = subject.counters.generator_runs.load(Ordering::SeqCst);
-        // The values have taken as many generator runs as the pass's units
-        // did: each of their gains is a few tokens, which the finishing
-        // stage takes for less.
+        let made = subject.candidates.load(Ordering::SeqCst);
+        // The values have made as many candidates as the pass's units did:
+        // each of their gains is a few tokens, which the finishing stage
+        // takes for less.
         if let Some((start, allowed)) = self.level.runs
             && !crate::ablate::off("values-budget")
-            && runs.saturating_sub(start) >= allowed
+            && made.saturating_sub(start) >= allowed
         {
             return Vec::new();
         }
@@ -483,14 +486,7 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
                 });
             }
         }
-        let units_runs = runs.saturating_sub(subject.pass_runs);
-        next_level(
-            &subject.trace,
-            &self.level,
-            &best,
-            below,
-            (runs, units_runs),
-        )
+        next_level(&subject.trace, &self.level, &best, below, (made, made))
     }
 
     fn first_change(&self) -> Option<&Removal> {
@@ -736,7 +732,7 @@ pub fn reduce(
             programs,
             little: AtomicBool::new(false),
             pass: passes,
-            pass_runs: session.counters.generator_runs.load(Ordering::SeqCst),
+            candidates: AtomicU64::new(0),
         };
         let start = BestRun {
             removed: Arc::new(vec![false; parsed.units.len()]),
