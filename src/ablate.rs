@@ -8,7 +8,8 @@
 //! Trace mode: `early-stop` (the trace stage runs on when its top level
 //! gains little), `budget` (the level below it runs to its end),
 //! `warm-finish` (the finishing stage starts without the trace stage's
-//! verdicts); the Python hook reads the same variable for `by-value`,
+//! verdicts), `values` (no decision is tried at its lowest value),
+//! `values-budget` (those values make as many candidates as they need); the Python hook reads the same variable for `by-value`,
 //! `path`, `off-fallback`, `iterations` (loop iterations only where
 //! decisions are made) and `bounded-realign` (realign jumps to the same
 //! site however far), the node hook for `bounded-realign`.

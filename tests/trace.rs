@@ -215,6 +215,68 @@ fn a_choice_is_replayed_by_the_value_it_picked() {
     assert!(text.ends_with("int v620 = 1;\nuse v620;\n"), "{text}");
 }
 
+/// A decision that is neither a loop's count nor a selection's guard is
+/// tried at its lowest value: the recursion's `random() < p` that chose an
+/// operator at the top turns to the leaf, which the removal of loop
+/// iterations and selection blocks alone never reaches here (turning a
+/// leaf's block off makes the expression grow).
+#[test]
+fn a_decision_is_tried_at_its_lowest_value() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(7)\n\
+         def expr(depth):\n\
+         \x20   if depth >= 4 or random.random() < 0.2:\n\
+         \x20       return str(random.randint(1, 9))\n\
+         \x20   op = random.choice(['+', '*', '-'])\n\
+         \x20   return '(%s %s %s)' % (expr(depth + 1), op, expr(depth + 1))\n\
+         print('x = %s;' % expr(0))\n",
+    );
+    s.script("check.sh", "grep -q '^x = ' \"$1\"");
+    let stats = trace_stage(&s, "2");
+    let text = String::from_utf8(s.read("out.txt")).unwrap();
+    assert_eq!(text, "x = 1;\n", "{stats}");
+    let values = stats["trace"]["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["kind"] == "trace-values")
+        .unwrap();
+    assert!(values["accepted"].as_u64().unwrap() >= 1, "{stats}");
+}
+
+/// The lowest values stop once they have taken as many generator runs as
+/// the pass's units took (at least one): here the units take none (six
+/// iterations is the least `randint(6, 6)` allows), so the values stop
+/// after their first level (two chunks of the four values not at their
+/// lowest) instead of going on to each value alone.
+#[test]
+fn the_lowest_values_have_a_budget_of_candidates() {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         out = []\n\
+         for i in range(random.randint(6, 6)):\n\
+         \x20   out.append('%d' % random.randint(1, 9))\n\
+         print(' '.join(out))\n",
+    );
+    s.script("check.sh", "[ \"$(cat \"$1\")\" = '6 9 1 8 4 1' ]");
+    let stats = trace_stage(&s, "2");
+    let values = stats["trace"]["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["kind"] == "trace-values")
+        .unwrap()
+        .clone();
+    assert_eq!(values["candidates"], 2, "{stats}");
+    assert_eq!(stats["generator_runs"]["generator_runs"], 2, "{stats}");
+}
+
 /// `while random() < p:` is a selection per iteration, and `if a and
 /// random() < p:` a selection too: both can be turned off.
 #[test]

@@ -349,6 +349,15 @@ impl Trace {
     /// first, counted among the iterations kept: the execution index the
     /// replay finds again.
     pub fn plan(&self, removed: &[bool]) -> Option<(String, Vec<usize>)> {
+        self.plan_lowered(removed, &[])
+    }
+
+    /// The plan of [`Trace::plan`] with the decisions marked in `lowered`
+    /// (per decision; shorter means the rest are not) set to their lowest
+    /// value, without a value key: the first item a choice picks from, the
+    /// lowest number a range gives, 0.0 for a float (a `random() < p` guard
+    /// on, as the leaf of a recursion is). See [`Trace::lowerable`].
+    pub fn plan_lowered(&self, removed: &[bool], lowered: &[bool]) -> Option<(String, Vec<usize>)> {
         let n = self.decisions.len();
         // Decisions inside a removed unit, by a difference array.
         let mut depth = vec![0i32; n + 1];
@@ -395,6 +404,12 @@ impl Trace {
                     // The guard's "off" is an index or a float, not a key.
                     keys[s.init] = Some(String::new());
                 }
+            }
+        }
+        for (i, _) in lowered.iter().enumerate().filter(|(_, l)| **l) {
+            if let Some(low) = self.lowest_value(i) {
+                values[i] = Some(low.to_string());
+                keys[i] = Some(String::new());
             }
         }
         let paths = if self.indexed {
@@ -493,6 +508,75 @@ impl Trace {
             .map(|(id, _)| id)
     }
 
+    /// The lowest value of decision `d` as a plan writes it, if it has one
+    /// (an index or a float).
+    fn lowest_value(&self, d: usize) -> Option<&'static str> {
+        match self.decisions[d].kind.as_str() {
+            "i" => Some("0"),
+            "f" => Some("0.0"),
+            _ => None,
+        }
+    }
+
+    /// Whether decision `d` may be lowered (GReduce's replay by value taken
+    /// one step further: a decision that is neither a loop's count nor a
+    /// selection's guard still picks among programs the generator writes,
+    /// and its lowest value is often the smallest of them, the leaf of a
+    /// recursion or the first kind of statement): an index or float not at
+    /// its lowest already, and not the count or guard of a structure with
+    /// units (removing those units is how they go down).
+    pub fn lowerable(&self, d: usize, inits: &[bool]) -> bool {
+        let decision = &self.decisions[d];
+        if inits.get(d).copied().unwrap_or(false) {
+            return false;
+        }
+        match decision.kind.as_str() {
+            "i" => decision.value.trim() != "0",
+            "f" => decision.value.trim().parse::<f64>().is_ok_and(|v| v != 0.0),
+            _ => false,
+        }
+    }
+
+    /// Per decision, whether it opens a structure that has units.
+    pub fn inits(&self) -> Vec<bool> {
+        let mut inits = vec![false; self.decisions.len()];
+        for s in self.structures.iter().filter(|s| !s.units.is_empty()) {
+            inits[s.init] = true;
+        }
+        inits
+    }
+
+    /// The lowerable decisions that no removed unit holds, grouped by the
+    /// innermost unit holding them (those in no unit form the first group);
+    /// groups in decision order.
+    pub fn value_groups(&self, removed: &[bool], lowered: &[bool]) -> Vec<Vec<usize>> {
+        let inits = self.inits();
+        let mut holder: Vec<Option<UnitId>> = vec![None; self.decisions.len()];
+        // Units open in order (a parent before its children): the last to
+        // claim a decision is the innermost.
+        for (id, unit) in self.units.iter().enumerate() {
+            for h in &mut holder[unit.decisions.clone()] {
+                *h = Some(id);
+            }
+        }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut index: std::collections::HashMap<Option<UnitId>, usize> = Default::default();
+        for (d, &unit) in holder.iter().enumerate() {
+            if lowered.get(d).copied().unwrap_or(false) || !self.lowerable(d, &inits) {
+                continue;
+            }
+            if unit.is_some_and(|u| self.is_removed(removed, u)) {
+                continue;
+            }
+            let g = *index.entry(unit).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[g].push(d);
+        }
+        groups
+    }
+
     /// Decisions in a unit and its descendants, plus one (a block without
     /// decisions still weighs something): the size of a removal.
     pub fn weight(&self, unit: UnitId) -> u64 {
@@ -519,6 +603,33 @@ mod tests {
     use super::*;
 
     const LISTING: &str = "D\ta\ti\t20\t3\nL\nI\nD\tb\ti\t26\t0\nI\nD\tb\ti\t26\t1\nD\tc\ti\t2\t1\nS\t0\t1\nD\td\tf\t0\t0.5\nE\nI\nD\tb\ti\t26\t2\nE\nD\te\ti\t2\t0\nZ\n";
+
+    #[test]
+    fn lowered_decisions_take_their_lowest_value_without_a_key() {
+        // The loop's count (a) and the selection's guard (c) open structures
+        // with units: not lowerable. b's first value is 0 already.
+        let t = Trace::parse(LISTING).unwrap();
+        let inits = t.inits();
+        let lowerable: Vec<usize> = (0..t.decisions.len())
+            .filter(|&d| t.lowerable(d, &inits))
+            .collect();
+        assert_eq!(lowerable, vec![2, 4, 5]);
+        // Grouped by the innermost unit holding them.
+        let none = vec![false; t.units.len()];
+        assert_eq!(t.value_groups(&none, &[]), vec![vec![2], vec![4], vec![5]]);
+        let mut removed = none.clone();
+        removed[1] = true;
+        assert_eq!(t.value_groups(&removed, &[]), vec![vec![5]]);
+        let mut lowered = vec![false; t.decisions.len()];
+        lowered[4] = true;
+        lowered[5] = true;
+        let (plan, _) = t.plan_lowered(&none, &lowered).unwrap();
+        assert_eq!(
+            plan,
+            "a\ti\t3\nb\ti\t0\nb\ti\t1\nc\ti\t1\nd\tf\t0.0\nb\ti\t0\ne\ti\t0\n"
+        );
+        assert_eq!(t.value_groups(&none, &lowered), vec![vec![2]]);
+    }
 
     #[test]
     fn loops_and_selections_become_a_tree_of_units() {

@@ -11,9 +11,12 @@
 //! the children of those kept), *sequence* runs ddmin over all units in
 //! the order they were opened. Each level is a set of chunk tasks on the
 //! engine's heap, biggest chunk (in decisions) first, so the workers test a
-//! level's chunks ahead of time. A pass ends when its last level has no
-//! chunk of one unit left to remove; the run is then recorded anew from the
-//! best replay and the next pass starts, until a pass removes nothing.
+//! level's chunks ahead of time. After the last level of units, the
+//! decisions that open no structure are tried at their lowest value, by
+//! groups (the unit holding them), within as many candidates as the
+//! pass's units made. A pass ends when its last level has no chunk of one
+//! unit or group left to take; the run is then recorded anew from the best
+//! replay and the next pass starts, until a pass removes nothing.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -65,7 +68,10 @@ impl Search {
 }
 
 /// The statistics keys of trace reduction.
-pub const KINDS: [&str; 2] = ["trace-tree", "trace-sequence"];
+pub const KINDS: [&str; 3] = ["trace-tree", "trace-sequence", VALUES];
+
+/// The statistics key of the changes that lower decisions.
+const VALUES: &str = "trace-values";
 
 /// Extra removals bypass makes for one candidate before giving it up.
 const BYPASS_LIMIT: usize = 64;
@@ -98,6 +104,8 @@ pub struct TraceCounters {
 pub struct BestRun {
     /// Per unit of the pass's trace.
     pub removed: Arc<Vec<bool>>,
+    /// Per decision of the pass's trace: set to its lowest value.
+    pub lowered: Arc<Vec<bool>>,
     /// The generated program.
     pub output: Arc<[u8]>,
     /// Its size in tokens.
@@ -109,21 +117,24 @@ pub struct BestRun {
 /// A plan to replay.
 pub struct Candidate {
     removed: Vec<bool>,
+    lowered: Vec<bool>,
     plan: String,
     from: Vec<usize>,
     key: u128,
     limit: u64,
 }
 
-/// Remove these units.
+/// Remove these units, or set these decisions to their lowest value.
 pub struct Removal {
     units: Vec<UnitId>,
+    lower: Vec<usize>,
     kind: &'static str,
 }
 
 /// What an interesting replay produced.
 struct Produced {
     removed: Vec<bool>,
+    lowered: Vec<bool>,
     output: Arc<[u8]>,
     tokens: u64,
     trace: Arc<str>,
@@ -151,6 +162,10 @@ pub struct TraceSubject<'a> {
     little: AtomicBool,
     /// The pass (from 0).
     pass: usize,
+    /// Candidates the pass's changes made, counted in their lanes' turns
+    /// (so the same at every -j, unlike the runs, which happen when the
+    /// tests do): the values' budget.
+    candidates: AtomicU64,
 }
 
 impl Subject for TraceSubject<'_> {
@@ -167,6 +182,7 @@ impl Subject for TraceSubject<'_> {
             .units
             .iter()
             .all(|&u| trace.is_removed(&best.removed, u))
+            && change.lower.iter().all(|&d| best.lowered[d])
         {
             return Applied::Implied;
         }
@@ -174,7 +190,11 @@ impl Subject for TraceSubject<'_> {
         for &u in &change.units {
             removed[u] = true;
         }
-        let Some((plan, from)) = trace.plan(&removed) else {
+        let mut lowered = (*best.lowered).clone();
+        for &d in &change.lower {
+            lowered[d] = true;
+        }
+        let Some((plan, from)) = trace.plan_lowered(&removed, &lowered) else {
             return Applied::Rejected;
         };
         // Keyed by the pass too: units are numbered per pass, and what an
@@ -183,8 +203,10 @@ impl Subject for TraceSubject<'_> {
         // verdict is still remembered).
         let key =
             VerdictCache::key(format!("{}\n{}\n{plan}", self.align.name(), self.pass).as_bytes());
+        self.candidates.fetch_add(1, Ordering::SeqCst);
         Applied::Candidate(Candidate {
             removed,
+            lowered,
             plan,
             from,
             key,
@@ -201,7 +223,7 @@ impl Subject for TraceSubject<'_> {
         let replayed = replay(
             self.generator,
             &self.trace,
-            candidate.removed.clone(),
+            (candidate.removed.clone(), &candidate.lowered),
             (candidate.plan.clone(), candidate.from.clone()),
             self.align,
             worker,
@@ -251,6 +273,7 @@ impl Subject for TraceSubject<'_> {
         }
         let produced = Produced {
             removed,
+            lowered: candidate.lowered.clone(),
             output: Arc::from(output),
             tokens,
             trace: Arc::from(run.trace.unwrap_or_default()),
@@ -270,6 +293,7 @@ impl Subject for TraceSubject<'_> {
         match self.produced.lock().get(&candidate.key) {
             Some(p) => BestRun {
                 removed: Arc::new(p.removed.clone()),
+                lowered: Arc::new(p.lowered.clone()),
                 output: p.output.clone(),
                 tokens: p.tokens,
                 trace: p.trace.clone(),
@@ -278,6 +302,7 @@ impl Subject for TraceSubject<'_> {
             // what it produced. Keeping the best is the safe answer.
             None => BestRun {
                 removed: best.removed.clone(),
+                lowered: best.lowered.clone(),
                 output: best.output.clone(),
                 tokens: best.tokens,
                 trace: best.trace.clone(),
@@ -320,7 +345,7 @@ pub struct Replayed {
 pub fn replay(
     generator: &Generator,
     trace: &Trace,
-    mut removed: Vec<bool>,
+    (mut removed, lowered): (Vec<bool>, &[bool]),
     plan: (String, Vec<usize>),
     align: Align,
     worker: usize,
@@ -357,16 +382,21 @@ pub fn replay(
         removed[unit] = true;
         bump(&counters.bypassed_units);
         bypasses += 1;
-        let Some((p, f)) = trace.plan(&removed) else {
+        let Some((p, f)) = trace.plan_lowered(&removed, lowered) else {
             return Ok(None);
         };
         (plan, from) = (p, f);
     }
 }
 
-/// One ddmin level: `units` removed in chunks of `chunk`.
+/// One ddmin level: `units` removed in chunks of `chunk`; or, with
+/// `groups`, the groups of decisions `units` indexes lowered in chunks.
 struct Level {
     units: Vec<UnitId>,
+    groups: Option<Arc<Vec<Vec<usize>>>>,
+    /// Values only: the pass's candidates when the values started, and how
+    /// many more they may make (as many as the pass's units made).
+    runs: Option<(u64, u64)>,
     chunk: usize,
     /// The first pass's top level and the level below it (tree search):
     /// whether they gain little is watched.
@@ -408,6 +438,16 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         let best = tests.snapshot();
         let subject = tests.subject();
         let spent = subject.counters.script_runs.load(Ordering::SeqCst);
+        let made = subject.candidates.load(Ordering::SeqCst);
+        // The values have made as many candidates as the pass's units did:
+        // each of their gains is a few tokens, which the finishing stage
+        // takes for less.
+        if let Some((start, allowed)) = self.level.runs
+            && !crate::ablate::off("values-budget")
+            && made.saturating_sub(start) >= allowed
+        {
+            return Vec::new();
+        }
         // Below a top level that gained little, the level has spent as many
         // tests as the top level without gaining a tenth: the trace stage
         // has cost more than its first level already, for little.
@@ -428,7 +468,7 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         let mut below = None;
         if let Some(watch) = self.level.watch
             && !crate::ablate::off("early-stop")
-            && level_done(&subject.trace, &self.level, &best.removed)
+            && level_done(&subject.trace, &self.level, &best)
         {
             let little = best.tokens * 10 > watch.start * 9;
             if little && watch.depth == 1 {
@@ -446,7 +486,7 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
                 });
             }
         }
-        next_level(&subject.trace, &self.level, &best.removed, below)
+        next_level(&subject.trace, &self.level, &best, below, (made, made))
     }
 
     fn first_change(&self) -> Option<&Removal> {
@@ -465,15 +505,28 @@ fn level_tasks<'a>(trace: &Trace, level: Level) -> Vec<Queued<TraceSubject<'a>>>
         .map(<[UnitId]>::to_vec)
         .collect();
     level.pending.store(chunks.len(), Ordering::SeqCst);
-    let kind = level.search.kind();
+    let kind = match level.groups {
+        Some(_) => VALUES,
+        None => level.search.kind(),
+    };
     let level = Arc::new(level);
     chunks
         .into_iter()
         .map(|units| {
-            let tokens = units.iter().map(|&u| trace.weight(u)).sum();
+            let (units, lower, tokens) = match &level.groups {
+                Some(groups) => {
+                    let lower: Vec<usize> = units.iter().flat_map(|&g| groups[g].clone()).collect();
+                    let tokens = lower.len() as u64;
+                    (Vec::new(), lower, tokens)
+                }
+                None => {
+                    let tokens = units.iter().map(|&u| trace.weight(u)).sum();
+                    (units, Vec::new(), tokens)
+                }
+            };
             let task: Box<dyn Job<TraceSubject<'a>>> = Box::new(ChunkTask {
                 level: level.clone(),
-                change: Removal { units, kind },
+                change: Removal { units, lower, kind },
             });
             (Priority { tokens, rank: 0 }, task)
         })
@@ -483,6 +536,8 @@ fn level_tasks<'a>(trace: &Trace, level: Level) -> Vec<Queued<TraceSubject<'a>>>
 fn new_level(units: Vec<UnitId>, chunk: usize, search: Search) -> Level {
     Level {
         units,
+        groups: None,
+        runs: None,
         chunk,
         watch: None,
         pending: AtomicUsize::new(0),
@@ -491,28 +546,43 @@ fn new_level(units: Vec<UnitId>, chunk: usize, search: Search) -> Level {
     }
 }
 
+/// Whether an item of the level is still there to take: a unit not
+/// removed, a group with a decision not lowered.
+fn live_item(trace: &Trace, level: &Level, best: &BestRun, item: usize) -> bool {
+    match &level.groups {
+        Some(groups) => groups[item].iter().any(|&d| !best.lowered[d]),
+        None => !trace.is_removed(&best.removed, item),
+    }
+}
+
 /// Whether the level is done with its own units (its next step would be
 /// the level below).
-fn level_done(trace: &Trace, level: &Level, removed: &[bool]) -> bool {
-    let live = level.units.iter().any(|&u| !trace.is_removed(removed, u));
+fn level_done(trace: &Trace, level: &Level, best: &BestRun) -> bool {
+    let live = level
+        .units
+        .iter()
+        .any(|&u| live_item(trace, level, best, u));
     let progress = level.progress.load(Ordering::SeqCst);
     !(live && (progress || level.chunk > 1))
 }
 
 /// After a level: the same chunk size again after progress, half of it
 /// after none, and after single units without progress the next level of
-/// the tree (tree search, watched by `below`) or the end (sequence search).
+/// the tree (tree search, watched by `below`), and after the last level of
+/// units the decisions' values (the end after them).
 fn next_level<'a>(
     trace: &Trace,
     level: &Level,
-    removed: &[bool],
+    best: &BestRun,
     below: Option<Watch>,
+    runs: (u64, u64),
 ) -> Vec<Queued<TraceSubject<'a>>> {
+    let removed = &best.removed[..];
     let live: Vec<UnitId> = level
         .units
         .iter()
         .copied()
-        .filter(|&u| !trace.is_removed(removed, u))
+        .filter(|&u| live_item(trace, level, best, u))
         .collect();
     let progress = level.progress.load(Ordering::SeqCst);
     if !live.is_empty() && (progress || level.chunk > 1) {
@@ -523,22 +593,49 @@ fn next_level<'a>(
         };
         let mut next = new_level(live, chunk, level.search);
         next.watch = level.watch;
+        next.groups = level.groups.clone();
+        next.runs = level.runs;
         return level_tasks(trace, next);
     }
-    match level.search {
-        Search::Sequence => Vec::new(),
-        Search::Tree => {
-            let children: Vec<UnitId> = live
-                .iter()
-                .flat_map(|&u| trace.units[u].children.iter().copied())
-                .filter(|&u| !removed[u])
-                .collect();
-            let n = children.len();
-            let mut next = new_level(children, n, Search::Tree);
-            next.watch = below;
-            level_tasks(trace, next)
-        }
+    if level.groups.is_some() {
+        return Vec::new();
     }
+    let children: Vec<UnitId> = match level.search {
+        Search::Sequence => Vec::new(),
+        Search::Tree => live
+            .iter()
+            .flat_map(|&u| trace.units[u].children.iter().copied())
+            .filter(|&u| !removed[u])
+            .collect(),
+    };
+    if children.is_empty() {
+        return value_tasks(trace, removed, &best.lowered, Some(runs));
+    }
+    let n = children.len();
+    let mut next = new_level(children, n, Search::Tree);
+    next.watch = below;
+    level_tasks(trace, next)
+}
+
+/// The level that lowers values, after the units: the lowerable decisions
+/// of the units kept, grouped by the unit holding them (see
+/// [`Trace::value_groups`]), in chunks of half of them first (all of them
+/// at once rarely keeps a program interesting).
+fn value_tasks<'a>(
+    trace: &Trace,
+    removed: &[bool],
+    lowered: &[bool],
+    runs: Option<(u64, u64)>,
+) -> Vec<Queued<TraceSubject<'a>>> {
+    if crate::ablate::off("values") {
+        return Vec::new();
+    }
+    let groups = trace.value_groups(removed, lowered);
+    let n = groups.len();
+    let mut level = new_level((0..n).collect(), n.div_ceil(2), Search::Tree);
+    level.groups = Some(Arc::new(groups));
+    level.runs = runs.map(|(start, allowed)| (start, allowed.max(1)));
+    level_tasks(trace, level)
 }
 
 /// The first tasks of a pass; `top`: the first pass's starting tokens.
@@ -552,6 +649,9 @@ fn start_tasks<'a>(
         Search::Sequence => (0..trace.units.len()).collect(),
     };
     let n = units.len();
+    if n == 0 {
+        return value_tasks(trace, &[], &[], None);
+    }
     let mut level = new_level(units, n, search);
     if search == Search::Tree {
         level.watch = top.map(|start| Watch {
@@ -609,6 +709,7 @@ pub fn reduce(
 ) -> Result<Reduced, super::record::TraceError> {
     let mut best = BestRun {
         removed: Arc::new(Vec::new()),
+        lowered: Arc::new(Vec::new()),
         tokens: (session.measure)(&output),
         output,
         trace: Arc::from(trace),
@@ -631,9 +732,11 @@ pub fn reduce(
             programs,
             little: AtomicBool::new(false),
             pass: passes,
+            candidates: AtomicU64::new(0),
         };
         let start = BestRun {
             removed: Arc::new(vec![false; parsed.units.len()]),
+            lowered: Arc::new(vec![false; parsed.decisions.len()]),
             output: best.output.clone(),
             tokens: best.tokens,
             trace: best.trace.clone(),
@@ -647,6 +750,7 @@ pub fn reduce(
         let finished = run_pass(run, &subject, start, tasks);
         best = Arc::try_unwrap(finished.best).unwrap_or_else(|b| BestRun {
             removed: b.removed.clone(),
+            lowered: b.lowered.clone(),
             output: b.output.clone(),
             tokens: b.tokens,
             trace: b.trace.clone(),

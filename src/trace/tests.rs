@@ -80,7 +80,7 @@ impl Case {
         let replayed = replay(
             &self.generator,
             &self.trace,
-            removed,
+            (removed, &[]),
             plan,
             align,
             0,
