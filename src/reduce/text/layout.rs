@@ -25,6 +25,7 @@ use tree_sitter::{Node, Tree};
 
 use crate::lang::Language;
 use crate::reduce::Reduction;
+use crate::reduce::text::blank_gap;
 #[cfg(test)]
 use crate::syntax::parse;
 use crate::syntax::{Grammar, Stop, count_errors, due};
@@ -467,6 +468,7 @@ fn render_until(
 ) -> Option<Vec<u8>> {
     let lines = Lines::of(language, tree, stop)?;
     let rules = Rules::of(language);
+    let splices = language.preprocessor.is_some();
     let inside = |gap: &Range<usize>| gap.start >= scope.start && gap.end <= scope.end;
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
@@ -485,10 +487,10 @@ fn render_until(
         }
         let (node, depth) = (token.node, token.depth);
         let gap = at..node.start_byte().max(at);
-        let old = &text[gap.clone()];
-        if !inside(&gap) || !old.iter().all(u8::is_ascii_whitespace) {
-            out.extend_from_slice(old);
-        } else if let Some(p) = prev {
+        let blank = blank_gap(&text[gap.clone()], splices).filter(|_| inside(&gap));
+        if blank.is_none() {
+            out.extend_from_slice(&text[gap]);
+        } else if let (Some(p), Some(old)) = (prev, blank.as_deref()) {
             let ends_line = text[p.node.byte_range()].ends_with(b"\n");
             match rules.gap(text, &lines, p, token, old) {
                 _ if ends_line => out.extend_from_slice(&unit.repeat(depth)),
@@ -510,7 +512,7 @@ fn render_until(
         prev = Some(token);
     }
     let rest = &text[at..];
-    if inside(&(at..text.len())) && rest.iter().all(u8::is_ascii_whitespace) {
+    if inside(&(at..text.len())) && blank_gap(rest, splices).is_some() {
         if !out.is_empty() && !out.ends_with(b"\n") {
             out.extend_from_slice(newline);
         }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use tree_sitter::Tree;
 
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
-use crate::reduce::text::layout;
+use crate::reduce::text::{blank_gap, layout};
 use crate::reduce::{Reduction, Worker};
 use crate::stats::Size;
 use crate::syntax::{Grammar, NodeId, NodeTable, Stop, count_errors, count_tokens, never};
@@ -177,7 +177,7 @@ impl Subject for Text<'_> {
         } else {
             match apply_until(
                 &best.text,
-                &best.tree,
+                (&best.tree, self.grammar.language.preprocessor.is_some()),
                 &best.scope,
                 *rules,
                 &self.unit,
@@ -303,15 +303,22 @@ fn solid_ranges(tree: &Tree) -> Vec<Range<usize>> {
 
 /// Applies `rules` to the whitespace gaps inside `scope`.
 #[cfg(test)]
-pub fn apply(text: &[u8], tree: &Tree, scope: &Range<usize>, rules: Rules, unit: &[u8]) -> Vec<u8> {
-    apply_until(text, tree, scope, rules, unit, &never).expect("never stopped")
+pub fn apply(
+    text: &[u8],
+    (tree, splices): (&Tree, bool),
+    scope: &Range<usize>,
+    rules: Rules,
+    unit: &[u8],
+) -> Vec<u8> {
+    apply_until(text, (tree, splices), scope, rules, unit, &never).expect("never stopped")
 }
 
 /// The same, giving up (`None`) once `stop` says so (asked every
-/// [`crate::syntax::CHECK_EVERY`] gaps).
+/// [`crate::syntax::CHECK_EVERY`] gaps). `splices`: a `\` that ends a line
+/// in a gap is whitespace too (see [`blank_gap`](super::blank_gap)).
 pub fn apply_until(
     text: &[u8],
-    tree: &Tree,
+    (tree, splices): (&Tree, bool),
     scope: &Range<usize>,
     rules: Rules,
     unit: &[u8],
@@ -337,15 +344,13 @@ pub fn apply_until(
         let gap = at..next.map_or(text.len(), |r| r.start.max(at));
         let token = next.map(|r| &text[r.clone()]);
         let closes = matches!(token, Some(b"}" | b")" | b"]"));
-        let bytes = &text[gap.clone()];
         let inside = gap.start >= scope.start && gap.end <= scope.end;
-        if inside && rules.has(Rules::TIGHT) && bytes == b" " && tight(before, token) {
+        let blank = blank_gap(&text[gap.clone()], splices);
+        if inside && rules.has(Rules::TIGHT) && text[gap.clone()] == *b" " && tight(before, token) {
             out.extend_from_slice(&text[copied..gap.start]);
             copied = gap.end;
-        } else if inside
-            && bytes.iter().all(u8::is_ascii_whitespace)
-            && (!bytes.is_empty() || next.is_none())
-        {
+        } else if let Some(bytes) = blank.filter(|b| inside && (!b.is_empty() || next.is_none())) {
+            let bytes = &bytes[..];
             // Only a gap with a line break is indented (`tidy_gap`): the
             // hanging indentation of the next token is not worked out for
             // the others (it asks the tree for the token's ancestors).
@@ -663,7 +668,15 @@ mod tests {
         let g = crate::syntax::Grammar::of(crate::lang::Language::by_name(lang).unwrap());
         let tree = parse(g, src.as_bytes());
         let unit = indent_unit(src.as_bytes());
-        String::from_utf8(apply(src.as_bytes(), &tree, &(0..src.len()), rules, &unit)).unwrap()
+        let splices = g.language.preprocessor.is_some();
+        let text = apply(
+            src.as_bytes(),
+            (&tree, splices),
+            &(0..src.len()),
+            rules,
+            &unit,
+        );
+        String::from_utf8(text).unwrap()
     }
 
     /// The flat table finds the hanging indentation of every token start
@@ -776,6 +789,24 @@ mod tests {
         );
         let tabs = "fn f() {\n\t\t\tx();\n}\n";
         assert_eq!(tidy("rust", tabs, Rules::INDENT), "fn f() {\n\tx();\n}\n");
+    }
+
+    /// A `#define` whose body lines were deleted leaves its line splices
+    /// between tokens: in C they go with the blank lines; a splice inside
+    /// a token's spelling, and a backslash in a language without a
+    /// preprocessor, stay.
+    #[test]
+    fn line_splices_left_between_tokens_go_in_c() {
+        let src = "struct a {};\n \\\n     \\\n\n\n   \\\r\n\nint f() { a = 0; }\n";
+        assert_eq!(
+            tidy("c", src, Rules::ALL),
+            "struct a {};\nint f() { a = 0; }\n"
+        );
+        assert_eq!(tidy("cpp", src, Rules::ALL), tidy("c", src, Rules::ALL));
+        let joined = "int ab\\\nc = 1;\n";
+        assert_eq!(tidy("c", joined, Rules::ALL), joined);
+        let js = "let a = 1;\n \\\n\nlet b = 2;\n";
+        assert!(tidy("javascript", js, Rules::ALL).contains('\\'));
     }
 
     #[test]

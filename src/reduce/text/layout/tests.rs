@@ -47,7 +47,8 @@ fn c_statements_go_on_lines_and_indent_by_blocks() {
     let tree = parse(g, leftover.as_bytes());
     let range = 0..leftover.len();
     let rules = super::super::tidy::Rules::ALL;
-    let tidied = super::super::tidy::apply(leftover.as_bytes(), &tree, &range, rules, b"    ");
+    let tidied =
+        super::super::tidy::apply(leftover.as_bytes(), (&tree, true), &range, rules, b"    ");
     let tidied = String::from_utf8(tidied).unwrap();
     assert!(
         tidied.starts_with("int\n") && tidied.contains("return\n"),
@@ -237,4 +238,17 @@ fn a_large_result_is_not_laid_out_larger() {
     )
     .unwrap();
     assert!(out.len() < loose.len());
+}
+
+/// The line splices a deleted `#define` body leaves between tokens go in C
+/// and C++ (on a 9.6 MB amalgamation they were 695 KB of `\` lines around
+/// a 20-token result); one that joins two tokens' spellings stays.
+#[test]
+fn line_splices_left_between_tokens_go() {
+    let src = "struct a {};\n \\\n     \\\n\n\n   \\\r\n\nint f() { a = 0; }\n \\\n";
+    let laid = "struct a {};\nint f() {\n    a = 0;\n}\n";
+    assert_eq!(lay("c", src), laid);
+    assert_eq!(lay("cpp", src), laid);
+    let joined = "int ab\\\nc = 1;\n";
+    assert_eq!(lay("c", joined), joined);
 }
