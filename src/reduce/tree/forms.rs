@@ -611,3 +611,108 @@ fn declarations<'t>(tokens: &[&'t [u8]]) -> Vec<&'t [u8]> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::edit::EditSet;
+    use crate::syntax::never;
+
+    /// An amalgamation's shape: headers one after another, each with an
+    /// `extern "C" {` inside `#if 0` (balanced by a later `#if 0` with the
+    /// `}`), make tree-sitter read the whole file as one ERROR node of
+    /// tokens.
+    const PROGRAM: &str = "\
+#if 0
+extern \"C\" {
+#endif
+#define LIMIT 10
+struct node { int n; };
+typedef struct node Node;
+#if 0
+}
+#endif
+#if 0
+extern \"C\" {
+#endif
+int helper(int x) { if (x) { return x + LIMIT; } return 0; }
+#ifdef FAST
+int alt(void) { return 1; }
+#else
+int alt(void) { return 2; }
+#endif
+int main(void) { Node a; return helper(a.n) + alt(); }
+#if 0
+}
+#endif
+";
+
+    fn c() -> &'static Grammar {
+        Grammar::of(crate::lang::Language::by_name("c").unwrap())
+    }
+
+    fn text(o: &Original, tokens: &[NodeId]) -> String {
+        let words: Vec<String> = tokens
+            .iter()
+            .map(|&n| String::from_utf8_lossy(o.node_text(n)).trim().to_owned())
+            .collect();
+        words.join(" ")
+    }
+
+    #[test]
+    fn tokens_of_an_error_node_split_into_forms_that_take_their_users() {
+        let o = Original::parse(c(), Arc::from(PROGRAM.as_bytes())).unwrap();
+        let nodes = &o.nodes;
+        let error = nodes
+            .subtree(nodes.root())
+            .filter(|&n| nodes.is_error(n))
+            .max_by_key(|&n| nodes.subtree(n).count())
+            .expect("the program parses as an ERROR node");
+        let forms = Forms::of(c(), &o, error, &never).unwrap();
+        let edits = EditSet::new();
+        let live = forms.live(&o, edits.view(), &never).unwrap();
+        let texts: Vec<String> = live.iter().map(|f| text(&o, f)).collect();
+        // A function is one form however deep its braces; each directive
+        // line is one; each branch of `#ifdef FAST` starts at depth 0.
+        for whole in [
+            "struct node { int n ; } ;",
+            "typedef struct node Node ;",
+            "int helper ( int x ) { if ( x ) { return x + LIMIT ; } return 0 ; }",
+            "int alt ( void ) { return 1 ; }",
+            "int alt ( void ) { return 2 ; }",
+            "int main ( void ) { Node a ; return helper ( a . n ) + alt ( ) ; }",
+        ] {
+            assert!(texts.iter().any(|t| t == whole), "{whole:?} in {texts:#?}");
+        }
+        let form = |prefix: &str| {
+            live.iter()
+                .find(|f| text(&o, f).starts_with(prefix))
+                .unwrap_or_else(|| panic!("no form {prefix}"))
+                .clone()
+        };
+        let closure = |prefix: &str| {
+            let taken = forms.closure(&o, edits.view(), &form(prefix), &never);
+            text(&o, &taken)
+        };
+        // The struct's tag takes its typedef and, through `Node`, main;
+        // not helper, which uses neither.
+        let tag = closure("struct node");
+        assert!(tag.contains("typedef struct node Node"), "{tag}");
+        assert!(tag.contains("int main"), "{tag}");
+        assert!(!tag.contains("int helper"), "{tag}");
+        // A macro takes the function whose body uses it, and that
+        // function's caller.
+        let limit = closure("#define LIMIT");
+        assert!(
+            limit.contains("int helper") && limit.contains("int main"),
+            "{limit}"
+        );
+        // What nothing uses goes alone.
+        assert_eq!(
+            closure("int main"),
+            "int main ( void ) { Node a ; return helper ( a . n ) + alt ( ) ; }"
+        );
+    }
+}
