@@ -266,7 +266,19 @@ impl<'a> TreeSubject<'a> {
         let mut dependents = Vec::new();
         for &list in &lists {
             if self.original.language.coarse_closure {
-                match Dependents::of(self.grammar, self.original, list, self.stop) {
+                let info = self.original.list(list);
+                // The tokens of an ERROR node go by their forms; its
+                // lines are the same forms again.
+                let error = nodes.is_error(info.parent);
+                if error && !info.members.is_empty() {
+                    continue;
+                }
+                let index = if error {
+                    Dependents::lexical(self.grammar, self.original, list, self.stop)
+                } else {
+                    Dependents::of(self.grammar, self.original, list, self.stop)
+                };
+                match index {
                     Some(d) => dependents.push(d),
                     None => return Vec::new(),
                 }

@@ -22,6 +22,8 @@ use crate::edit::EditView;
 use crate::reduce::byname::kinds;
 use crate::syntax::{FieldId, Grammar, KindId, ListId, NameId, NodeId, Original, Stop, due};
 
+use super::forms::Forms;
+
 /// For one list: which names each element declares and which elements use
 /// each name.
 pub struct Dependents {
@@ -43,6 +45,9 @@ pub struct Dependents {
     /// among the comments, and the coarse pass deletes no ERROR node
     /// there), and what they use in turn.
     pinned: HashSet<u32>,
+    /// For the tokens of an ERROR node in C: their forms by the lexer's
+    /// view, which then stand for the elements (see [`Forms`]).
+    forms: Option<Forms>,
 }
 
 /// A token of a conditional group.
@@ -55,7 +60,7 @@ enum Directive {
 }
 
 /// The word of a directive: `#  ifdef` -> `ifdef`.
-fn directive_word(text: &[u8]) -> Option<&[u8]> {
+pub(super) fn directive_word(text: &[u8]) -> Option<&[u8]> {
     let rest = text.strip_prefix(b"#")?;
     let start = rest.iter().position(|c| !c.is_ascii_whitespace())?;
     let rest = &rest[start..];
@@ -304,6 +309,7 @@ impl Dependents {
             users,
             partners,
             pinned: HashSet::new(),
+            forms: None,
         };
         dependents.pin(original, &uses, stop)?;
         Some(dependents)
@@ -377,6 +383,33 @@ impl Dependents {
         }
     }
 
+    /// The index of `list`, the tokens of an ERROR node, by the forms of
+    /// those tokens (see [`Forms`]); `None` if the run stopped.
+    pub fn lexical(
+        grammar: &Grammar,
+        original: &Original,
+        list: ListId,
+        stop: Stop<'_>,
+    ) -> Option<Dependents> {
+        let forms = Forms::of(grammar, original, original.list(list).parent, stop)?;
+        Some(Dependents {
+            list,
+            element_of: Vec::new(),
+            declared_at: vec![0],
+            declared: Vec::new(),
+            users: HashMap::new(),
+            partners: HashMap::new(),
+            pinned: HashSet::new(),
+            forms: Some(forms),
+        })
+    }
+
+    /// The forms that stand for the list's elements, if it is indexed by
+    /// them ([`Dependents::lexical`]).
+    pub fn forms(&self) -> Option<&Forms> {
+        self.forms.as_ref()
+    }
+
     /// The list it indexes.
     pub fn list(&self) -> ListId {
         self.list
@@ -391,13 +424,18 @@ impl Dependents {
     }
 
     /// `nodes` (elements of the list, sorted) and every live element that
-    /// uses a name one of them declares, and so on: sorted node ids.
+    /// uses a name one of them declares, and so on: sorted node ids (by
+    /// the forms, if the list has them; empty if the run stopped).
     pub fn closure(
         &self,
         original: &Original,
         current: EditView<'_>,
         nodes: &[NodeId],
+        stop: Stop<'_>,
     ) -> Vec<NodeId> {
+        if let Some(forms) = &self.forms {
+            return forms.closure(original, current, nodes, stop);
+        }
         let info = original.list(self.list);
         // A set, not a table of every element: a level of single
         // elements makes as many closures as the list has elements.
@@ -567,7 +605,7 @@ fn partners(
 }
 
 /// The identifier-like words of a text (`[A-Za-z_][A-Za-z0-9_]*`).
-fn identifier_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub(super) fn identifier_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut at = 0;
     std::iter::from_fn(move || {
         while at < text.len() {
@@ -669,7 +707,8 @@ int main(void) { Node a; make(&a, RED); return helper(a.tag) + total(); }
                 .unwrap_or_else(|| panic!("no item {prefix}"))
         };
         let edits = EditSet::new();
-        let closure = |prefix: &str| texts(&o, &d.closure(&o, edits.view(), &[find(prefix)]));
+        let closure =
+            |prefix: &str| texts(&o, &d.closure(&o, edits.view(), &[find(prefix)], &never));
         // The macro used by another macro's body goes with it, the enum
         // whose value uses that, and what uses the enumerators; `#ifdef
         // BASE` uses BASE.
@@ -749,7 +788,7 @@ int main(void) { Node a; make(&a, RED); return helper(a.tag) + total(); }
                 .find(|&&e| o.node_text(e).starts_with(t.as_bytes()))
                 .unwrap_or_else(|| panic!("no element {t}"))
         };
-        let name = texts(&o, &d.closure(&o, edits.view(), &[element("X")]));
+        let name = texts(&o, &d.closure(&o, edits.view(), &[element("X")], &never));
         assert_eq!(
             name,
             [
@@ -759,9 +798,15 @@ int main(void) { Node a; make(&a, RED); return helper(a.tag) + total(); }
                 "int f(int a) {\n#endif\nreturn 0; }"
             ],
         );
-        assert_eq!(d.closure(&o, edits.view(), &[element("{")]), [element("{")]);
         assert_eq!(
-            texts(&o, &d.closure(&o, edits.view(), &[element("int d")])),
+            d.closure(&o, edits.view(), &[element("{")], &never),
+            [element("{")]
+        );
+        assert_eq!(
+            texts(
+                &o,
+                &d.closure(&o, edits.view(), &[element("int d")], &never)
+            ),
             ["int d;"]
         );
     }
@@ -778,9 +823,12 @@ int main(void) { Node a; make(&a, RED); return helper(a.tag) + total(); }
         let edits = EditSet::new();
         let elements = &o.list(list).elements;
         assert_eq!(texts(&o, elements)[0], "int d = 1;");
-        assert!(d.closure(&o, edits.view(), &elements[..1]).is_empty());
+        assert!(
+            d.closure(&o, edits.view(), &elements[..1], &never)
+                .is_empty()
+        );
         assert_eq!(
-            texts(&o, &d.closure(&o, edits.view(), &elements[..2])),
+            texts(&o, &d.closure(&o, edits.view(), &elements[..2], &never)),
             ["int e;", "int f(void) { return e; }"]
         );
     }
@@ -812,12 +860,12 @@ int main(void) { Node a; make(&a, RED); return helper(a.tag) + total(); }
                     // On the program, or on one whose last item is gone.
                     let mut edits = EditSet::new();
                     if let Some(k) = before {
-                        let earlier = d.closure(&o, edits.view(), &elements[k..=k]);
+                        let earlier = d.closure(&o, edits.view(), &elements[k..=k], &never);
                         let deletions: Vec<_> =
                             earlier.iter().map(|&n| (n, Edit::Delete)).collect();
                         edits = edits.merged(&deletions);
                     }
-                    let nodes = d.closure(&o, edits.view(), chunk);
+                    let nodes = d.closure(&o, edits.view(), chunk, &never);
                     let deletions: Vec<_> = nodes.iter().map(|&n| (n, Edit::Delete)).collect();
                     render(&o, edits.view_with(&deletions), &mut buf);
                     if let Err(error) = compiles(&dir, &buf) {

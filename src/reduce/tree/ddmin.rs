@@ -23,8 +23,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::edit::EditView;
 use crate::reduce::tree::closure::Dependents;
 use crate::reduce::tree::delete::Delete;
+use crate::reduce::tree::forms::Forms;
 use crate::reduce::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
-use crate::syntax::{ListId, NodeId, Original};
+use crate::syntax::{ListId, NodeId, Original, Stop};
 use crate::task::{Job, Priority, Queued, Tests};
 
 /// Delta debugging as a table entry.
@@ -109,6 +110,7 @@ impl LevelTask {
             (self.chunk, self.first),
             Search::of(cx.config),
             (cx.coarse() && cx.original.language.coarse_closure).then(|| cx.dependents(self.list)),
+            cx.stop(),
         )
     }
 }
@@ -290,15 +292,24 @@ pub fn expand<'a>(
     (chunk, first): (usize, bool),
     search: Search,
     coarse: Option<Option<&Dependents>>,
+    stop: Stop<'_>,
 ) -> Vec<Queued<TreeSubject<'a>>> {
-    let Some((level, mut changes)) = plan(original, current, list, chunk, first, search) else {
+    let forms = coarse.flatten().and_then(Dependents::forms);
+    let Some((level, mut changes)) = plan(
+        original,
+        current,
+        list,
+        (chunk, first),
+        search,
+        (forms, stop),
+    ) else {
         return Vec::new();
     };
     if let Some(dependents) = coarse {
         let comments = original.list(list).parent == NodeId::NONE;
         for (tokens, nodes) in &mut changes {
             if let Some(dependents) = dependents {
-                *nodes = dependents.closure(original, current, nodes);
+                *nodes = dependents.closure(original, current, nodes, stop);
             }
             if comments {
                 nodes.retain(|&n| !original.nodes.is_error(n));
@@ -335,20 +346,30 @@ type Chunk = (u64, Vec<NodeId>);
 
 /// One level of a list: its counter, and the chunks to delete with their
 /// sizes in tokens. `None` if nothing is left to delete.
+///
+/// With `forms` (the tokens of an ERROR node in C, see [`Forms`]), the
+/// chunks are made of whole forms, which stand for the elements.
 fn plan(
     original: &Original,
     current: EditView<'_>,
     list: ListId,
-    chunk: usize,
-    first: bool,
+    (chunk, first): (usize, bool),
     search: Search,
+    (forms, stop): (Option<&Forms>, Stop<'_>),
 ) -> Option<(Level, Vec<Chunk>)> {
     let info = &original.list(list);
+    let by_form;
     // Live elements, each as the nodes it stands for (one node, or a line's tokens).
-    let live: Vec<&[NodeId]> = (0..info.elements.len())
-        .map(|i| info.nodes_of(i))
-        .filter(|nodes| nodes.iter().any(|&e| current.is_live(original, e)))
-        .collect();
+    let live: Vec<&[NodeId]> = match forms {
+        Some(forms) => {
+            by_form = forms.live(original, current, stop)?;
+            by_form.iter().map(Vec::as_slice).collect()
+        }
+        None => (0..info.elements.len())
+            .map(|i| info.nodes_of(i))
+            .filter(|nodes| nodes.iter().any(|&e| current.is_live(original, e)))
+            .collect(),
+    };
     let m = live.len();
     if m == 0 || (info.plus && m == 1) {
         return None;
@@ -399,7 +420,7 @@ mod tests {
 
     use super::*;
     use crate::edit::EditSet;
-    use crate::syntax::Original;
+    use crate::syntax::{Original, never};
 
     fn original(src: &str) -> Original {
         let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("javascript").unwrap());
@@ -428,7 +449,7 @@ mod tests {
             subsets,
             prune: false,
         };
-        plan(o, current, list, chunk, first, search).unwrap()
+        plan(o, current, list, (chunk, first), search, (None, &never)).unwrap()
     }
 
     /// The element texts each deletion of a level deletes.
@@ -506,9 +527,16 @@ mod tests {
                 subsets: false,
                 prune,
             };
-            plan(&o, edits.view(), list, chunk, chunk == 16, search)
-                .unwrap()
-                .0
+            plan(
+                &o,
+                edits.view(),
+                list,
+                (chunk, chunk == 16),
+                search,
+                (None, &never),
+            )
+            .unwrap()
+            .0
         };
         // Halving pays while chunks are large: a chunk of 16 that failed
         // still leaves each element a good chance.
@@ -564,6 +592,7 @@ mod tests {
                 (elements.len(), true),
                 search,
                 coarse,
+                &never,
             );
             assert_eq!(tasks.len(), 1);
             // The tokens the task is queued with are those it deletes.
@@ -575,7 +604,15 @@ mod tests {
             "the three comments, not the ERROR node"
         );
         assert_eq!(deleted(None), ["4"], "everything in the list");
-        let (_, plan) = plan(&o, edits.view(), comments, elements.len(), true, search).unwrap();
+        let (_, plan) = plan(
+            &o,
+            edits.view(),
+            comments,
+            (elements.len(), true),
+            search,
+            (None, &never),
+        )
+        .unwrap();
         assert_eq!(plan[0].1.len(), 4);
     }
 

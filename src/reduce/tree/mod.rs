@@ -9,6 +9,7 @@ pub mod closure;
 pub mod ddmin;
 pub mod delete;
 pub mod expr_stmt;
+pub mod forms;
 pub mod hoist;
 pub mod prototype;
 pub mod rename;
