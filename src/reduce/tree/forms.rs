@@ -30,10 +30,11 @@
 //! closure in what it takes) and looks at the stop.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use crate::edit::EditView;
 use crate::reduce::byname::kinds;
-use crate::syntax::{Grammar, NodeId, Original, Stop, due};
+use crate::syntax::{Grammar, KindId, NodeId, Original, Stop, due};
 
 use super::closure::{directive_word, identifier_words};
 
@@ -117,47 +118,44 @@ struct Open {
     forms: Option<Vec<u32>>,
 }
 
-impl Forms {
-    /// The forms of the tokens of `parent` (an ERROR node), or `None` if
-    /// the run stopped.
-    pub fn of<'o>(
-        grammar: &Grammar,
+/// The split of the tokens into forms, read left to right.
+struct Reader<'o> {
+    /// The first token of each form, and one past the last.
+    starts: Vec<u32>,
+    /// Whether each form is a directive line.
+    directive_forms: Vec<bool>,
+    /// The directive forms of each conditional group at depth 0.
+    groups: Vec<Vec<u32>>,
+    /// Where the form being read starts.
+    form_from: usize,
+    /// Braces, parentheses and `extern "C"` blocks open.
+    depths: (i64, i64, i64),
+    /// Whether the brace open at depth 0 opened a function body.
+    body: bool,
+    conditionals: Vec<Open>,
+    /// The token before, for `) {` and `extern "C" {`.
+    previous: &'o [u8],
+}
+
+impl<'o> Reader<'o> {
+    /// The forms of `leaves`; `None` if the run stopped.
+    fn read(
         original: &'o Original,
-        parent: NodeId,
+        leaves: &[NodeId],
+        no_names: &[KindId],
         stop: Stop<'_>,
-    ) -> Option<Forms> {
+    ) -> Option<Reader<'o>> {
         let nodes = &original.nodes;
-        let comments = kinds(grammar, &["comment"]);
-        let no_names = kinds(grammar, NO_NAMES);
-        let mut leaves = Vec::new();
-        for (i, n) in nodes.subtree(parent).enumerate() {
-            if due(i) && stop() {
-                return None;
-            }
-            if nodes.is_leaf(n) && !nodes.is_missing(n) && !comments.contains(&nodes.kind(n)) {
-                leaves.push(n);
-            }
-        }
-        let text = |i: usize| original.node_text(leaves[i]);
-        let mut forms = Forms {
-            leaves: Vec::new(),
-            start: Vec::new(),
-            declared_at: Vec::new(),
-            declared: Vec::new(),
-            users: HashMap::new(),
+        let mut r = Reader {
+            starts: Vec::new(),
+            directive_forms: Vec::new(),
             groups: Vec::new(),
-            group_of: HashMap::new(),
+            form_from: 0,
+            depths: (0, 0, 0),
+            body: false,
+            conditionals: Vec::new(),
+            previous: b"",
         };
-        // Split into forms.
-        let mut starts: Vec<u32> = Vec::new();
-        let mut directive_forms: Vec<bool> = Vec::new();
-        let mut form_from = 0usize;
-        let (mut depth, mut paren, mut externs) = (0i64, 0i64, 0i64);
-        // Per open brace at depth 0 .. : whether it opened a function body.
-        let mut body = false;
-        let mut conditionals: Vec<Open> = Vec::new();
-        let mut groups: Vec<Vec<u32>> = Vec::new();
-        let mut previous: &[u8] = b"";
         let mut i = 0;
         let mut checked = 0usize;
         while i < leaves.len() {
@@ -172,112 +170,154 @@ impl Forms {
                 while j < leaves.len() && nodes.start(leaves[j]) < line_end {
                     j += 1;
                 }
-                let top = depth == 0 && paren == 0;
-                let mut form = None;
-                if top {
-                    if form_from < i {
-                        starts.push(form_from as u32);
-                        directive_forms.push(false);
-                    }
-                    form = Some(starts.len() as u32);
-                    starts.push(i as u32);
-                    directive_forms.push(true);
-                    form_from = j;
-                }
                 let rest = &original.text[nodes.end(leaf).min(line_end)..line_end];
-                let zero = rest
-                    .iter()
-                    .position(|c| !c.is_ascii_whitespace())
-                    .is_some_and(|at| {
-                        rest[at] == b'0'
-                            && rest.get(at + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
-                    });
-                let depths = (depth, paren, externs);
-                if word.starts_with(b"if") {
-                    conditionals.push(Open {
-                        at_open: depths,
-                        after: None,
-                        zero,
-                        forms: form.map(|f| vec![f]),
-                    });
-                } else if word == b"else" || word == b"elif" {
-                    if let Some(open) = conditionals.last_mut() {
-                        if !open.zero && open.after.is_none() {
-                            open.after = Some(depths);
-                        }
-                        open.zero = word == b"elif" && zero;
-                        (depth, paren, externs) = open.at_open;
-                        if let (Some(fs), Some(f)) = (open.forms.as_mut(), form) {
-                            fs.push(f);
-                        }
-                    }
-                } else if word == b"endif"
-                    && let Some(open) = conditionals.pop()
-                {
-                    let last = (!open.zero).then_some(depths);
-                    (depth, paren, externs) = open.after.or(last).unwrap_or(open.at_open);
-                    if let (Some(mut fs), Some(f)) = (open.forms, form) {
-                        fs.push(f);
-                        groups.push(fs);
-                    }
-                }
+                r.directive(word, rest, i..j);
                 i = j;
-                previous = b"";
+                r.previous = b"";
                 continue;
             }
-            let t = text(i);
             i += 1;
             // A brace in a character or string is none.
             if no_names.contains(&nodes.kind(leaf)) {
-                previous = b"";
+                r.previous = b"";
                 continue;
             }
-            let mut ends = false;
-            match t {
-                b"{" if depth == 0 && paren == 0 && previous.first() == Some(&b'"') => {
-                    // `extern "C" {`: the forms inside are forms of their own.
-                    externs += 1;
-                    ends = true;
-                }
-                b"{" => {
-                    if depth == 0 {
-                        body = previous == b")";
-                        paren = 0;
-                    }
-                    depth += 1;
-                }
-                b"}" if depth == 0 => {
-                    externs = (externs - 1).max(0);
-                    ends = true;
-                }
-                b"}" => {
-                    depth -= 1;
-                    ends = depth == 0 && body;
-                }
-                b"(" => paren += 1,
-                b")" => paren = (paren - 1).max(0),
-                b";" if depth == 0 => {
-                    paren = 0;
-                    ends = true;
-                }
-                _ => {}
+            r.token(original.node_text(leaf), i);
+        }
+        if r.form_from < leaves.len() {
+            r.starts.push(r.form_from as u32);
+            r.directive_forms.push(false);
+        }
+        r.starts.push(leaves.len() as u32);
+        Some(r)
+    }
+
+    /// A directive line of tokens `line` (`word` after its `#`, `rest` the
+    /// text of the line after the word).
+    fn directive(&mut self, word: &[u8], rest: &[u8], line: Range<usize>) {
+        let (depth, paren, _) = self.depths;
+        let mut form = None;
+        if depth == 0 && paren == 0 {
+            if self.form_from < line.start {
+                self.starts.push(self.form_from as u32);
+                self.directive_forms.push(false);
             }
-            previous = t;
-            if ends {
-                starts.push(form_from as u32);
-                directive_forms.push(false);
-                form_from = i;
+            form = Some(self.starts.len() as u32);
+            self.starts.push(line.start as u32);
+            self.directive_forms.push(true);
+            self.form_from = line.end;
+        }
+        let zero = rest
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .is_some_and(|at| {
+                rest[at] == b'0' && rest.get(at + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
+            });
+        let depths = self.depths;
+        if word.starts_with(b"if") {
+            self.conditionals.push(Open {
+                at_open: depths,
+                after: None,
+                zero,
+                forms: form.map(|f| vec![f]),
+            });
+        } else if word == b"else" || word == b"elif" {
+            if let Some(open) = self.conditionals.last_mut() {
+                if !open.zero && open.after.is_none() {
+                    open.after = Some(depths);
+                }
+                open.zero = word == b"elif" && zero;
+                self.depths = open.at_open;
+                if let (Some(fs), Some(f)) = (open.forms.as_mut(), form) {
+                    fs.push(f);
+                }
+            }
+        } else if word == b"endif"
+            && let Some(open) = self.conditionals.pop()
+        {
+            let last = (!open.zero).then_some(depths);
+            self.depths = open.after.or(last).unwrap_or(open.at_open);
+            if let (Some(mut fs), Some(f)) = (open.forms, form) {
+                fs.push(f);
+                self.groups.push(fs);
             }
         }
-        if form_from < leaves.len() {
-            starts.push(form_from as u32);
-            directive_forms.push(false);
+    }
+
+    /// Token `t`, the one before token `next`.
+    fn token(&mut self, t: &'o [u8], next: usize) {
+        let (depth, paren, externs) = &mut self.depths;
+        let mut ends = false;
+        match t {
+            b"{" if *depth == 0 && *paren == 0 && self.previous.first() == Some(&b'"') => {
+                // `extern "C" {`: the forms inside are forms of their own.
+                *externs += 1;
+                ends = true;
+            }
+            b"{" => {
+                if *depth == 0 {
+                    self.body = self.previous == b")";
+                    *paren = 0;
+                }
+                *depth += 1;
+            }
+            b"}" if *depth == 0 => {
+                *externs = (*externs - 1).max(0);
+                ends = true;
+            }
+            b"}" => {
+                *depth -= 1;
+                ends = *depth == 0 && self.body;
+            }
+            b"(" => *paren += 1,
+            b")" => *paren = (*paren - 1).max(0),
+            b";" if *depth == 0 => {
+                *paren = 0;
+                ends = true;
+            }
+            _ => {}
         }
-        let count = starts.len();
-        starts.push(leaves.len() as u32);
-        // Names: what each form declares and uses.
+        self.previous = t;
+        if ends {
+            self.starts.push(self.form_from as u32);
+            self.directive_forms.push(false);
+            self.form_from = next;
+        }
+    }
+}
+
+/// What the forms declare and use, by their words.
+struct Names<'a> {
+    original: &'a Original,
+    leaves: &'a [NodeId],
+    no_names: &'a [KindId],
+}
+
+/// Per form, the names it declares first (`declared[declared_at[f]..
+/// declared_at[f + 1]]`), and the users of each name.
+type Index = (Vec<u32>, Vec<u32>, HashMap<u32, Vec<u32>>);
+
+impl<'a> Names<'a> {
+    fn text(&self, k: usize) -> &'a [u8] {
+        self.original.node_text(self.leaves[k])
+    }
+
+    fn words_of(&self, k: usize) -> Vec<&'a [u8]> {
+        if self
+            .no_names
+            .contains(&self.original.nodes.kind(self.leaves[k]))
+        {
+            return Vec::new();
+        }
+        identifier_words(self.text(k)).collect()
+    }
+
+    /// The names of the forms that start at `starts`; `None` if the run
+    /// stopped.
+    fn index(&self, starts: &[u32], directive_forms: &[bool], stop: Stop<'_>) -> Option<Index> {
+        let count = starts.len() - 1;
         let mut ids: HashMap<&[u8], u32> = HashMap::new();
-        let mut intern = |w: &'o [u8]| -> u32 {
+        let mut intern = |w: &'a [u8]| -> u32 {
             let next = ids.len() as u32;
             *ids.entry(w).or_insert(next)
         };
@@ -290,26 +330,19 @@ impl Forms {
             }
             declared_at.push(declared.len() as u32);
             let range = starts[f] as usize..starts[f + 1] as usize;
-            let words_of = |k: usize| -> Vec<&[u8]> {
-                if no_names.contains(&nodes.kind(leaves[k])) {
-                    return Vec::new();
-                }
-                identifier_words(text(k)).collect()
-            };
-            let mut own: Vec<u32> = Vec::new();
-            let mut used: Vec<u32> = Vec::new();
+            let (mut own, mut used) = (Vec::new(), Vec::new());
             if directive_forms[f] {
-                let word = directive_word(text(range.start)).unwrap_or_default();
+                let word = directive_word(self.text(range.start)).unwrap_or_default();
                 let mut rest = range.start + 1..range.end;
                 if word == b"define" && !rest.is_empty() {
-                    if let Some(name) = words_of(rest.start).first() {
+                    if let Some(name) = self.words_of(rest.start).first() {
                         own.push(intern(name));
                     }
                     rest.start += 1;
                 }
                 if word == b"define" || word.starts_with(b"if") || word == b"elif" {
                     for k in rest {
-                        for w in words_of(k) {
+                        for w in self.words_of(k) {
                             if w != b"defined" {
                                 used.push(intern(w));
                             }
@@ -317,16 +350,16 @@ impl Forms {
                     }
                 }
             } else {
-                let tokens: Vec<&[u8]> = range.clone().map(text).collect();
+                let tokens: Vec<&[u8]> = range.clone().map(|k| self.text(k)).collect();
                 for name in declarations(&tokens) {
                     own.push(intern(name));
                 }
                 for k in range.clone() {
-                    let member = k > range.start && matches!(text(k - 1), b"." | b"->");
+                    let member = k > range.start && matches!(self.text(k - 1), b"." | b"->");
                     if member {
                         continue;
                     }
-                    for w in words_of(k) {
+                    for w in self.words_of(k) {
                         used.push(intern(w));
                     }
                 }
@@ -343,50 +376,93 @@ impl Forms {
             declared.extend(own);
         }
         declared_at.push(declared.len() as u32);
-        // The first form that declares each name: C declares before use,
-        // and a later declaration (a definition after its prototype, a
-        // `#define` in an `#else`) adds nothing a use needs.
-        let mut first = vec![u32::MAX; ids.len()];
-        for f in 0..count {
-            for &d in &declared[declared_at[f] as usize..declared_at[f + 1] as usize] {
-                if first[d as usize] == u32::MAX {
-                    first[d as usize] = f as u32;
-                }
+        Some(first_declarations(ids.len(), declared_at, declared, uses))
+    }
+}
+
+/// Keeps for each name only the form that declares it first (C declares
+/// before use, and a later declaration, a definition after its prototype
+/// or a `#define` in an `#else`, adds nothing a use needs), and its users.
+fn first_declarations(
+    names: usize,
+    declared_at: Vec<u32>,
+    declared: Vec<u32>,
+    uses: Vec<(u32, u32)>,
+) -> Index {
+    let count = declared_at.len() - 1;
+    let mut first = vec![u32::MAX; names];
+    for f in 0..count {
+        for &d in &declared[declared_at[f] as usize..declared_at[f + 1] as usize] {
+            if first[d as usize] == u32::MAX {
+                first[d as usize] = f as u32;
             }
         }
-        let mut users: HashMap<u32, Vec<u32>> = HashMap::new();
-        for (f, name) in uses {
-            if first[name as usize] != u32::MAX {
-                users.entry(name).or_default().push(f);
-            }
+    }
+    let mut users: HashMap<u32, Vec<u32>> = HashMap::new();
+    for (f, name) in uses {
+        if first[name as usize] != u32::MAX {
+            users.entry(name).or_default().push(f);
         }
-        // Each form keeps only the names it declares first.
-        let mut kept = Vec::with_capacity(declared.len());
-        let mut kept_at = Vec::with_capacity(count + 1);
-        for f in 0..count {
-            kept_at.push(kept.len() as u32);
-            for &d in &declared[declared_at[f] as usize..declared_at[f + 1] as usize] {
-                if first[d as usize] == f as u32 {
-                    kept.push(d);
-                }
-            }
-        }
+    }
+    let mut kept = Vec::with_capacity(declared.len());
+    let mut kept_at = Vec::with_capacity(count + 1);
+    for f in 0..count {
         kept_at.push(kept.len() as u32);
-        let (declared_at, declared) = (kept_at, kept);
+        for &d in &declared[declared_at[f] as usize..declared_at[f + 1] as usize] {
+            if first[d as usize] == f as u32 {
+                kept.push(d);
+            }
+        }
+    }
+    kept_at.push(kept.len() as u32);
+    (kept_at, kept, users)
+}
+
+impl Forms {
+    /// The forms of the tokens of `parent` (an ERROR node), or `None` if
+    /// the run stopped.
+    pub fn of(
+        grammar: &Grammar,
+        original: &Original,
+        parent: NodeId,
+        stop: Stop<'_>,
+    ) -> Option<Forms> {
+        let nodes = &original.nodes;
+        let comments = kinds(grammar, &["comment"]);
+        let no_names = kinds(grammar, NO_NAMES);
+        let mut leaves = Vec::new();
+        for (i, n) in nodes.subtree(parent).enumerate() {
+            if due(i) && stop() {
+                return None;
+            }
+            if nodes.is_leaf(n) && !nodes.is_missing(n) && !comments.contains(&nodes.kind(n)) {
+                leaves.push(n);
+            }
+        }
+        let reader = Reader::read(original, &leaves, &no_names, stop)?;
+        let (starts, directive_forms, groups) =
+            (reader.starts, reader.directive_forms, reader.groups);
+        let (declared_at, declared, users) = Names {
+            original,
+            leaves: &leaves,
+            no_names: &no_names,
+        }
+        .index(&starts, &directive_forms, stop)?;
         let mut group_of = HashMap::new();
         for (g, members) in groups.iter().enumerate() {
             for &m in members {
                 group_of.insert(m, g as u32);
             }
         }
-        forms.leaves = leaves;
-        forms.start = starts;
-        forms.declared_at = declared_at;
-        forms.declared = declared;
-        forms.users = users;
-        forms.groups = groups;
-        forms.group_of = group_of;
-        Some(forms)
+        Some(Forms {
+            leaves,
+            start: starts,
+            declared_at,
+            declared,
+            users,
+            groups,
+            group_of,
+        })
     }
 
     /// How many forms there are.
