@@ -77,9 +77,8 @@ pub struct TraceArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
-    /// Changes a round tests side by side (after a round that found several,
-    /// half as many until a round finds none): the result depends on it and
-    /// on nothing else of the machine, so every -j gives the same result;
+    /// Changes a round tests side by side: the result depends on it and on
+    /// nothing else of the machine, so every -j gives the same result;
     /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),

@@ -55,13 +55,6 @@
 //!    next change or their end; a task's follow-ups join the queue when it
 //!    ends.
 //!
-//! A round has at most `width` places, and fewer after a round that found
-//! several changes ([`next_places`]): half the width until a round finds
-//! nothing. Such a round tests on an untested merge, and many of the
-//! changes that would fill a full round are ones a sequential pass skips
-//! (inside what the round deleted, or moot after it), so halving the round
-//! saves those tests at the cost of a few rounds.
-//!
 //! Everything the coordinator decides depends on the queue and the
 //! verdicts (and checks), never on timing: the lanes run their tasks' code one at a
 //! time, in the order of their tasks, both when a round is formed (a lane
@@ -400,7 +393,6 @@ pub fn run_groups<S: Subject>(
             lanes,
             workers,
             rate: (0, 0),
-            places: run.width,
         };
         coordinator.work();
         let finished = Finished {
@@ -421,24 +413,6 @@ pub(super) fn join_all(threads: Vec<std::thread::ScopedJoinHandle<'_, ()>>) {
         if let Err(payload) = thread.join() {
             std::panic::resume_unwind(payload);
         }
-    }
-}
-
-/// The places of the round after one with `places` places, `interesting`
-/// of whose changes were interesting, in a run of `width`: half as many
-/// (down to half the width) after a round that found several changes, as
-/// many again (up to the width) after one that found none, the same after
-/// one that found one. A round after several finds tests on their untested
-/// merge, and a sequential pass would have skipped many of its changes
-/// (they were inside what was just deleted, or moot after it); a round
-/// that finds nothing means the changes left are unlikely to pass, and
-/// costs a round whatever its width. A function of the verdicts only, so
-/// every `-j` gives the same rounds.
-pub(super) fn next_places(places: usize, width: usize, interesting: usize) -> usize {
-    match interesting {
-        0 => (places * 2).min(width),
-        1 => places,
-        _ => (places / 2).max(width.div_ceil(2)),
     }
 }
 
@@ -786,9 +760,6 @@ struct Coordinator<'a, 'r, S: Subject> {
     workers: &'a Workers,
     /// Verdicts of the pass's rounds so far: (tested, interesting).
     rate: (u64, u64),
-    /// Places in the next round ([`next_places`]): at most the run's
-    /// width, whose lanes the pass has.
-    places: usize,
 }
 
 /// A commit of a merge that no test has seen yet.
@@ -888,7 +859,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// `(1 - p)^w`, against a place of `w` given up. (The base is tested
     /// after the round, when it found nothing, if it had no place.)
     fn test_base_beside(&self) -> bool {
-        let w = self.places;
+        let w = self.run.width;
         if !self.tentative() || w < 3 {
             return false;
         }
@@ -943,7 +914,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
-        let width = self.places - usize::from(self.test_base_beside());
+        let width = self.run.width - usize::from(self.test_base_beside());
         let mut f = Forming {
             width,
             touched: Footprint::default(),
@@ -1276,7 +1247,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // is interesting (a merge plus an interesting change is a tested
         // program whatever the merge alone is).
         let mut base_interesting =
-            (self.tentative() && round.len() < self.places).then(|| self.test_base());
+            (self.tentative() && round.len() < self.run.width).then(|| self.test_base());
         // Each lane of the round has begun its test: its verdict.
         let mut verdicts: Vec<Option<Found<S>>> = Vec::with_capacity(round.len());
         for &(slot, _) in &round {
@@ -1287,7 +1258,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             .collect();
         self.rate.0 += round.len() as u64;
         self.rate.1 += interesting.len() as u64;
-        self.places = next_places(self.places, self.run.width, interesting.len());
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
         let mut decisions = vec![Ruling::Dull; round.len()];
         match interesting[..] {

@@ -46,9 +46,9 @@ pub const DEFAULT_WIDTH: usize = 16;
 pub struct Run<'a> {
     /// Tests that run at once.
     pub jobs: usize,
-    /// How many tasks a round may hold (see `group.rs`; after a round that
-    /// found several changes, half as many), whatever `jobs` is: it decides
-    /// the result, `jobs` only how many of a round's tests run at once. 1 commits in the order of one worker (in-order
+    /// How many tasks a round may hold (see `group.rs`), whatever `jobs`
+    /// is: it decides the result, `jobs` only how many of a round's tests
+    /// run at once. 1 commits in the order of one worker (in-order
     /// speculation, `pass.rs`).
     pub width: usize,
     /// Counters.
