@@ -242,6 +242,10 @@ pub trait Subject: Sync + Sized {
     ) -> Self::State;
     /// A candidate that was not accepted; its buffers may go back to `scratch`.
     fn discard(&self, _candidate: Self::Candidate, _scratch: &mut Self::Scratch) {}
+    /// A state the engine holds no more, once the run is stopped (an
+    /// untested merge, a round's other findings): the subject may free it
+    /// where the end of the run does not wait for it. The default drops it.
+    fn release(&self, _state: Arc<Self::State>) {}
     /// The size of a state, for statistics and progress.
     fn size(&self, state: &Self::State) -> Size;
     /// The statistics key of a change: the name of the reduction behind it.

@@ -399,6 +399,9 @@ pub fn run_groups<S: Subject>(
             best: coordinator.best.clone(),
             commits: coordinator.commits,
         };
+        if run.stopped() {
+            coordinator.release_states();
+        }
         // Dropping the coordinator closes the lanes' inboxes: they stop.
         drop(coordinator);
         join_all(threads);
@@ -1256,6 +1259,19 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let interesting: Vec<usize> = (0..round.len())
             .filter(|&i| verdicts[i].is_some())
             .collect();
+        if self.run.stopped() {
+            // The run ends: the round's first interesting change was
+            // tested, so it is kept; nothing else is worth its cost now (a
+            // merge, untested, is no result; follow-ups would not run). The
+            // lanes are not told: they find the coordinator gone.
+            if let Some(&first) = interesting.first() {
+                self.commit(verdicts[first].as_ref()?.0.clone());
+            }
+            for found in verdicts.into_iter().flatten() {
+                self.subject.release(found.0);
+            }
+            return Some(());
+        }
         self.rate.0 += round.len() as u64;
         self.rate.1 += interesting.len() as u64;
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
@@ -1384,6 +1400,18 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     fn queue_all(&mut self, tasks: Vec<Queued<S>>) {
         for (priority, task) in tasks {
             self.queue.push(priority, task);
+        }
+    }
+
+    /// Gives the states the coordinator holds besides the best (an
+    /// untested merge and its commits) to [`Subject::release`]: the run
+    /// stopped, and they are no result.
+    fn release_states(&mut self) {
+        let base = std::mem::replace(&mut self.base, self.best.clone());
+        self.subject.release(base);
+        for lost in std::mem::take(&mut self.untested) {
+            self.subject.release(lost.base);
+            self.subject.release(lost.state);
         }
     }
 

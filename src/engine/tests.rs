@@ -482,6 +482,44 @@ fn cancellation_stops_a_pass() {
     });
 }
 
+/// A stop while a round's tests run: the round's first interesting change
+/// (tested) is kept, and nothing else of the round is done (no merge of
+/// the others, whose check would cost a render and a parse of the whole
+/// program while the run should end).
+#[test]
+fn a_round_stopped_keeps_its_first_finding_and_merges_nothing() {
+    within(60, || {
+        let cancel = Arc::new(crate::oracle::Cancel::new().unwrap());
+        let mut subject = grouped(&[], 0);
+        // Every candidate is interesting; the fourth test stops the run
+        // (so that four lanes of the first round found something).
+        let (calls, stopper) = (Arc::new(AtomicUsize::new(0)), cancel.clone());
+        subject.oracle = Some(Box::new(move |_| {
+            if calls.fetch_add(1, Ordering::SeqCst) + 1 == 4 {
+                stopper.cancel();
+            }
+            true
+        }));
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(4, &stats, Some(&cancel));
+        let done = run_pass(&run, &subject, (0..100).collect(), deletions(100, |_| 1));
+        assert!(run.stopped());
+        let report = stats.report();
+        assert!(
+            report.interesting >= 4,
+            "{} interesting",
+            report.interesting
+        );
+        assert_eq!(report.merges, 0);
+        assert_eq!(done.commits, 1);
+        // The result is a tested program, and the one reported.
+        assert!(subject.tested.lock().contains(&*done.best));
+        let improvements = subject.improvements.lock();
+        assert_eq!(improvements.len(), 1);
+        assert_eq!(improvements[0].1, *done.best);
+    });
+}
+
 /// Tries deleting its items one after the other until one deletion is
 /// interesting; plans them for a state (the ones still there).
 struct FirstOf(Vec<u32>);

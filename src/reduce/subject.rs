@@ -419,6 +419,11 @@ impl<'a> Subject for TreeSubject<'a> {
         worker.buf = candidate.text;
     }
 
+    fn release(&self, state: Arc<Best>) {
+        // The run ends: its tree is freed aside (see `drop_aside`).
+        crate::syntax::drop_aside(state);
+    }
+
     fn size(&self, best: &Best) -> Size {
         best.size()
     }
@@ -596,6 +601,9 @@ pub struct Worker {
     buf: Vec<u8>,
     /// How many candidates it parsed from scratch (see [`parses_afresh`]).
     afresh: usize,
+    /// How many edits of a base's tree it made on a thread of its own
+    /// (see [`EDIT_ASIDE_FROM`]).
+    edited_aside: usize,
 }
 
 impl Worker {
@@ -609,6 +617,7 @@ impl Worker {
             parser,
             buf: Vec::new(),
             afresh: 0,
+            edited_aside: 0,
         }
     }
 
@@ -646,12 +655,25 @@ impl Worker {
             new_end_position: advance(start_position, &candidate[prefix..new_end]),
         };
         // The edit copies every node of the base in the changed span
-        // (seconds for megabytes of it): not once the run is stopped.
+        // (seconds for megabytes of it, in one call that cannot look at
+        // the stop): not once the run is stopped, and for a large span on
+        // a thread of its own, which a stop does not wait for.
         if stop() {
             return None;
         }
         let mut tree = base.clone();
-        tree.edit(&edit);
+        if old_end - prefix >= EDIT_ASIDE_FROM {
+            self.edited_aside += 1;
+            tree = crate::syntax::aside_until(
+                move || {
+                    tree.edit(&edit);
+                    tree
+                },
+                stop,
+            )?;
+        } else {
+            tree.edit(&edit);
+        }
         let parsed = parse_until(&mut self.parser, candidate, Some(&tree), stop);
         if parsed.is_none() {
             // Stopped: those copies are freed aside (see `drop_aside`).
@@ -663,6 +685,11 @@ impl Worker {
 
 /// Candidates of at least this many bytes may be parsed from scratch.
 const AFRESH_FROM: usize = 1 << 20;
+
+/// From how many changed bytes of the base the edit of its tree runs on a
+/// thread of its own (see [`Worker::reparse_until`]): below it the edit
+/// takes milliseconds at most, less than a thread's start would matter.
+const EDIT_ASIDE_FROM: usize = 1 << 16;
 
 /// Whether a candidate of `len` bytes, `span` of them in the span that
 /// differs from its base, is parsed from scratch rather than from its
@@ -1110,7 +1137,20 @@ mod tests {
         let one: String = (0..units).filter(|i| *i != units / 2).map(unit).collect();
         let reparsed = w.reparse(base.as_bytes(), &tree, one.as_bytes());
         assert_eq!(w.afresh, 1);
+        assert_eq!(w.edited_aside, 0);
         let fresh = parse(g, one.as_bytes());
+        assert_eq!(reparsed.root_node().to_sexp(), fresh.root_node().to_sexp());
+        // Every second unit of a span of 128 KB deleted: reused, the base's
+        // tree edited on a thread of its own (a stop does not wait for it).
+        let span = 2 * EDIT_ASIDE_FROM / unit(0).len();
+        let window = units / 2..units / 2 + span;
+        let spread: String = (0..units)
+            .filter(|i| !window.contains(i) || i % 2 == 0)
+            .map(unit)
+            .collect();
+        let reparsed = w.reparse(base.as_bytes(), &tree, spread.as_bytes());
+        assert_eq!((w.afresh, w.edited_aside), (1, 1));
+        let fresh = parse(g, spread.as_bytes());
         assert_eq!(reparsed.root_node().to_sexp(), fresh.root_node().to_sexp());
     }
 

@@ -257,6 +257,53 @@ pub fn drop_aside<T: Send + 'static>(value: T) {
         .spawn(move || drop(value));
 }
 
+/// Runs `work`, one step that cannot look at `stop` (a single call into
+/// tree-sitter), on a thread of its own, and waits for it while `stop`
+/// says to go on (looking every [`ASIDE_POLL`]): its result, or `None`
+/// once `stop` says to give up. The thread then finishes and drops its
+/// result without anyone waiting for it (the process ends without it, as
+/// with [`drop_aside`]). If no thread can be started, `work` runs here.
+/// A panic in `work` goes on here.
+pub fn aside_until<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+    stop: Stop<'_>,
+) -> Option<T> {
+    let (done, result) = crossbeam_channel::bounded(1);
+    let slot = std::sync::Arc::new(parking_lot::Mutex::new(Some(work)));
+    let inline = slot.clone();
+    let spawned = std::thread::Builder::new()
+        .name("aside".into())
+        .spawn(move || {
+            if let Some(work) = slot.lock().take() {
+                let _ = done.send(work());
+            }
+        });
+    let thread = match spawned {
+        Ok(thread) => thread,
+        Err(_) => return inline.lock().take().map(|work| work()),
+    };
+    loop {
+        match result.recv_timeout(ASIDE_POLL) {
+            Ok(value) => return Some(value),
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                if stop() {
+                    return None;
+                }
+            }
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => {
+                // The work panicked: its panic goes on here.
+                match thread.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the thread sends its result before it ends"),
+                }
+            }
+        }
+    }
+}
+
+/// How often [`aside_until`] looks at its stop.
+pub const ASIDE_POLL: std::time::Duration = std::time::Duration::from_millis(10);
+
 /// Parses `text` with `parser`, from `old` (edited to match `text`) if
 /// given; `None` if `stop` said to give up (tree-sitter asks it every
 /// hundred or so steps). The parser is then replaced by a new one for the
@@ -334,11 +381,19 @@ impl Original {
         let Some(nodes) = NodeTable::new_until(&tree, text.len(), stop)? else {
             return Ok(None);
         };
+        // Each step below walks the whole table; between them the stop is
+        // looked at, and what was built so far is freed aside (hundreds of
+        // megabytes on a 10 MB input).
         let mut roles = vec![Role::Fixed; nodes.len()];
         let Some(mut lists) = slot_lists(grammar, &nodes, &mut roles, stop) else {
+            drop_aside((nodes, roles));
             return Ok(None);
         };
         lists.extend(comment_list(&nodes, ListId::new(lists.len()), &mut roles));
+        if stop() {
+            drop_aside((nodes, roles, lists));
+            return Ok(None);
+        }
         lists.extend(error_lists(&text, &nodes));
         let mut owned_lists: Vec<(NodeId, ListId)> = lists
             .iter()
@@ -346,9 +401,18 @@ impl Original {
             .map(|(i, l)| (l.parent, ListId::new(i)))
             .collect();
         owned_lists.sort_unstable();
+        if stop() {
+            drop_aside((nodes, roles, lists, owned_lists));
+            return Ok(None);
+        }
         let smallest = smallest_by_kind(grammar, &nodes);
         let by_kind = KindIndex::of(grammar, &nodes);
+        if stop() {
+            drop_aside((nodes, roles, lists, owned_lists, by_kind));
+            return Ok(None);
+        }
         let Some(names) = intern_names(grammar, &text, &nodes, stop) else {
+            drop_aside((nodes, roles, lists, owned_lists, by_kind));
             return Ok(None);
         };
         Ok(Some(Original {
@@ -457,6 +521,7 @@ fn slot_lists(
     let mut lists = Vec::new();
     for p in nodes.ids().filter(|&p| !nodes.is_leaf(p)) {
         if due(p.index()) && stop() {
+            drop_aside(lists);
             return None;
         }
         // Children grouped by slot (None: the loose list of an ERROR node).
@@ -660,6 +725,33 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    /// A stop does not wait for the work given to [`aside_until`]: here
+    /// the work waits until the test lets it go, which the test does only
+    /// once the call has returned. Without a stop the call returns the
+    /// work's result; a panic in the work goes on in the caller.
+    #[test]
+    fn a_stop_does_not_wait_for_the_work_aside() {
+        crate::testing::within(60, || {
+            let (go, wait) = crossbeam_channel::bounded::<()>(1);
+            let (ended, end) = crossbeam_channel::bounded::<()>(1);
+            let stop = || true;
+            let work = move || {
+                let _ = wait.recv();
+                let _ = ended.send(());
+                7
+            };
+            assert_eq!(aside_until(work, &stop), None);
+            go.send(()).unwrap();
+            // The work still ran to its end, aside.
+            end.recv().unwrap();
+            assert_eq!(aside_until(|| 5, &never), Some(5));
+            let panicked = std::panic::catch_unwind(|| {
+                aside_until(|| -> u8 { panic!("in the work") }, &never)
+            });
+            assert!(panicked.is_err());
+        });
     }
 
     /// A parse stopped half-way leaves its parser ready for a parse of

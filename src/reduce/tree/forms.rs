@@ -535,7 +535,6 @@ impl Forms {
                 None => out.push(n),
             }
         }
-        let mut live: Vec<u32> = Vec::new();
         let mut steps = 0usize;
         let take = |g: u32, taken: &mut HashSet<u32>, stack: &mut Vec<u32>| {
             if taken.insert(g) {
@@ -547,12 +546,18 @@ impl Forms {
             if due(steps) && stop() {
                 return Vec::new();
             }
-            let tokens = self.live_tokens(original, current, f);
-            if tokens.is_empty() {
+            // Its live tokens go straight to the result (no list of its
+            // own per form: a closure visits thousands of forms).
+            let before = out.len();
+            out.extend(
+                self.tokens_of(f)
+                    .iter()
+                    .copied()
+                    .filter(|&n| current.is_live(original, n)),
+            );
+            if out.len() == before {
                 continue;
             }
-            live.push(f);
-            out.extend(tokens);
             if let Some(&group) = self.group_of.get(&f) {
                 for &g in &self.groups[group as usize] {
                     take(g, &mut taken, &mut stack);
