@@ -43,6 +43,12 @@ impl Reduction for ClassVariablesReduction {
         let end = t.definition.2.as_bytes();
         // The declarations whose type may be a class's name: those with
         // declarators (`a x;`), not a range `for`.
+        let signatures: Vec<&str> = original
+            .language
+            .signatures
+            .iter()
+            .map(|s| s.kind)
+            .collect();
         let declarations: Vec<(&str, &str, &str)> = t
             .typed
             .iter()
@@ -85,7 +91,16 @@ impl Reduction for ClassVariablesReduction {
                 if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
                     continue;
                 }
-                if children_in(grammar, original, declaration, declarators).is_empty() {
+                // Variables only: a class defined in a function's return
+                // type (`struct {} f();`) is not C++, though a compiler's
+                // error recovery may go on past it to the same diagnostic.
+                let declared = children_in(grammar, original, declaration, declarators);
+                let function = |d: NodeId| {
+                    nodes
+                        .subtree(d)
+                        .any(|n| signatures.iter().any(|&k| is_kind(grammar, original, n, k)))
+                };
+                if declared.is_empty() || declared.iter().any(|&d| function(d)) {
                     continue;
                 }
                 // An unnamed class has no constructors: the name goes when
@@ -188,11 +203,11 @@ mod tests {
     }
 
     #[test]
-    fn a_class_followed_by_another_type_or_nothing_stays() {
+    fn a_class_followed_by_another_type_a_function_or_nothing_stays() {
         let got = candidates(
             &CLASS_VARIABLES,
             "cpp",
-            "class a {};\nb x;\nclass c {};\nc::t p;\nclass d {} e;\nclass f {};\nint f2();\ntemplate <class T> class g {};\ng<int> h;\n",
+            "class a {};\nb x;\nclass c {};\nc::t p;\nclass d {} e;\nclass f {};\nint f2();\ntemplate <class T> class g {};\ng<int> h;\nstruct i {};\ni j(), k;\n",
         );
         assert!(got.is_empty(), "{got:?}");
     }
