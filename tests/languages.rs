@@ -232,3 +232,28 @@ fn cpp_gxx_class_nothing_names_is_unwrapped() {
     );
     assert!(kept.contains("class b"), "{kept}");
 }
+
+/// A class and the variable declared after it with the class as its type
+/// become one declaration of an unnamed class (`class a {}; a x;` ->
+/// `class {} x;`): the result has no class name and no `;` between the
+/// class and the variable, and parses; without the reduction both stay.
+#[test]
+fn cpp_gxx_class_and_its_variable_are_merged() {
+    let sb = Sandbox::new();
+    let program = "class counter { int n; };\ncounter c;\nint f() { return c.count_distinct; }\n";
+    let check = "#!/bin/sh\nLC_ALL=C g++ -fsyntax-only -std=c++17 -w \"$1\" 2>&1 | grep -q \"has no member named 'count_distinct'\"\n";
+    let out = sb.reduce_with("t.cpp", program, check, &["--no-cache"]);
+    let flat: String = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.starts_with("class {} "), "{out}");
+    let (tokens, errors) = measure("cpp", "t.cpp", out.as_bytes());
+    assert_eq!(errors, 0, "{out}");
+    assert!(tokens <= 14, "{tokens} tokens:\n{out}");
+    let kept = sb.reduce_with(
+        "u.cpp",
+        program,
+        check,
+        &["--no-cache", "--no-class-variables"],
+    );
+    let flat: String = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.starts_with("class a {};"), "{kept}");
+}

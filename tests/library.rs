@@ -127,6 +127,7 @@ fn reductions_are_switched_off_by_name() {
             "method-bodies",
             "auto",
             "unwrap-classes",
+            "class-variables",
             "macro-bodies",
             "inline-macros",
             "conditionals",

@@ -61,6 +61,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &cxx::method_bodies::METHOD_BODIES,
     &cxx::auto_types::AUTO_TYPES,
     &cxx::unwrap_classes::UNWRAP_CLASSES,
+    &cxx::class_variables::CLASS_VARIABLES,
     &preproc::macro_bodies::MACRO_BODIES,
     &preproc::inline_macros::INLINE_MACROS,
     &preproc::conditionals::CONDITIONALS,

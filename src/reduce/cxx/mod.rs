@@ -1,13 +1,14 @@
 //! What the reductions of namespaces, templates, base classes, methods and
 //! spelled-out types share (`namespaces.rs`, `template_params.rs`,
 //! `instantiate.rs`, `base_classes.rs`, `method_bodies.rs`,
-//! `auto_types.rs`, `unwrap_classes.rs`): the language's [`Templates`] facts, children by
+//! `auto_types.rs`, `unwrap_classes.rs`, `class_variables.rs`): the language's [`Templates`] facts, children by
 //! field, the texts of names, and the one task each of them queues. Names
 //! are matched by their text, as the other reductions by name do: a wrong
 //! match makes a candidate the test rejects, never a wrong result.
 
 pub mod auto_types;
 pub mod base_classes;
+pub mod class_variables;
 pub mod instantiate;
 pub mod method_bodies;
 pub mod namespaces;

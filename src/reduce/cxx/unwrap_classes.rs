@@ -9,7 +9,6 @@
 //! class cannot do this (its members are needed), nor hoisting (it keeps
 //! one member, or all of them in their order).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::edit::render_node;
@@ -46,15 +45,6 @@ impl Reduction for UnwrapClassesReduction {
         };
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
-        // How often each name occurs in the program, to tell the classes
-        // whose name occurs only inside themselves (their constructors).
-        let mut counts: HashMap<&[u8], usize> = HashMap::new();
-        let root = nodes.root();
-        for n in nodes.subtree(root) {
-            if nodes.is_leaf(n) && grammar.is_identifier(nodes.kind(n)) {
-                *counts.entry(original.node_text(n)).or_default() += 1;
-            }
-        }
         for &body_kind in t.class_bodies {
             for body in nodes_of_kind(grammar, original, cx.scope, body_kind) {
                 let class = nodes.parent(body);
@@ -79,16 +69,14 @@ impl Reduction for UnwrapClassesReduction {
                     .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
                     .filter(|&name| nodes.parent(name) == class)
                     .is_some_and(|name| {
-                        let text = original.node_text(name);
+                        // The program's index of names counts every
+                        // occurrence; those inside are the class's own.
+                        let id = original.name(name);
                         let inside = nodes
                             .subtree(class)
-                            .filter(|&d| {
-                                nodes.is_leaf(d)
-                                    && grammar.is_identifier(nodes.kind(d))
-                                    && original.node_text(d) == text
-                            })
+                            .filter(|&d| original.name(d) == id)
                             .count();
-                        counts.get(text).copied().unwrap_or(0) > inside
+                        original.name_count(id) as usize > inside
                     });
                 if named_outside {
                     continue;

@@ -1,0 +1,214 @@
+//! A class definition and the declaration after it that has the class as
+//! its type become one declaration: `class a { ... }; a x;` -> `class {
+//! ... } x;`, or `class a { ... } x;` when the class names itself (a
+//! constructor) or the name is wanted (a diagnostic that quotes it). Deleting cannot do this (the class and
+//! the variable are both needed), nor replacement (the class's tree is not
+//! a type written anywhere else).
+
+use std::sync::Arc;
+
+use crate::edit::{Edit, EditView};
+use crate::reduce::byname::{child, nodes_of_kind};
+use crate::reduce::cxx::{attempt, children_in, facts, is_kind, name_leaf, untouched};
+use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::syntax::{NodeId, Original, Role};
+use crate::task::Queued;
+
+/// Class definitions merged with their variables, as a table entry.
+pub struct ClassVariablesReduction;
+
+/// The table entry.
+pub static CLASS_VARIABLES: ClassVariablesReduction = ClassVariablesReduction;
+
+impl Reduction for ClassVariablesReduction {
+    fn name(&self) -> &'static str {
+        "class-variables"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not merge a C++ class definition with the declaration after it whose type is the class (`class a {}; a x;` -> `class {} x;`, or `class a {} x;` when the name is needed)"
+    }
+
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        _kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
+        let Some(t) = facts(cx) else {
+            return;
+        };
+        let (grammar, original) = (cx.grammar, cx.original);
+        let nodes = &original.nodes;
+        let end = t.definition.2.as_bytes();
+        // The declarations whose type may be a class's name: those with
+        // declarators (`a x;`), not a range `for`.
+        let signatures: Vec<&str> = original
+            .language
+            .signatures
+            .iter()
+            .map(|s| s.kind)
+            .collect();
+        let declarations: Vec<(&str, &str, &str)> = t
+            .typed
+            .iter()
+            .filter(|(_, _, declarators)| !declarators.is_empty())
+            .copied()
+            .collect();
+        for &body_kind in t.class_bodies {
+            for body in nodes_of_kind(grammar, original, cx.scope, body_kind) {
+                let class = nodes.parent(body);
+                if class == NodeId::NONE
+                    || !cx.inside(class)
+                    || !matches!(original.role(class), Role::Element { .. })
+                {
+                    continue;
+                }
+                // `class a { ... };` on its own, then the declaration.
+                let Some(semicolon) = next_sibling(original, class) else {
+                    continue;
+                };
+                if !nodes.is_leaf(semicolon) || original.node_text(semicolon) != end {
+                    continue;
+                }
+                let Some(declaration) = next_sibling(original, semicolon) else {
+                    continue;
+                };
+                let Some((ty, declarators)) =
+                    declarations.iter().find_map(|&(kind, field, declarators)| {
+                        is_kind(grammar, original, declaration, kind)
+                            .then(|| child(grammar, original, declaration, field))
+                            .flatten()
+                            .map(|ty| (ty, declarators))
+                    })
+                else {
+                    continue;
+                };
+                let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"])
+                else {
+                    continue;
+                };
+                if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
+                    continue;
+                }
+                // Variables only: a class defined in a function's return
+                // type (`struct {} f();`) is not C++, though a compiler's
+                // error recovery may go on past it to the same diagnostic.
+                let declared = children_in(grammar, original, declaration, declarators);
+                let function = |d: NodeId| {
+                    nodes
+                        .subtree(d)
+                        .any(|n| signatures.iter().any(|&k| is_kind(grammar, original, n, k)))
+                };
+                if declared.is_empty() || declared.iter().any(|&d| function(d)) {
+                    continue;
+                }
+                // An unnamed class has no constructors: the name goes when
+                // the class does not name itself. Names are matched by text,
+                // and canonicalization gives many entities one name, so a
+                // name that occurs elsewhere too may still be another
+                // entity's: the test decides.
+                let id = original.name(name);
+                if nodes
+                    .subtree(class)
+                    .filter(|&d| original.name(d) == id)
+                    .count()
+                    == 1
+                {
+                    out.push(attempt(
+                        3,
+                        Merge {
+                            name: Some(name),
+                            semicolon,
+                            ty,
+                        },
+                    ));
+                }
+                out.push(attempt(
+                    2,
+                    Merge {
+                        name: None,
+                        semicolon,
+                        ty,
+                    },
+                ));
+            }
+        }
+    }
+}
+
+/// The sibling after `n` (tokens included), if any.
+fn next_sibling(original: &Original, n: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    let siblings = nodes.children(nodes.parent(n));
+    let at = siblings.iter().position(|&s| s == n)?;
+    siblings.get(at + 1).copied()
+}
+
+/// Merge a class definition with the declaration after it.
+#[derive(Clone, Debug)]
+pub struct Merge {
+    /// The class's name, when it goes too.
+    pub name: Option<NodeId>,
+    /// The `;` after the class.
+    pub semicolon: NodeId,
+    /// The declaration's type, the class's name.
+    pub ty: NodeId,
+}
+
+impl Change for Merge {
+    fn kind(&self) -> &'static str {
+        CLASS_VARIABLES.name()
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        let gone: Arc<[u8]> = Arc::from(&b""[..]);
+        let mut edits = Vec::new();
+        for n in self.name.into_iter().chain([self.semicolon, self.ty]) {
+            if !untouched(original, current, n) {
+                return None;
+            }
+            edits.push((n, Edit::Text(gone.clone())));
+        }
+        edits.sort_by_key(|e| e.0);
+        Some(edits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::byname::testing::candidates;
+
+    #[test]
+    fn a_class_and_its_variable_become_one_declaration() {
+        let got = candidates(
+            &CLASS_VARIABLES,
+            "cpp",
+            "class a { int f; };\na x;\nstruct s { s(); };\ns y, *z;\nint g() { struct l {}; l v = l(); }\n",
+        );
+        // `l` is named after its variable too: both are proposed, the
+        // test decides (here the unnamed one would not compile).
+        assert_eq!(
+            got,
+            [
+                "class  { int f; }\n x;\nstruct s { s(); };\ns y, *z;\nint g() { struct l {}; l v = l(); }\n",
+                "class a { int f; }\n x;\nstruct s { s(); };\ns y, *z;\nint g() { struct l {}; l v = l(); }\n",
+                "class a { int f; };\na x;\nstruct s { s(); }\n y, *z;\nint g() { struct l {}; l v = l(); }\n",
+                "class a { int f; };\na x;\nstruct s { s(); };\ns y, *z;\nint g() { struct  {}  v = l(); }\n",
+                "class a { int f; };\na x;\nstruct s { s(); };\ns y, *z;\nint g() { struct l {}  v = l(); }\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_class_followed_by_another_type_a_function_or_nothing_stays() {
+        let got = candidates(
+            &CLASS_VARIABLES,
+            "cpp",
+            "class a {};\nb x;\nclass c {};\nc::t p;\nclass d {} e;\nclass f {};\nint f2();\ntemplate <class T> class g {};\ng<int> h;\nstruct i {};\ni j(), k;\n",
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+}
