@@ -518,6 +518,13 @@ impl Stats {
         }
     }
 
+    /// Candidates of every reduction so far, as [`Stats::candidate`]
+    /// counted them: in the order the changes are tried, so the same at
+    /// every `-j` (tests run ahead are not candidates until their turn).
+    pub fn candidates(&self) -> u64 {
+        self.kinds.iter().map(|k| k.candidates.load(Relaxed)).sum()
+    }
+
     /// Records the size of improvement number `seq`, unless a newer one
     /// (reported first by a racing thread) is already recorded.
     pub fn set_best(&self, seq: u64, size: Size) {

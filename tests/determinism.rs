@@ -227,6 +227,76 @@ fn trace_mode_gives_the_same_bytes_at_every_job_count() {
     assert_eq!(all.len(), 1, "{all:#?}");
 }
 
+/// The trace stage's lowest values stop at a budget of candidates (as many
+/// as the pass's units made), and where they stop decides which rows keep
+/// their words. Eight rows the test needs all of (eight candidates of
+/// units, each rejected), then eight groups of values: lowering a row's
+/// words to one is fine in rows 0, 1, 4 and 5 and not in the others, so
+/// ddmin gains only in pairs, and the budget is reached in the level of
+/// pairs (stats: `values_budget_stops`). The budget once counted the
+/// candidates made while looking ahead too, which depend on when the tests
+/// end: at `-j` 4 and 8 the values stopped a level earlier in some runs and
+/// kept other rows. Runs at `-j` 1, 4, 4 and 8 with a test whose duration
+/// varies: the same bytes.
+#[test]
+fn the_trace_values_budget_stops_at_the_same_place_at_every_job_count() {
+    let sb = Sandbox::new();
+    sb.file(
+        "gen.py",
+        "import random\n\
+         random.seed(12)\n\
+         rows = []\n\
+         for i in range(random.randint(7, 8)):\n\
+         \x20   rows.append(' '.join(['row'] + ['w'] * random.randint(1, 4)))\n\
+         print('\\n'.join(rows))\n",
+    );
+    sb.file(
+        "check.py",
+        "import sys, time, zlib\n\
+         text = open(sys.argv[1]).read()\n\
+         time.sleep(zlib.crc32(text.encode()) % 7 / 100)\n\
+         rows = [r.split() for r in text.splitlines() if r.strip()]\n\
+         if len(rows) < 8:\n\
+         \x20   sys.exit(1)\n\
+         if any(i % 4 >= 2 and len(r) < 3 for i, r in enumerate(rows)):\n\
+         \x20   sys.exit(1)\n",
+    );
+    let check = sb.path().join("check.py");
+    sb.script(
+        "check.sh",
+        &format!("exec python3 '{}' \"$1\"", check.display()),
+    );
+    let mut all = BTreeSet::new();
+    for (run, jobs) in ["1", "4", "4", "8"].into_iter().enumerate() {
+        let output = format!("out{run}.txt");
+        let stats = format!("stats{run}.json");
+        let out = sb.run(&[
+            "trace",
+            "-q",
+            "-j",
+            jobs,
+            "--no-finish",
+            "-i",
+            "./check.sh",
+            "--stats-json",
+            &stats,
+            "-o",
+            &output,
+            "--",
+            "python3",
+            "gen.py",
+        ]);
+        assert!(out.status.success(), "-j {jobs}: {}", stderr(&out));
+        let stats: serde_json::Value = serde_json::from_slice(&sb.read(&stats)).unwrap();
+        assert_eq!(
+            stats["generator_runs"]["values_budget_stops"], 1,
+            "-j {jobs}: {stats}"
+        );
+        all.insert(String::from_utf8(sb.read(&output)).unwrap());
+    }
+    assert_eq!(all.len(), 1, "{all:#?}");
+}
+
 /// `treereduce batch` on three inputs at `-j 1` and 3: the same bytes of
 /// every result.
 #[test]

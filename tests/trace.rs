@@ -376,8 +376,8 @@ fn a_top_level_that_gains_little_goes_on_when_the_level_below_gains() {
     );
 }
 
-/// Below a top level that gained little, the level below may run as many
-/// tests as the top level did before it gains a tenth of the program; then
+/// Below a top level that gained little, the level below may make as many
+/// candidates as the top level did before it gains a tenth of the program; then
 /// the trace stage stops and the finishing stage takes over.
 #[test]
 fn the_level_below_a_top_level_that_gained_little_has_a_budget() {

@@ -29,7 +29,7 @@ use super::generator::{Align, Generator, GeneratorRun};
 use super::record::{Trace, UnitId};
 use crate::engine::{Run, run_pass};
 use crate::oracle::{Oracle, OracleError, Remembered, RunOutcome, Verdict, VerdictCache};
-use crate::stats::{Size, bump};
+use crate::stats::{Size, Stats, bump};
 use crate::task::{Applied, Job, Observer, Priority, Queued, Subject, Tests};
 
 /// How the units are searched.
@@ -97,6 +97,8 @@ pub struct TraceCounters {
     pub halted_runs: AtomicU64,
     /// Units removed by bypass on top of the planned ones.
     pub bypassed_units: AtomicU64,
+    /// Passes whose lowest values stopped at their budget.
+    pub values_budget_stops: AtomicU64,
 }
 
 /// A state of the trace reduction: which units of the pass's trace are
@@ -157,15 +159,16 @@ pub struct TraceSubject<'a> {
     programs: &'a Remembered,
     /// The top level of the first pass removed less than a tenth of the
     /// program, and so did the level below it (or there is none), or that
-    /// level ran as many tests as the top level without removing a tenth:
+    /// level made as many candidates as the top level without removing a tenth:
     /// the trace stage stops there.
     little: AtomicBool,
     /// The pass (from 0).
     pass: usize,
-    /// Candidates the pass's changes made, counted in their lanes' turns
-    /// (so the same at every -j, unlike the runs, which happen when the
-    /// tests do): the values' budget.
-    candidates: AtomicU64,
+    /// The run's statistics: its candidates, counted as each change is
+    /// tried in its turn (so the same at every -j, unlike the candidates
+    /// made while looking ahead, or the runs, which happen when the tests
+    /// do), are what the values' and the level's budgets count.
+    stats: &'a Stats,
 }
 
 impl Subject for TraceSubject<'_> {
@@ -203,7 +206,6 @@ impl Subject for TraceSubject<'_> {
         // verdict is still remembered).
         let key =
             VerdictCache::key(format!("{}\n{}\n{plan}", self.align.name(), self.pass).as_bytes());
-        self.candidates.fetch_add(1, Ordering::SeqCst);
         Applied::Candidate(Candidate {
             removed,
             lowered,
@@ -408,9 +410,9 @@ struct Level {
 
 /// The early stop's view of a level of the first pass: the program's tokens
 /// when the level started, and its depth (0: the top level, 1: the one
-/// below); the tests run when it started, and for the level below a top
-/// level that gained little, the tests it may run before it gains a tenth
-/// (as many as the top level ran).
+/// below); the candidates made when it started, and for the level below a
+/// top level that gained little, the candidates it may make before it
+/// gains a tenth (as many as the top level made).
 #[derive(Clone, Copy)]
 struct Watch {
     start: u64,
@@ -437,8 +439,8 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
         }
         let best = tests.snapshot();
         let subject = tests.subject();
-        let spent = subject.counters.script_runs.load(Ordering::SeqCst);
-        let made = subject.candidates.load(Ordering::SeqCst);
+        // Both budgets count candidates in their turns: the same at every -j.
+        let made = subject.stats.candidates();
         // The values have made as many candidates as the pass's units did:
         // each of their gains is a few tokens, which the finishing stage
         // takes for less.
@@ -446,16 +448,19 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
             && !crate::ablate::off("values-budget")
             && made.saturating_sub(start) >= allowed
         {
+            if level_live(&subject.trace, &self.level, &best) {
+                bump(&subject.counters.values_budget_stops);
+            }
             return Vec::new();
         }
-        // Below a top level that gained little, the level has spent as many
-        // tests as the top level without gaining a tenth: the trace stage
+        // Below a top level that gained little, the level has made as many
+        // candidates as the top level without gaining a tenth: the trace stage
         // has cost more than its first level already, for little.
         if let Some(watch) = self.level.watch
             && let Some(budget) = watch.budget
             && !crate::ablate::off("budget")
             && best.tokens * 10 > watch.start * 9
-            && spent.saturating_sub(watch.tests) >= budget
+            && made.saturating_sub(watch.tests) >= budget
         {
             subject.little.store(true, Ordering::SeqCst);
             return Vec::new();
@@ -481,8 +486,8 @@ impl<'a> Job<TraceSubject<'a>> for ChunkTask {
                 below = Some(Watch {
                     start: best.tokens,
                     depth: 1,
-                    tests: spent,
-                    budget: Some(spent.saturating_sub(watch.tests).max(1)),
+                    tests: made,
+                    budget: Some(made.saturating_sub(watch.tests).max(1)),
                 });
             }
         }
@@ -558,12 +563,18 @@ fn live_item(trace: &Trace, level: &Level, best: &BestRun, item: usize) -> bool 
 /// Whether the level is done with its own units (its next step would be
 /// the level below).
 fn level_done(trace: &Trace, level: &Level, best: &BestRun) -> bool {
+    !level_live(trace, level, best)
+}
+
+/// Whether the level has a step of its own left (its items again, or in
+/// smaller chunks).
+fn level_live(trace: &Trace, level: &Level, best: &BestRun) -> bool {
     let live = level
         .units
         .iter()
         .any(|&u| live_item(trace, level, best, u));
     let progress = level.progress.load(Ordering::SeqCst);
-    !(live && (progress || level.chunk > 1))
+    live && (progress || level.chunk > 1)
 }
 
 /// After a level: the same chunk size again after progress, half of it
@@ -692,7 +703,7 @@ pub struct Reduced {
     pub sizes: Vec<(usize, usize, usize)>,
     /// The top level of the first pass removed less than a tenth of the
     /// program, so did the level below it (or there was none) within as
-    /// many tests as the top level ran, and the trace stage stopped there.
+    /// many candidates as the top level made, and the trace stage stopped there.
     pub stopped_early: bool,
 }
 
@@ -732,7 +743,7 @@ pub fn reduce(
             programs,
             little: AtomicBool::new(false),
             pass: passes,
-            candidates: AtomicU64::new(0),
+            stats: run.stats,
         };
         let start = BestRun {
             removed: Arc::new(vec![false; parsed.units.len()]),
