@@ -618,7 +618,13 @@ fn check_while_parsing(
     let input: Arc<[u8]> = Arc::from(setup.input.as_slice());
     let mut prepared = None;
     let checked = std::thread::scope(|s| {
-        let preparing = s.spawn(|| single::Prepared::of(grammar, input.clone(), stop));
+        let preparing = s.spawn(|| {
+            // The lexicon's automata (tens of milliseconds) are built here
+            // too, not when the reduction starts: a stop during the input's
+            // check then does not wait for them.
+            crate::lexical::Lexicon::of(setup.language);
+            single::Prepared::of(grammar, input.clone(), stop)
+        });
         check_input(
             args,
             setup,

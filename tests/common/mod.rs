@@ -189,9 +189,12 @@ pub fn processes_with(marker: &str) -> Vec<String> {
     found
 }
 
-/// Waits up to a few seconds for processes with `marker` to disappear.
+/// Waits for processes with `marker` to disappear, for at most 30 s (a
+/// generous bound: on a machine at a load of 40 the kill of a test's
+/// process group and the reaping took more than the 5 s this waited
+/// before; only processes that stay reach it).
 pub fn wait_no_processes(marker: &str) -> Vec<String> {
-    for _ in 0..100 {
+    for _ in 0..600 {
         let left = processes_with(marker);
         if left.is_empty() {
             return left;
