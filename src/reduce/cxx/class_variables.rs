@@ -8,10 +8,12 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, children_in, facts, is_kind, name_leaf, untouched};
+use crate::reduce::byname::child;
+use crate::reduce::cxx::{
+    attempt, children_in, classes_alone, facts, is_kind, name_leaf, next_sibling, untouched,
+};
 use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
-use crate::syntax::{NodeId, Original, Role};
+use crate::syntax::NodeId;
 use crate::task::Queued;
 
 /// Class definitions merged with their variables, as a table entry.
@@ -40,7 +42,6 @@ impl Reduction for ClassVariablesReduction {
         };
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
-        let end = t.definition.2.as_bytes();
         // The declarations whose type may be a class's name: those with
         // declarators (`a x;`), not a range `for`.
         let signatures: Vec<&str> = original
@@ -55,94 +56,70 @@ impl Reduction for ClassVariablesReduction {
             .filter(|(_, _, declarators)| !declarators.is_empty())
             .copied()
             .collect();
-        for &body_kind in t.class_bodies {
-            for body in nodes_of_kind(grammar, original, cx.scope, body_kind) {
-                let class = nodes.parent(body);
-                if class == NodeId::NONE
-                    || !cx.inside(class)
-                    || !matches!(original.role(class), Role::Element { .. })
-                {
-                    continue;
-                }
-                // `class a { ... };` on its own, then the declaration.
-                let Some(semicolon) = next_sibling(original, class) else {
-                    continue;
-                };
-                if !nodes.is_leaf(semicolon) || original.node_text(semicolon) != end {
-                    continue;
-                }
-                let Some(declaration) = next_sibling(original, semicolon) else {
-                    continue;
-                };
-                let Some((ty, declarators)) =
-                    declarations.iter().find_map(|&(kind, field, declarators)| {
-                        is_kind(grammar, original, declaration, kind)
-                            .then(|| child(grammar, original, declaration, field))
-                            .flatten()
-                            .map(|ty| (ty, declarators))
-                    })
-                else {
-                    continue;
-                };
-                let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"])
-                else {
-                    continue;
-                };
-                if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
-                    continue;
-                }
-                // Variables only: a class defined in a function's return
-                // type (`struct {} f();`) is not C++, though a compiler's
-                // error recovery may go on past it to the same diagnostic.
-                let declared = children_in(grammar, original, declaration, declarators);
-                let function = |d: NodeId| {
-                    nodes
-                        .subtree(d)
-                        .any(|n| signatures.iter().any(|&k| is_kind(grammar, original, n, k)))
-                };
-                if declared.is_empty() || declared.iter().any(|&d| function(d)) {
-                    continue;
-                }
-                // An unnamed class has no constructors: the name goes when
-                // the class does not name itself. Names are matched by text,
-                // and canonicalization gives many entities one name, so a
-                // name that occurs elsewhere too may still be another
-                // entity's: the test decides.
-                let id = original.name(name);
-                if nodes
-                    .subtree(class)
-                    .filter(|&d| original.name(d) == id)
-                    .count()
-                    == 1
-                {
-                    out.push(attempt(
-                        3,
-                        Merge {
-                            name: Some(name),
-                            semicolon,
-                            ty,
-                        },
-                    ));
-                }
+        // `class a { ... };` on its own, then the declaration.
+        for (class, _, semicolon) in classes_alone(cx, t) {
+            let Some(declaration) = next_sibling(original, semicolon) else {
+                continue;
+            };
+            let Some((ty, declarators)) =
+                declarations.iter().find_map(|&(kind, field, declarators)| {
+                    is_kind(grammar, original, declaration, kind)
+                        .then(|| child(grammar, original, declaration, field))
+                        .flatten()
+                        .map(|ty| (ty, declarators))
+                })
+            else {
+                continue;
+            };
+            let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"]) else {
+                continue;
+            };
+            if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
+                continue;
+            }
+            // Variables only: a class defined in a function's return
+            // type (`struct {} f();`) is not C++, though a compiler's
+            // error recovery may go on past it to the same diagnostic.
+            let declared = children_in(grammar, original, declaration, declarators);
+            let function = |d: NodeId| {
+                nodes
+                    .subtree(d)
+                    .any(|n| signatures.iter().any(|&k| is_kind(grammar, original, n, k)))
+            };
+            if declared.is_empty() || declared.iter().any(|&d| function(d)) {
+                continue;
+            }
+            // An unnamed class has no constructors: the name goes when
+            // the class does not name itself. Names are matched by text,
+            // and canonicalization gives many entities one name, so a
+            // name that occurs elsewhere too may still be another
+            // entity's: the test decides.
+            let id = original.name(name);
+            if nodes
+                .subtree(class)
+                .filter(|&d| original.name(d) == id)
+                .count()
+                == 1
+            {
                 out.push(attempt(
-                    2,
+                    3,
                     Merge {
-                        name: None,
+                        name: Some(name),
                         semicolon,
                         ty,
                     },
                 ));
             }
+            out.push(attempt(
+                2,
+                Merge {
+                    name: None,
+                    semicolon,
+                    ty,
+                },
+            ));
         }
     }
-}
-
-/// The sibling after `n` (tokens included), if any.
-fn next_sibling(original: &Original, n: NodeId) -> Option<NodeId> {
-    let nodes = &original.nodes;
-    let siblings = nodes.children(nodes.parent(n));
-    let at = siblings.iter().position(|&s| s == n)?;
-    siblings.get(at + 1).copied()
 }
 
 /// Merge a class definition with the declaration after it.

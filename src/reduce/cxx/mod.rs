@@ -17,14 +17,50 @@ pub mod unwrap_classes;
 
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
-use crate::reduce::byname::{child, current_text, edited_inside};
+use crate::reduce::byname::{child, current_text, edited_inside, nodes_of_kind};
 use crate::reduce::{Attempt, Change, TreeSubject};
-use crate::syntax::{Grammar, NodeId, Original};
+use crate::syntax::{Grammar, NodeId, Original, Role};
 use crate::task::{Priority, Queued};
 
 /// The facts of the language of `cx`, if it has templates.
 pub fn facts(cx: &TreeSubject<'_>) -> Option<&'static Templates> {
     cx.original.language.templates.as_ref()
+}
+
+/// The class definitions of `cx`'s scope that stand alone, each followed
+/// by its own `;` (`class a { ... };`): the class, its body and the `;`.
+pub fn classes_alone(cx: &TreeSubject<'_>, t: &Templates) -> Vec<(NodeId, NodeId, NodeId)> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let mut found = Vec::new();
+    for &body_kind in t.class_bodies {
+        for body in nodes_of_kind(grammar, original, cx.scope, body_kind) {
+            let class = nodes.parent(body);
+            if class == NodeId::NONE
+                || !cx.inside(class)
+                || !matches!(original.role(class), Role::Element { .. })
+            {
+                continue;
+            }
+            let Some(semicolon) = next_sibling(original, class) else {
+                continue;
+            };
+            if nodes.is_leaf(semicolon)
+                && original.node_text(semicolon) == t.definition.2.as_bytes()
+            {
+                found.push((class, body, semicolon));
+            }
+        }
+    }
+    found
+}
+
+/// The sibling after `n` (tokens included), if any.
+pub fn next_sibling(original: &Original, n: NodeId) -> Option<NodeId> {
+    let nodes = &original.nodes;
+    let siblings = nodes.children(nodes.parent(n));
+    let at = siblings.iter().position(|&s| s == n)?;
+    siblings.get(at + 1).copied()
 }
 
 /// The children of `n` in the field `field` (`""`: named children outside

@@ -13,10 +13,9 @@ use std::sync::Arc;
 
 use crate::edit::render_node;
 use crate::edit::{Edit, EditView};
-use crate::reduce::byname::nodes_of_kind;
-use crate::reduce::cxx::{attempt, children_in, facts, is_kind};
+use crate::reduce::cxx::{attempt, children_in, classes_alone, facts, is_kind};
 use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
-use crate::syntax::{NodeId, Role};
+use crate::syntax::NodeId;
 use crate::task::Queued;
 
 /// Class unwrapping as a table entry.
@@ -45,71 +44,46 @@ impl Reduction for UnwrapClassesReduction {
         };
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
-        for &body_kind in t.class_bodies {
-            for body in nodes_of_kind(grammar, original, cx.scope, body_kind) {
-                let class = nodes.parent(body);
-                if class == NodeId::NONE
-                    || !cx.inside(class)
-                    || !matches!(original.role(class), Role::Element { .. })
-                {
-                    continue;
-                }
-                // Only a definition of its own (`class S { ... };`), not one
-                // that also declares a variable (`class { ... } x;`).
-                let Some(semicolon) = next_sibling(original, class) else {
-                    continue;
-                };
-                if !nodes.is_leaf(semicolon)
-                    || original.node_text(semicolon) != t.definition.2.as_bytes()
-                {
-                    continue;
-                }
-                let named_outside = nodes
-                    .subtree(class)
-                    .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
-                    .filter(|&name| nodes.parent(name) == class)
-                    .is_some_and(|name| {
-                        // The program's index of names counts every
-                        // occurrence; those inside are the class's own.
-                        let id = original.name(name);
-                        let inside = nodes
-                            .subtree(class)
-                            .filter(|&d| original.name(d) == id)
-                            .count();
-                        original.name_count(id) as usize > inside
-                    });
-                if named_outside {
-                    continue;
-                }
-                let members: Vec<NodeId> = children_in(grammar, original, body, "");
-                let kept: usize = members
-                    .iter()
-                    .filter(|&&m| !is_kind(grammar, original, m, t.access))
-                    .map(|&m| nodes.tokens(m))
-                    .sum();
-                let removed = (nodes.tokens(class) + 1).saturating_sub(kept);
-                if members.is_empty() || removed == 0 {
-                    continue;
-                }
-                out.push(attempt(
-                    removed,
-                    Unwrap {
-                        class,
-                        semicolon,
-                        members: members.into(),
-                    },
-                ));
+        // Only a definition of its own (`class S { ... };`), not one
+        // that also declares a variable (`class { ... } x;`).
+        for (class, body, semicolon) in classes_alone(cx, t) {
+            let named_outside = nodes
+                .subtree(class)
+                .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
+                .filter(|&name| nodes.parent(name) == class)
+                .is_some_and(|name| {
+                    // The program's index of names counts every
+                    // occurrence; those inside are the class's own.
+                    let id = original.name(name);
+                    let inside = nodes
+                        .subtree(class)
+                        .filter(|&d| original.name(d) == id)
+                        .count();
+                    original.name_count(id) as usize > inside
+                });
+            if named_outside {
+                continue;
             }
+            let members: Vec<NodeId> = children_in(grammar, original, body, "");
+            let kept: usize = members
+                .iter()
+                .filter(|&&m| !is_kind(grammar, original, m, t.access))
+                .map(|&m| nodes.tokens(m))
+                .sum();
+            let removed = (nodes.tokens(class) + 1).saturating_sub(kept);
+            if members.is_empty() || removed == 0 {
+                continue;
+            }
+            out.push(attempt(
+                removed,
+                Unwrap {
+                    class,
+                    semicolon,
+                    members: members.into(),
+                },
+            ));
         }
     }
-}
-
-/// The sibling after `n` (tokens included), if any.
-fn next_sibling(original: &crate::syntax::Original, n: NodeId) -> Option<NodeId> {
-    let nodes = &original.nodes;
-    let siblings = nodes.children(nodes.parent(n));
-    let at = siblings.iter().position(|&s| s == n)?;
-    siblings.get(at + 1).copied()
 }
 
 /// Replace a class definition by its members, data members first.
