@@ -124,7 +124,8 @@ pub struct BatchArgs {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
-    /// Changes a round tests side by side: the result depends on it and on
+    /// Changes a round tests side by side (the coarse pass of a program of
+    /// 100,000 tokens or more at most 4): the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
     /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
@@ -325,7 +326,8 @@ pub struct Args {
     #[arg(short, long, value_name = "N", help_heading = "Performance")]
     pub jobs: Option<usize>,
 
-    /// Changes a round tests side by side: the result depends on it and on
+    /// Changes a round tests side by side (the coarse pass of a program of
+    /// 100,000 tokens or more at most 4): the result depends on it and on
     /// nothing else of the machine, so every -j gives the same result;
     /// -j only says how many of a round's tests run at once.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,

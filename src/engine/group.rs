@@ -359,6 +359,7 @@ type Ticket<S> = (
 /// Runs one pass in rounds of lanes (see the module documentation).
 pub fn run_groups<S: Subject>(
     run: &Run<'_>,
+    width: usize,
     subject: &S,
     merging: &dyn Merging<S>,
     start: S::State,
@@ -367,9 +368,9 @@ pub fn run_groups<S: Subject>(
     let workers = Workers::new(run.jobs);
     let workers = &workers;
     std::thread::scope(|s| {
-        let mut lanes = Vec::with_capacity(run.width);
-        let mut threads = Vec::with_capacity(run.width);
-        for slot in 0..run.width {
+        let mut lanes = Vec::with_capacity(width);
+        let mut threads = Vec::with_capacity(width);
+        for slot in 0..width {
             let (to, inbox, outbox, from) = lane_channels::<S>();
             threads
                 .push(s.spawn(move || lane(run, (subject, merging), workers, slot, inbox, outbox)));
@@ -382,6 +383,7 @@ pub fn run_groups<S: Subject>(
         let start = Arc::new(start);
         let mut coordinator = Coordinator {
             run,
+            width,
             subject,
             merging,
             queue: Queue::of(tasks),
@@ -742,6 +744,8 @@ struct LaneSlot<S: Subject> {
 
 struct Coordinator<'a, 'r, S: Subject> {
     run: &'a Run<'r>,
+    /// Places in a round: the run's width, or less for this pass.
+    width: usize,
     subject: &'a S,
     merging: &'a dyn Merging<S>,
     queue: Queue<S>,
@@ -862,7 +866,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// `(1 - p)^w`, against a place of `w` given up. (The base is tested
     /// after the round, when it found nothing, if it had no place.)
     fn test_base_beside(&self) -> bool {
-        let w = self.run.width;
+        let w = self.width;
         if !self.tentative() || w < 3 {
             return false;
         }
@@ -917,7 +921,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
-        let width = self.run.width - usize::from(self.test_base_beside());
+        let width = self.width - usize::from(self.test_base_beside());
         let mut f = Forming {
             width,
             touched: Footprint::default(),
@@ -1250,7 +1254,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // is interesting (a merge plus an interesting change is a tested
         // program whatever the merge alone is).
         let mut base_interesting =
-            (self.tentative() && round.len() < self.run.width).then(|| self.test_base());
+            (self.tentative() && round.len() < self.width).then(|| self.test_base());
         // Each lane of the round has begun its test: its verdict.
         let mut verdicts: Vec<Option<Found<S>>> = Vec::with_capacity(round.len());
         for &(slot, _) in &round {

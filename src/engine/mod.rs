@@ -252,8 +252,24 @@ pub fn run_pass<S: Subject>(
     start: S::State,
     tasks: Vec<crate::task::Queued<S>>,
 ) -> Finished<S> {
+    run_pass_in_rounds_of(run, run.width, subject, start, tasks)
+}
+
+/// [`run_pass`] with rounds of at most `width` places instead of the
+/// run's width (never more): a pass whose tests are slow on a large
+/// program gets through narrower rounds sooner to the smaller programs its
+/// first commits make (see `single::COARSE_WIDTH`). Like the run's width,
+/// `width` must not depend on `-j`.
+pub fn run_pass_in_rounds_of<S: Subject>(
+    run: &Run<'_>,
+    width: usize,
+    subject: &S,
+    start: S::State,
+    tasks: Vec<crate::task::Queued<S>>,
+) -> Finished<S> {
+    let width = width.clamp(1, run.width);
     match subject.merging() {
-        Some(merging) if run.width > 1 => group::run_groups(run, subject, merging, start, tasks),
+        Some(merging) if width > 1 => group::run_groups(run, width, subject, merging, start, tasks),
         _ => pass::run_in_order(run, subject, start, tasks),
     }
 }

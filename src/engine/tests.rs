@@ -1424,3 +1424,42 @@ fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
         }
     });
 }
+
+/// A pass in rounds narrower than the run's is the pass of a run of that
+/// width: the same rounds, tests and result, at every -j; a width above
+/// the run's is the run's.
+#[test]
+fn a_pass_in_narrower_rounds_is_the_pass_of_a_narrower_run() {
+    within(60, || {
+        let pass = |jobs: usize, run_width: usize, pass_width: Option<usize>| {
+            let subject = grouped(&[1, 6, 11, 17], 0);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(run_width);
+            let start: BTreeSet<u32> = (0..20).collect();
+            let tasks = deletions(20, u64::from);
+            let done = match pass_width {
+                Some(w) => run_pass_in_rounds_of(&run, w, &subject, start, tasks),
+                None => run_pass(&run, &subject, start, tasks),
+            };
+            let report = stats.report();
+            ((*done.best).clone(), report.tests, report.rounds)
+        };
+        for jobs in [1, 3] {
+            let narrow = pass(jobs, 4, None);
+            assert_eq!(narrow.0, [1, 6, 11, 17].into_iter().collect());
+            assert_eq!(pass(jobs, 16, Some(4)), narrow, "-j {jobs}");
+            assert_eq!(pass(jobs, 4, Some(16)), narrow, "-j {jobs}");
+            // Narrower rounds are more rounds here: 16 deletions, 4 at a time.
+            let wide = pass(jobs, 16, None);
+            assert!(wide.2 < narrow.2, "-j {jobs}: {wide:?} against {narrow:?}");
+            // Width 1 is the order of one worker (its tests above -j 1
+            // depend on the speculation's timing).
+            let (one, in_order) = (pass(jobs, 16, Some(1)), pass(jobs, 1, None));
+            assert_eq!(one.0, in_order.0, "-j {jobs}");
+            assert_eq!(one.2, 0, "-j {jobs}");
+            if jobs == 1 {
+                assert_eq!(one, in_order);
+            }
+        }
+    });
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::engine::{Run, count_run, run_pass};
+use crate::engine::{Run, count_run, run_pass, run_pass_in_rounds_of};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
@@ -735,7 +735,7 @@ impl Driver<'_, '_> {
             let start = first.size();
             let tasks = subject.start_coarse();
             clock.built(stats);
-            let done = run_pass(self.run, &subject, first, tasks);
+            let done = run_pass_in_rounds_of(self.run, COARSE_WIDTH, &subject, first, tasks);
             stats.push_pass(PassReport {
                 kind: "coarse",
                 number: 1,
@@ -917,6 +917,19 @@ impl Driver<'_, '_> {
 /// start take tens of milliseconds, and the first pass starts with the
 /// same ddmin of the top-level items anyway.
 pub const COARSE_TOKENS: usize = 100_000;
+
+/// How many changes a round of the coarse pass tests side by side (the
+/// run's width if that is less): a test of a large program is slow (g++
+/// on 600 KB of preprocessed C++: 0.3-0.8 s), and every change of a round
+/// is tested on the round's program, so rounds of 16 test many candidates
+/// on a program that the round's first commits already made much smaller.
+/// Narrower rounds reach the small programs sooner: on the four C++ cases
+/// of `benches/run` the coarse pass ran half the tests on programs above
+/// 50 KB (doc/benchmarks.md, "C++: the coarse pass in narrower rounds").
+/// A constant, like the run's width, so that every `-j` gives the same
+/// result; 4 keeps four tests at once in the coarse pass on a machine with
+/// more cores.
+pub const COARSE_WIDTH: usize = 4;
 
 /// The topmost node whose range is exactly `scope`, else the smallest node containing it.
 fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {

@@ -1300,6 +1300,46 @@ fn the_coarse_pass_deletes_the_comments_of_a_large_program() {
     assert!(!out.contains("/*"), "{out}");
 }
 
+/// The coarse pass tests at most [`COARSE_WIDTH`] changes a round, also
+/// when the run's rounds are wider: each test on a large program is slow,
+/// and a narrow round's commits make the next round's candidates smaller
+/// sooner. The same result at every -j.
+#[test]
+fn the_coarse_pass_runs_in_narrow_rounds() {
+    // Every 200th function is needed: ddmin's levels have many chunks.
+    let oracle = |c: &[u8]| {
+        let text = std::str::from_utf8(c).unwrap();
+        (0..COARSE_TOKENS / 30)
+            .step_by(200)
+            .all(|i| text.contains(&format!("filler_{i}(")))
+    };
+    let input = many_functions(COARSE_TOKENS / 30);
+    let mut seen = None;
+    for jobs in [1, 3] {
+        let cfg = Config {
+            passes: Some(1),
+            ..config(jobs)
+        };
+        let (out, report) = run_with("c", &input, cfg, &oracle);
+        let coarse = &report.passes[0];
+        assert_eq!(coarse.kind, "coarse");
+        assert!(coarse.rounds > 0);
+        // A round's tests, and at most the test of its untested base
+        // after it.
+        assert!(
+            coarse.tests <= (COARSE_WIDTH as u64 + 1) * coarse.rounds,
+            "-j {jobs}: {} tests in {} rounds",
+            coarse.tests,
+            coarse.rounds
+        );
+        let got = (out, coarse.tests, coarse.rounds);
+        match &seen {
+            None => seen = Some(got),
+            Some(first) => assert_eq!(&got, first, "-j {jobs}"),
+        }
+    }
+}
+
 /// A program of `n` small functions in C, with one that holds the bug
 /// (`trigger`) in the middle.
 fn many_functions(n: usize) -> String {
