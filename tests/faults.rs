@@ -1234,6 +1234,17 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
+    // Nor beside the output (the input staged as the output during the
+    // check, a write given up).
+    let beside: Vec<_> = std::fs::read_dir(sb.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".treereduce-"))
+        .collect();
+    assert!(
+        beside.is_empty(),
+        "phase {phase:?}: left beside the output: {beside:?}"
+    );
 }
 
 #[test]
