@@ -368,6 +368,77 @@ fn sigterm_keeps_the_best_result_and_cleans_up() {
     interrupt_with(libc::SIGTERM, "0.31341");
 }
 
+/// A stop before anything was found, where the output already held the
+/// input (a run stopped as early before, or a copy the user made): the file
+/// is left as it was, not written again (on a 10 MB input that write was
+/// most of a stop under load), and it still holds the input.
+#[test]
+fn a_stop_before_any_improvement_does_not_rewrite_an_output_that_held_the_input() {
+    use std::os::unix::fs::MetadataExt;
+    let sb = Sandbox::new();
+    let input = sb.file("small.c", SMALL_C);
+    let out = sb.file("out.c", SMALL_C);
+    let before = std::fs::metadata(&out).unwrap();
+    assert_eq!(
+        before.mode() & 0o7777,
+        std::fs::metadata(&input).unwrap().mode() & 0o7777
+    );
+    // The input passes; a candidate's test says it started, then hangs
+    // (nothing is ever found).
+    let started = sb.path().join("candidate");
+    sb.script(
+        "check.sh",
+        &format!(
+            "grep -q needed \"$1\" || exit 1\n\
+             cmp -s \"$1\" '{i}' && exit 0\n\
+             touch '{c}'; sleep 1000.7163",
+            c = started.display(),
+            i = input.display()
+        ),
+    );
+    let child = sb
+        .command(&[
+            "-j",
+            "1",
+            "--no-cache",
+            "-i",
+            "./check.sh",
+            "-o",
+            "out.c",
+            "small.c",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until(
+        "the first candidate's test",
+        Duration::from_secs(120),
+        || started.exists(),
+    );
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let end = wait_exit(child, Duration::from_secs(60), "the run stopping");
+    assert_eq!(end.status.code(), Some(130), "{}", stderr(&end));
+    assert_eq!(sb.read("out.c"), SMALL_C.as_bytes());
+    let after = std::fs::metadata(&out).unwrap();
+    assert_eq!(
+        (after.ino(), after.mtime(), after.mtime_nsec()),
+        (before.ino(), before.mtime(), before.mtime_nsec()),
+        "the output was written again"
+    );
+    assert_eq!(wait_no_processes("sleep 1000.7163"), Vec::<String>::new());
+    assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
+    let names: Vec<_> = std::fs::read_dir(sb.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".treereduce-"))
+        .collect();
+    assert!(
+        names.is_empty(),
+        "temporary files beside the output: {names:?}"
+    );
+}
+
 /// `kill -9` cannot be caught: the result on disk is the last improvement,
 /// and the watchdog kills the running tests and removes the directories.
 #[test]
@@ -1163,6 +1234,17 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
+    // Nor beside the output (the input staged as the output during the
+    // check, a write given up).
+    let beside: Vec<_> = std::fs::read_dir(sb.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".treereduce-"))
+        .collect();
+    assert!(
+        beside.is_empty(),
+        "phase {phase:?}: left beside the output: {beside:?}"
+    );
 }
 
 #[test]

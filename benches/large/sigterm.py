@@ -8,7 +8,8 @@ target/bench-large/sigterm/, reduces it with a grep test (the bug's two
 lines) at -j 2 --no-cache, sends SIGTERM at each of the given seconds after
 the start (one run each), and prints the time from the signal to the exit,
 the exit code, the output's size and whether the output passes the gcc test
-of the shape (a whole, interesting program); then the median and maximum.
+of the shape (a whole, interesting program), or that there is no output (a
+stop during the input's check writes nothing); then the median and maximum.
 """
 
 import os
@@ -50,14 +51,23 @@ def main():
         start = time.monotonic()
         p.send_signal(signal.SIGTERM)
         p.wait()
-        row = {"at": t, "exit_s": round(time.monotonic() - start, 3), "code": p.returncode,
+        exit_s = round(time.monotonic() - start, 3)
+        if not os.path.exists(out):
+            # A stop during the input's check writes nothing, by design.
+            row = {"at": t, "exit_s": exit_s, "code": p.returncode, "bytes": None, "in the check": True}
+            rows.append(row)
+            print(label, row, flush=True)
+            continue
+        row = {"at": t, "exit_s": exit_s, "code": p.returncode,
                "bytes": os.path.getsize(out), "interesting": subprocess.run(["./gcc.sh", out]).returncode == 0}
         rows.append(row)
         print(label, row, flush=True)
     exits = [r["exit_s"] for r in rows]
     if exits:
+        written = [r for r in rows if r["bytes"] is not None]
         print(label, "median", statistics.median(exits), "max", max(exits), "signals", len(exits),
-              "all interesting", all(r["interesting"] for r in rows), "load", os.getloadavg())
+              "in the check", len(rows) - len(written),
+              "all interesting", all(r["interesting"] for r in written), "load", os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -460,7 +460,7 @@ fn run(args: Args) -> Result<u8, Failure> {
 
     let grammar = crate::syntax::Grammar::of(setup.language);
     let stop = || cancel.is_cancelled();
-    let (checked, prepared) = check_while_parsing(
+    let (checked, prepared, staged) = check_while_parsing(
         &args,
         &setup,
         &oracle,
@@ -478,7 +478,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         }
     };
 
-    let writer = start_output(&setup)?;
+    let writer = start_output(&setup, staged)?;
     let config = Config {
         passes: args.passes,
         ddmin_subsets: args.ddmin_subsets,
@@ -524,16 +524,21 @@ fn run(args: Args) -> Result<u8, Failure> {
     report(&args, &setup, &stats, &outcome, timeout)
 }
 
-/// The output writer, with the input written as the first best result.
-fn start_output(setup: &Setup) -> Result<BestWriter, Failure> {
-    // The result gets the input's permissions (a script stays executable).
-    let permissions = std::fs::metadata(&setup.input_path)
+/// The permissions of the result: the input's (a script stays executable).
+fn output_permissions(setup: &Setup) -> Option<std::fs::Permissions> {
+    std::fs::metadata(&setup.input_path)
         .ok()
-        .map(|m| m.permissions());
-    let writer = BestWriter::new(setup.destination.clone(), permissions);
+        .map(|m| m.permissions())
+}
+
+/// The output writer, with the input as the first best result: what
+/// `staged` prepared while the input was checked is put in place, else the
+/// input is written now.
+fn start_output(setup: &Setup, staged: Option<job::Staged>) -> Result<BestWriter, Failure> {
+    let writer = BestWriter::new(setup.destination.clone(), output_permissions(setup));
     // The output exists from the start: the input is the first best result.
     writer
-        .start(&setup.input)
+        .start_staged(staged, &setup.input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
     Ok(writer)
 }
@@ -600,9 +605,20 @@ fn formatter_of(args: &Args, setup: &Setup) -> Option<Vec<String>> {
     }
 }
 
+/// What [`check_while_parsing`] gives: the check's outcome, the input's
+/// program built ahead, the output staged.
+type Checked = (
+    Result<Result<Duration, u8>, Failure>,
+    Option<single::Prepared>,
+    Option<job::Staged>,
+);
+
 /// [`check_input`] while the input is parsed, and the first pass's program
 /// built, on another thread: on a large input both take seconds, and the
 /// first candidate is then ready as soon as the input is found interesting.
+/// A third thread stages the output (see [`job::stage`]): once the check
+/// passes, the output appears without a write, and a stop right after the
+/// check does not wait for one.
 fn check_while_parsing(
     args: &Args,
     setup: &Setup,
@@ -610,14 +626,16 @@ fn check_while_parsing(
     printer: &mut Printer,
     (first_limit, deadline): (Duration, Option<&deadline::Deadline>),
     stop: crate::syntax::Stop<'_>,
-) -> (
-    Result<Result<Duration, u8>, Failure>,
-    Option<single::Prepared>,
-) {
+) -> Checked {
     let grammar = crate::syntax::Grammar::of(setup.language);
     let input: Arc<[u8]> = Arc::from(setup.input.as_slice());
     let mut prepared = None;
+    let mut staged = None;
     let checked = std::thread::scope(|s| {
+        let staging = s.spawn(|| {
+            let permissions = output_permissions(setup);
+            job::stage(&setup.destination, &setup.input, permissions.as_ref(), stop)
+        });
         let preparing = s.spawn(|| {
             // The lexicon's automata (tens of milliseconds) are built here
             // too, not when the reduction starts: a stop during the input's
@@ -625,7 +643,7 @@ fn check_while_parsing(
             crate::lexical::Lexicon::of(setup.language);
             single::Prepared::of(grammar, input.clone(), stop)
         });
-        check_input(
+        let checked = check_input(
             args,
             setup,
             oracle,
@@ -645,9 +663,13 @@ fn check_while_parsing(
                     printer.warn(warning);
                 }
             },
-        )
+        );
+        staged = staging
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        checked
     });
-    (checked, prepared)
+    (checked, prepared, staged)
 }
 
 /// The status and the note of a single-mode bug report: what the written

@@ -108,14 +108,14 @@ impl EditSet {
     }
 
     /// A new set: this one with `extra` merged in (as [`EditSet::view_with`]).
+    /// Its room is what it needs at most, not the doublings of a growing
+    /// vector: the coarse pass of a large program keeps several sets of a
+    /// million edits alive at once (one per state), and a collected vector
+    /// had up to twice that room.
     pub fn merged(&self, extra: &[(NodeId, Edit)]) -> EditSet {
-        EditSet {
-            entries: self
-                .view_with(extra)
-                .iter()
-                .map(|(n, e)| (n, e.clone()))
-                .collect(),
-        }
+        let mut entries = Vec::with_capacity(self.entries.len() + extra.len());
+        entries.extend(self.view_with(extra).iter().map(|(n, e)| (n, e.clone())));
+        EditSet { entries }
     }
 }
 
@@ -244,6 +244,25 @@ impl<'a> EditView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A merged set has the room it needs at most (the coarse pass of a
+    /// large program keeps several sets of a million edits alive): not the
+    /// doublings of a vector collected from an iterator.
+    #[test]
+    fn a_merged_set_has_no_spare_room() {
+        let base = EditSet::new().merged(
+            &(0..1000)
+                .map(|i| (NodeId::new(2 * i), Edit::Delete))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(base.entries.capacity(), 1000);
+        let extra: Vec<_> = (0..25)
+            .map(|i| (NodeId::new(2 * i + 1), Edit::Delete))
+            .collect();
+        let merged = base.merged(&extra);
+        assert_eq!(merged.len(), 1025);
+        assert_eq!(merged.entries.capacity(), 1025);
+    }
 
     #[test]
     fn live_leaves_skip_deleted_and_hoisted_parts() {

@@ -29,7 +29,7 @@ pub use messages::{
     cannot_run, could_not_run, deadline_reason, not_rechecked, reduce_failed, shell_quote,
     stderr_lines, test_ended,
 };
-pub use output::{BestWriter, Destination, default_output, same_file};
+pub use output::{BestWriter, Destination, Staged, default_output, same_file, stage};
 pub use progress::{Mode, Printer};
 
 use crate::exit;

@@ -704,7 +704,7 @@ impl Driver<'_, '_> {
         let stop = || run.stopped();
         // Its setup includes the program's node table, unless built ahead.
         let mut clock = stats.begin_pass();
-        let Some(original) = self.original(tree, &stop)? else {
+        let Some(mut original) = self.original(tree, &stop)? else {
             return Ok(());
         };
         let node = scope_node(&original, scope);
@@ -712,6 +712,14 @@ impl Driver<'_, '_> {
             self.first = Some(original);
             return Ok(());
         }
+        // The pass's first best becomes the only holder of the input's
+        // tree (the program and the driver keep an empty one meanwhile;
+        // nothing in the pass reads the program's tree): once the pass has
+        // moved past the input, its tree is freed, not kept to the end of
+        // the pass beside the trees of the candidates it accepts.
+        let empty = parse(session.grammar, b"");
+        let input_tree = std::mem::replace(&mut original.tree, empty.clone());
+        *tree = empty;
         session.observer.phase(Phase::Coarse);
         let started = Instant::now();
         let tests_before = stats.tests.load(Ordering::Relaxed);
@@ -731,7 +739,10 @@ impl Driver<'_, '_> {
             .remembering(&self.memory, 0, session.config.prune)
             .stopping(&stop)
             .testing_first();
-            let first = Best::of(&original);
+            let first = Best {
+                tree: input_tree,
+                ..Best::of(&original)
+            };
             let start = first.size();
             let tasks = subject.start_coarse();
             clock.built(stats);
@@ -749,11 +760,14 @@ impl Driver<'_, '_> {
             });
             done
         };
-        if done.commits == 0 {
+        let (commits, best) = (done.commits, done.best);
+        if commits == 0 {
+            // The input's tree, given back.
+            original.tree = best.tree.clone();
+            *tree = best.tree.clone();
             self.first = Some(original);
             return Ok(());
         }
-        let best = done.best;
         scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
         self.text = best.text.clone();
         *tree = best.tree.clone();
