@@ -428,11 +428,7 @@ fn a_stop_before_any_improvement_does_not_rewrite_an_output_that_held_the_input(
     );
     assert_eq!(wait_no_processes("sleep 1000.7163"), Vec::<String>::new());
     assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
-    let names: Vec<_> = std::fs::read_dir(sb.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".treereduce-"))
-        .collect();
+    let names = sb.temporaries_beside_output();
     assert!(
         names.is_empty(),
         "temporary files beside the output: {names:?}"
@@ -1236,11 +1232,7 @@ fn sigterm_in_phase(phase: &str, extra: &[&str], check_sleep: &str, candidate_sl
     assert!(sb.leftovers().is_empty(), "left: {:?}", sb.leftovers());
     // Nor beside the output (the input staged as the output during the
     // check, a write given up).
-    let beside: Vec<_> = std::fs::read_dir(sb.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".treereduce-"))
-        .collect();
+    let beside = sb.temporaries_beside_output();
     assert!(
         beside.is_empty(),
         "phase {phase:?}: left beside the output: {beside:?}"

@@ -741,6 +741,18 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), text);
     }
 
+    /// The write failed because `path` is no longer a regular file, and
+    /// the symbolic link there and its target `other` ("mine") are as they
+    /// were.
+    fn assert_link_kept(err: &io::Error, path: &Path, other: &Path) {
+        assert!(
+            err.to_string().contains("no longer a regular file"),
+            "{err}"
+        );
+        assert!(fs::symlink_metadata(path).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read(other).unwrap(), b"mine");
+    }
+
     /// What was staged is not renamed over a path that became something
     /// else than a regular file since (a symbolic link here): the start
     /// fails and the link and its target stay.
@@ -755,17 +767,7 @@ mod tests {
         std::os::unix::fs::symlink(&other, &path).unwrap();
         let w = BestWriter::new(destination, None);
         let err = w.start_staged(staged, b"input").unwrap_err();
-        assert!(
-            err.to_string().contains("no longer a regular file"),
-            "{err}"
-        );
-        assert!(
-            fs::symlink_metadata(&path)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read(&other).unwrap(), b"mine");
+        assert_link_kept(&err, &path, &other);
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 
@@ -794,17 +796,7 @@ mod tests {
         fs::write(&other, b"mine").unwrap();
         std::os::unix::fs::symlink(&other, &path).unwrap();
         let err = write_atomically(&path, b"result", None).unwrap_err();
-        assert!(
-            err.to_string().contains("no longer a regular file"),
-            "{err}"
-        );
-        assert!(
-            fs::symlink_metadata(&path)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read(&other).unwrap(), b"mine");
+        assert_link_kept(&err, &path, &other);
         let names: Vec<_> = fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name())

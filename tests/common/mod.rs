@@ -94,6 +94,16 @@ impl Sandbox {
             .collect()
     }
 
+    /// The temporary files the reducer left beside its output in the
+    /// sandbox's own folder (`.treereduce-*`: a staged or abandoned write).
+    pub fn temporaries_beside_output(&self) -> Vec<String> {
+        fs::read_dir(self.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".treereduce-"))
+            .collect()
+    }
+
     /// Reduces `program` (written as `name`) with a test script of body
     /// `check` at -j 2 with `extra` arguments: the result, checked to pass
     /// the test.
@@ -106,7 +116,11 @@ impl Sandbox {
         let out = self.run(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         let result = String::from_utf8(self.read("reduced.out")).unwrap();
-        assert!(self.accepts(&script, name, result.as_bytes()));
+        assert!(
+            self.accepts(&script, name, result.as_bytes()),
+            "the result does not pass the test:\n{result}\n{}",
+            stderr(&out)
+        );
         result
     }
 
