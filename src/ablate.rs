@@ -1,7 +1,8 @@
 //! Switches for the benchmarks' ablation (doc/benchmarks.md), not a user
 //! option: the environment variable `TREEREDUCE_ABLATE` names,
 //! comma-separated, parts of the pair and trace algorithms to leave out, so
-//! one binary measures what each part buys. Pair mode: `seed-first` (the
+//! one binary measures what each part buys. Single mode: `coarse` (no
+//! coarse pass, whatever the program's size). Pair mode: `seed-first` (the
 //! variant is tested even when the seed failed), `skip-round` (every round
 //! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks), `keep-diff`
 //! (MinCommonality tests a candidate that lost a hunk of the difference).

@@ -726,3 +726,58 @@ fn every_option_states_its_default_once() {
         }
     }
 }
+
+/// `TREEREDUCE_ABLATE=coarse` (the benchmarks' switch, src/ablate.rs)
+/// leaves out the coarse pass of a program of 100,000 tokens or more: the
+/// first pass then starts on the whole input. (A deadline ends each run
+/// once its first pass is under way: the pass itself is not the point.)
+#[test]
+fn the_ablation_switch_leaves_out_the_coarse_pass() {
+    let sb = Sandbox::new();
+    let mut program = String::new();
+    for i in 0..3_500 {
+        program.push_str(&format!(
+            "int filler_{i}(int a) {{ int b = a * {i}; if (b > 3) {{ b -= a; }} return b + {i}; }}\n"
+        ));
+    }
+    program.push_str("int trigger(int a) { return a / 0; }\n");
+    sb.file("a.c", &program);
+    sb.script("check.sh", "grep -q 'trigger(int a) { return a / 0' \"$1\"");
+    let first_pass = |ablate: Option<&str>| {
+        let mut cmd = sb.command(&[
+            "-q",
+            "-j",
+            "2",
+            "--passes",
+            "1",
+            "--deadline",
+            "20s",
+            "-i",
+            "./check.sh",
+            "a.c",
+            "--stats-json",
+            "s.json",
+        ]);
+        match ablate {
+            Some(parts) => cmd.env("TREEREDUCE_ABLATE", parts),
+            None => cmd.env_remove("TREEREDUCE_ABLATE"),
+        };
+        let out = cmd.output().unwrap();
+        // Done, or stopped by the deadline (exit code 7).
+        assert!(
+            matches!(out.status.code(), Some(0 | 7)),
+            "{:?}: {}",
+            out.status,
+            stderr(&out)
+        );
+        let s: serde_json::Value = serde_json::from_slice(&sb.read("s.json")).unwrap();
+        let first = &s["passes"][0];
+        assert!(
+            first["start"]["tokens"].as_u64().unwrap() >= 100_000,
+            "{first}"
+        );
+        first["kind"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(first_pass(None), "coarse");
+    assert_eq!(first_pass(Some("values,coarse")), "reduce");
+}

@@ -708,7 +708,7 @@ impl Driver<'_, '_> {
             return Ok(());
         };
         let node = scope_node(&original, scope);
-        if original.nodes.tokens(node) < COARSE_TOKENS {
+        if original.nodes.tokens(node) < COARSE_TOKENS || crate::ablate::off("coarse") {
             self.first = Some(original);
             return Ok(());
         }
