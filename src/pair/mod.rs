@@ -869,9 +869,11 @@ fn splice(text: &[u8], range: &Range<usize>, with: &[u8]) -> Vec<u8> {
 /// ([`Rounds::places`]) fills them with the tries of the steps that follow
 /// if none of its own holds (the finer splits of the same items), so that
 /// the last steps of a ddmin, which mostly find nothing, take one round of
-/// tests instead of one each. Their verdicts are remembered and answer
-/// those steps' tries without a test; a step still decides only by its
-/// own tries' verdicts, in its order, so the result is the same.
+/// tests instead of one each. A try tested ahead that held is remembered
+/// here; a "no" is left to `test`'s own memory (each program's cache in
+/// pair mode), since an abandoned run, or one that could not be run, says
+/// "no" without a verdict. A step still decides only by its own tries'
+/// verdicts, in its order, so the result is the same.
 pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
     mut items: Vec<T>,
     rounds: &Rounds<'_>,
@@ -887,8 +889,8 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
             items
         };
     }
-    // Verdicts of tries tested ahead, by subset.
-    let ahead: Mutex<std::collections::HashMap<Vec<T>, bool>> = Mutex::default();
+    // Tries tested ahead that held.
+    let ahead: Mutex<std::collections::HashSet<Vec<T>>> = Mutex::default();
     let mut n = 2;
     // The empty set is tried first, in the first step's round.
     let mut first_step = true;
@@ -916,15 +918,11 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
             let known = ahead.lock();
             later = later
                 .iter()
-                .filter(|c| !known.contains_key(*c) && seen.insert(c.as_slice()))
+                .filter(|c| !known.contains(*c) && seen.insert(c.as_slice()))
                 .take(free)
                 .cloned()
                 .collect();
         }
-        // The verdicts of `later`: kept only if none of this step's tries
-        // holds, since one that holds stops (abandons) the tests after it,
-        // and an abandoned test says "no" without a verdict.
-        let tested_ahead: Mutex<Vec<(Vec<T>, bool)>> = Mutex::default();
         let found = cuts.into_iter().find_map(|round| {
             if stopped() {
                 return None;
@@ -938,18 +936,18 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
             rounds
                 .first(&batch, |w, &(c, own)| {
                     if own {
-                        let known = ahead.lock().get(c).copied();
-                        return known.unwrap_or_else(|| test(w, c));
+                        return ahead.lock().contains(c) || test(w, c);
                     }
-                    let holds = test(w, c);
-                    tested_ahead.lock().push((c.to_vec(), holds));
+                    // Only a "yes" is kept: a run that was abandoned (a
+                    // try of this step held) or could not be run says
+                    // "no" without a verdict.
+                    if test(w, c) {
+                        ahead.lock().insert(c.to_vec());
+                    }
                     false
                 })
                 .map(|k| start + k)
         });
-        if found.is_none() && !stopped() {
-            ahead.lock().extend(tested_ahead.into_inner());
-        }
         match found {
             Some(k) => {
                 let (chosen, subset) = tries.swap_remove(k);
