@@ -34,6 +34,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
+use parking_lot::Mutex;
 use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
@@ -96,8 +97,11 @@ pub struct Step {
     pub pair_tests: Option<u64>,
     /// Rounds so far: of MinTdiff's and MinLdiff's candidates, and of the
     /// single-file reducer's lanes inside MinTdiff and MinCommonality. A
-    /// round's tests run side by side (up to `-j` at once), so a run takes
-    /// at least this many test durations.
+    /// round's tests run side by side (up to `-j` at once); the rounds are
+    /// the same at every `-j`, but above `-j 1` a ddmin step's round may
+    /// test the next steps' tries ahead in its free places (see [`ddmin`]),
+    /// and a round so answered runs no test; a MinTdiff merge may be tested
+    /// beside the next round.
     pub rounds: u64,
     /// Tests the single-file reducer ran ahead whose verdict was never used, so far.
     pub conflicts: u64,
@@ -483,7 +487,9 @@ impl Pair<'_> {
     /// (the program `text` is). One that holds is kept; when several do,
     /// their merge is tested, and kept if it holds, else the first is kept
     /// and the others go to the next round, to be tested again on the new
-    /// text. The ranges must not overlap. Which were kept, in order.
+    /// text. Where the places of `-j` allow, the merge is tested beside the
+    /// next round's candidates on it, whose verdicts are used only if the
+    /// merge holds. The ranges must not overlap. Which were kept, in order.
     fn in_rounds(
         &mut self,
         which: Which,
@@ -492,24 +498,24 @@ impl Pair<'_> {
     ) -> Result<Vec<bool>, PairError> {
         let mut kept = vec![false; candidates.len()];
         let mut queue: std::collections::VecDeque<usize> = (0..candidates.len()).collect();
-        let abandon = |worker: usize| self.tests.abandon(worker);
-        let width = self.rounds(&abandon).width;
-        while !queue.is_empty() && !self.stopped() {
-            let round: Vec<usize> = queue.drain(..queue.len().min(width)).collect();
+        let (width, places) = {
+            let abandon = |worker: usize| self.tests.abandon(worker);
+            let rounds = self.rounds(&abandon);
+            (rounds.width, rounds.places())
+        };
+        // A round tested ahead with the merge before it (see below): its
+        // candidates, and their verdicts on the merge.
+        let mut ahead: Option<(Vec<usize>, Vec<bool>)> = None;
+        while (ahead.is_some() || !queue.is_empty()) && !self.stopped() {
             let base = text.text.clone();
-            let tries: Vec<Option<Vec<u8>>> = round
-                .iter()
-                .map(|&k| {
-                    let t = text.with(&[&candidates[k]]);
-                    self.parses_as_well(&t, &base).then_some(t)
-                })
-                .collect();
-            let holds = {
-                let abandon = |worker: usize| self.tests.abandon(worker);
-                self.rounds(&abandon).all(&tries, |worker, t| {
-                    t.as_ref()
-                        .is_some_and(|t| self.holds_with(worker, which, t))
-                })
+            let (round, holds) = match ahead.take() {
+                Some(tested) => tested,
+                None => {
+                    let round: Vec<usize> = queue.drain(..queue.len().min(width)).collect();
+                    let tries = self.tries(text, candidates, &round);
+                    let holds = self.test_all(which, &tries);
+                    (round, holds)
+                }
             };
             let yes: Vec<usize> = round
                 .iter()
@@ -525,7 +531,31 @@ impl Pair<'_> {
                     yes.iter().map(|&k| &candidates[k]).collect();
                 let merged = text.with(&all);
                 self.rounds.fetch_add(1, Relaxed);
-                if self.parses_as_well(&merged, &base) && self.holds_with(0, which, &merged) {
+                // The next round as it is if the merge holds (the queue as
+                // it is, on the merge) is tested beside the merge when the
+                // places allow (never at `-j 1`); its verdicts are used
+                // only if the merge holds, so the result does not change.
+                let next: Vec<usize> = queue.iter().take(width).copied().collect();
+                let parses = self.parses_as_well(&merged, &base);
+                let holds = if parses && !next.is_empty() && next.len() < places {
+                    let mut on_merge = text.clone();
+                    on_merge.commit(&all);
+                    let mut tries = vec![Some(merged)];
+                    tries.extend(self.tries(&on_merge, candidates, &next));
+                    let mut verdicts = self.test_all(which, &tries);
+                    let holds = verdicts.remove(0);
+                    if holds {
+                        queue.drain(..next.len());
+                        ahead = Some((next, verdicts));
+                    } else {
+                        // The next round is played again on the best.
+                        self.rounds.fetch_sub(1, Relaxed);
+                    }
+                    holds
+                } else {
+                    parses && self.holds_with(0, which, &merged)
+                };
+                if holds {
                     take = yes.clone();
                 } else {
                     for &k in yes[1..].iter().rev() {
@@ -543,6 +573,32 @@ impl Pair<'_> {
         }
         self.check_failures()?;
         Ok(kept)
+    }
+
+    /// The candidates of `round` on `text`: none for one that parses worse
+    /// than `text`.
+    fn tries(
+        &self,
+        text: &Patched,
+        candidates: &[(Range<usize>, Vec<u8>)],
+        round: &[usize],
+    ) -> Vec<Option<Vec<u8>>> {
+        round
+            .iter()
+            .map(|&k| {
+                let t = text.with(&[&candidates[k]]);
+                self.parses_as_well(&t, &text.text).then_some(t)
+            })
+            .collect()
+    }
+
+    /// Tests `tries` as one round (one that is none does not hold).
+    fn test_all(&self, which: Which, tries: &[Option<Vec<u8>>]) -> Vec<bool> {
+        let abandon = |worker: usize| self.tests.abandon(worker);
+        self.rounds(&abandon).all(tries, |worker, t| {
+            t.as_ref()
+                .is_some_and(|t| self.holds_with(worker, which, t))
+        })
     }
 
     /// Whether `candidate`, as `which` with the other program of the pair
@@ -808,7 +864,17 @@ fn splice(text: &[u8], range: &Range<usize>, with: &[u8]) -> Vec<u8> {
 /// in rounds of `rounds.width` (the empty set in the first step's round),
 /// up to `rounds.jobs` at once, and the first that holds is taken: the
 /// result does not depend on `-j` (nor on the width).
-pub fn ddmin<T: Clone + Sync>(
+///
+/// A step that fits in one round and leaves places free
+/// ([`Rounds::places`]) fills them with the tries of the steps that follow
+/// if none of its own holds (the finer splits of the same items), so that
+/// the last steps of a ddmin, which mostly find nothing, take one round of
+/// tests instead of one each. A try tested ahead that held is remembered
+/// here; a "no" is left to `test`'s own memory (each program's cache in
+/// pair mode), since an abandoned run, or one that could not be run, says
+/// "no" without a verdict. A step still decides only by its own tries'
+/// verdicts, in its order, so the result is the same.
+pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
     mut items: Vec<T>,
     rounds: &Rounds<'_>,
     cancel: Option<&Cancel>,
@@ -823,40 +889,63 @@ pub fn ddmin<T: Clone + Sync>(
             items
         };
     }
+    // Tries tested ahead that held.
+    let ahead: Mutex<std::collections::HashSet<Vec<T>>> = Mutex::default();
     let mut n = 2;
     // The empty set is tried first, in the first step's round.
     let mut first_step = true;
     while items.len() >= 2 && !stopped() {
         let n_now = n.min(items.len());
-        let chunks: Vec<Vec<T>> = (0..n_now)
-            .map(|k| items[k * items.len() / n_now..(k + 1) * items.len() / n_now].to_vec())
-            .collect();
-        let complements: Vec<Vec<T>> = (0..n_now)
-            .map(|k| {
-                chunks
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != k)
-                    .flat_map(|(_, c)| c.iter().cloned())
-                    .collect()
-            })
-            .collect();
-        // Subsets first, then complements (with two chunks they coincide).
-        let mut tries: Vec<(Vec<T>, bool)> = chunks.into_iter().map(|c| (c, true)).collect();
-        if n_now > 2 {
-            tries.extend(complements.into_iter().map(|c| (c, false)));
-        }
+        let mut tries = ddmin_tries(&items, n_now);
         if std::mem::take(&mut first_step) {
             // Taken, it ends the loop with nothing kept.
             tries.insert(0, (Vec::new(), true));
         }
-        let found = rounds.of(tries.len()).into_iter().find_map(|round| {
+        let cuts = rounds.of(tries.len());
+        // The steps after this one if none of its tries holds: the same
+        // items in twice as many chunks, until single items.
+        let mut later: Vec<Vec<T>> = Vec::new();
+        if cuts.len() == 1 {
+            let free = rounds.places().saturating_sub(tries.len());
+            let mut m = n_now;
+            while later.len() < 2 * free && m < items.len() {
+                m = (2 * m).min(items.len());
+                later.extend(ddmin_tries(&items, m).into_iter().map(|(c, _)| c));
+            }
+            // Each subset once: a finer step repeats some of this one's.
+            let mut seen: std::collections::HashSet<&[T]> =
+                tries.iter().map(|(c, _)| c.as_slice()).collect();
+            let known = ahead.lock();
+            later = later
+                .iter()
+                .filter(|c| !known.contains(*c) && seen.insert(c.as_slice()))
+                .take(free)
+                .cloned()
+                .collect();
+        }
+        let found = cuts.into_iter().find_map(|round| {
             if stopped() {
                 return None;
             }
             let start = round.start;
+            let mut batch: Vec<(&[T], bool)> = tries[round]
+                .iter()
+                .map(|(c, _)| (c.as_slice(), true))
+                .collect();
+            batch.extend(later.iter().map(|c| (c.as_slice(), false)));
             rounds
-                .first(&tries[round], |w, (c, _)| test(w, c))
+                .first(&batch, |w, &(c, own)| {
+                    if own {
+                        return ahead.lock().contains(c) || test(w, c);
+                    }
+                    // Only a "yes" is kept: a run that was abandoned (a
+                    // try of this step held) or could not be run says
+                    // "no" without a verdict.
+                    if test(w, c) {
+                        ahead.lock().insert(c.to_vec());
+                    }
+                    false
+                })
                 .map(|k| start + k)
         });
         match found {
@@ -873,9 +962,34 @@ pub fn ddmin<T: Clone + Sync>(
     items
 }
 
+/// One step of ddmin over `items` in `n` chunks: the chunks (subsets,
+/// `true`), then, with more than two, their complements (`false`).
+fn ddmin_tries<T: Clone>(items: &[T], n: usize) -> Vec<(Vec<T>, bool)> {
+    let chunks: Vec<Vec<T>> = (0..n)
+        .map(|k| items[k * items.len() / n..(k + 1) * items.len() / n].to_vec())
+        .collect();
+    let complements: Vec<Vec<T>> = (0..n)
+        .map(|k| {
+            chunks
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .flat_map(|(_, c)| c.iter().cloned())
+                .collect()
+        })
+        .collect();
+    // Subsets first, then complements (with two chunks they coincide).
+    let mut tries: Vec<(Vec<T>, bool)> = chunks.into_iter().map(|c| (c, true)).collect();
+    if n > 2 {
+        tries.extend(complements.into_iter().map(|c| (c, false)));
+    }
+    tries
+}
+
 /// A program being changed in several places: its text now, and the
 /// changes made so far, so that a range of the text as it was at the start
 /// can be found in the text now. The ranges of the changes do not overlap.
+#[derive(Clone)]
 struct Patched {
     text: Vec<u8>,
     /// Each change: where its range ended at the start, and how much

@@ -21,6 +21,13 @@ pub struct Rounds<'a> {
 }
 
 impl Rounds<'_> {
+    /// Tests a round may run at once without a second wave: `jobs`, at
+    /// most the width. Places a round's candidates leave free may test
+    /// ahead what a later round will ask (answered then from memory).
+    pub fn places(&self) -> usize {
+        self.jobs.clamp(1, self.width.max(1))
+    }
+
     /// The rounds of `n` candidates: index ranges of at most `width`.
     pub fn of(&self, n: usize) -> Vec<std::ops::Range<usize>> {
         let width = self.width.max(1);

@@ -145,6 +145,100 @@ fn ddmin_tries_the_empty_set_in_its_first_round() {
     }
 }
 
+/// Above `-j 1`, a ddmin step that leaves places free tests the next
+/// steps' tries in them: when nothing smaller holds, the two steps of four
+/// items (halves, then quarters and their complements) take one round of
+/// tests at `-j 16` and two at `-j 1`, with the same result and the same
+/// tests.
+#[test]
+fn ddmin_tests_the_next_steps_ahead_in_free_places() {
+    use std::collections::BTreeSet;
+    for (jobs, rounds_with_tests) in [(1, 2), (16, 1)] {
+        let played = AtomicU64::new(0);
+        let rounds = Rounds {
+            width: 16,
+            jobs,
+            abandon: &|_| {},
+            played: &played,
+        };
+        let with_tests = Mutex::new(BTreeSet::new());
+        let tested = Mutex::new(Vec::new());
+        // A test that remembers its verdicts, as each program's test in
+        // pair mode does.
+        let memory = Mutex::new(std::collections::HashMap::new());
+        let got = ddmin((0..4).collect::<Vec<u32>>(), &rounds, None, |_, s| {
+            if let Some(&known) = memory.lock().get(s) {
+                return known;
+            }
+            with_tests.lock().insert(played.load(Relaxed));
+            tested.lock().push(s.to_vec());
+            let holds = s.len() == 4;
+            memory.lock().insert(s.to_vec(), holds);
+            holds
+        });
+        assert_eq!(got, vec![0, 1, 2, 3], "-j {jobs}");
+        assert_eq!(played.load(Relaxed), 2, "-j {jobs}: the schedule's rounds");
+        assert_eq!(
+            with_tests.lock().len(),
+            rounds_with_tests,
+            "-j {jobs}: rounds that ran a test"
+        );
+        // The empty set, two halves, four quarters, four complements: each once.
+        let mut tested = tested.into_inner();
+        assert_eq!(tested.len(), 11, "-j {jobs}: {tested:?}");
+        tested.sort();
+        tested.dedup();
+        assert_eq!(tested.len(), 11, "-j {jobs}");
+    }
+}
+
+/// A try tested ahead whose run is abandoned (a try of its own step held
+/// first) answers "no" without a verdict: ddmin does not remember it, so
+/// the next step tests it. Here `[0]` holds, but its run ahead is stopped
+/// when `[0, 1]` holds; remembered as "no", ddmin would end at `[0, 1]`.
+/// (Only how long the runs take is bounded by a clock here, not the
+/// assertion.)
+#[test]
+fn ddmin_forgets_tries_ahead_when_its_step_found_one() {
+    use std::sync::atomic::AtomicBool;
+    let abandoned: Vec<AtomicBool> = (0..16).map(|_| AtomicBool::new(false)).collect();
+    let played = AtomicU64::new(0);
+    let abandon = |w: usize| abandoned[w].store(true, Relaxed);
+    let rounds = Rounds {
+        width: 16,
+        jobs: 16,
+        abandon: &abandon,
+        played: &played,
+    };
+    let started = std::sync::atomic::AtomicUsize::new(0);
+    let got = ddmin((0..4).collect::<Vec<u32>>(), &rounds, None, |w, s| {
+        abandoned[w].store(false, Relaxed);
+        if played.load(Relaxed) > 1 {
+            return s.contains(&0);
+        }
+        // The first round: the empty set, two halves and eight tries ahead.
+        started.fetch_add(1, Relaxed);
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let wait = |done: &dyn Fn() -> bool| {
+            while !done() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        };
+        if s == [0, 1] {
+            // Holds once every other run has started.
+            wait(&|| started.load(Relaxed) >= 11);
+            return true;
+        }
+        if !s.contains(&0) {
+            return false;
+        }
+        // Runs until it is abandoned, then says "no" (without a verdict).
+        wait(&|| abandoned[w].load(Relaxed));
+        !abandoned[w].load(Relaxed)
+    });
+    assert_eq!(got, vec![0]);
+}
+
 #[test]
 fn ddmin_finds_the_needed_pair_whatever_the_job_count_and_width() {
     let played = AtomicU64::new(0);
@@ -639,6 +733,70 @@ fn min_tdiff_tests_a_round_side_by_side_and_every_job_count_agrees() {
             "-j {jobs}, width {width}: {} rounds",
             tdiff.rounds
         );
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
+}
+
+/// When several of MinTdiff's candidates hold, their merge is tested beside
+/// the next round's candidates (on the merge) where the places of `-j`
+/// allow: the merge's test does not take a round of its own. In rounds of
+/// 4, the undos of `f`, `e` and `d` hold (the undo of `/ 0` does not), and
+/// their merge runs beside the undos of `c`, `b` and `a` on it at `-j 16`;
+/// every `-j` gives the same pair and the same rounds.
+#[test]
+fn min_tdiff_tests_a_merge_beside_the_next_round() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  return a / 1;\n}\n";
+    let variant = "int main(void) {\n  int a = 7;\n  int b = 8;\n  int c = 9;\n  int d = 10;\n  int e = 11;\n  int f = 12;\n  return a / 0;\n}\n";
+    let merge = "int main(void) {\n  int a = 7;\n  int b = 8;\n  int c = 9;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  return a / 0;\n}\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let running = AtomicUsize::new(0);
+    let parallel = AtomicBool::new(false);
+    let merge_had_company = AtomicBool::new(false);
+    let variant_bug = |t: &[u8]| {
+        running.fetch_add(1, SeqCst);
+        if t == merge.as_bytes() && parallel.load(SeqCst) {
+            // Waits (at most 10 s) for a test beside it.
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while running.load(SeqCst) < 2 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            merge_had_company.store(running.load(SeqCst) >= 2, SeqCst);
+        } else if parallel.load(SeqCst) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        running.fetch_sub(1, SeqCst);
+        parses(t) && String::from_utf8_lossy(t).contains("/ 0")
+    };
+    let mut outs = Vec::new();
+    for jobs in [1, 16] {
+        parallel.store(jobs > 1, SeqCst);
+        merge_had_company.store(false, SeqCst);
+        let out = reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &PairTests::sides(&seed_ok, &variant_bug),
+            &PairConfig {
+                ldiff: false,
+                commonality: false,
+                width: 4,
+                ..config(jobs)
+            },
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+        assert_eq!(text(&out.variant), seed.replace("a / 1", "a / 0"));
+        if jobs > 1 {
+            assert!(
+                merge_had_company.load(SeqCst),
+                "-j {jobs}: the merge was tested alone"
+            );
+        }
+        let tdiff = out.steps.iter().find(|s| s.reducer == "tdiff").unwrap();
+        outs.push((text(&out.seed), text(&out.variant), tdiff.rounds));
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
 }
