@@ -311,3 +311,68 @@ fn cpp_gxx_large_program_coarse_pass_in_rounds_of_four() {
         "{tests} tests in {rounds} rounds"
     );
 }
+
+/// The coarse pass on a large C++ program starts with one candidate that
+/// keeps only the items its last item reaches by name (`reachable`), with
+/// g++ as the test: 3,000 namespaces of two classes and a function; the
+/// last function uses a class of the last namespace, which uses one of
+/// the namespace before it. That candidate is interesting and leaves the
+/// two classes and the function in one test, where ddmin over the 3,000
+/// namespaces takes dozens; with `--no-reachable` the coarse pass is
+/// ddmin's alone.
+#[test]
+fn cpp_gxx_large_program_keeps_what_its_last_item_reaches() {
+    let sb = Sandbox::new();
+    let mut program = String::new();
+    for i in 0..3000 {
+        let before = if i == 2999 {
+            "n2998::s2998a x;".to_string()
+        } else {
+            "int x;".to_string()
+        };
+        program.push_str(&format!(
+            "namespace n{i} {{ struct s{i}a {{ int v; }}; struct s{i}b {{ {before} int v; }}; \
+             int f{i}(int p) {{ return p + {i}; }} }}\n"
+        ));
+    }
+    program.push_str("int main() { n2999::s2999b y; return y.x.v + y.missing; }\n");
+    let check = "#!/bin/sh\nout=$(LC_ALL=C g++ -fsyntax-only -std=c++17 -w \"$1\" 2>&1)\n\
+                 echo \"$out\" | grep -q \"has no member named 'missing'\" || exit 1\n\
+                 [ \"$(echo \"$out\" | grep -c 'error:')\" -eq 1 ]\n";
+    let coarse = |name: &str, flags: &[&str]| {
+        let stats_file = format!("{name}.json");
+        let mut args = vec!["--no-cache", "--passes", "1", "--stats-json", &stats_file];
+        args.extend_from_slice(flags);
+        let out = sb.reduce_with(&format!("{name}.cpp"), &program, check, &args);
+        assert!(out.contains("missing"), "{out}");
+        let stats: serde_json::Value = serde_json::from_slice(&sb.read(&stats_file)).unwrap();
+        let pass = stats["passes"][0].clone();
+        assert_eq!(pass["kind"], "coarse", "{stats}");
+        assert!(
+            pass["start"]["tokens"].as_u64().unwrap() >= 100_000,
+            "{pass}"
+        );
+        let reachable = stats["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["kind"] == "reachable")
+            .cloned();
+        (pass, reachable)
+    };
+    let (pass, reachable) = coarse("on", &[]);
+    let reachable = reachable.expect("a statistics entry for reachable");
+    assert_eq!(reachable["candidates"], 1, "{reachable}");
+    assert_eq!(reachable["accepted"], 1, "{reachable}");
+    // What is left: the two classes, their namespaces and main.
+    assert!(pass["end"]["tokens"].as_u64().unwrap() < 60, "{pass}");
+    let on = pass["tests"].as_u64().unwrap();
+    assert!(on <= 10, "{on} tests in the coarse pass: {pass}");
+    let (pass, reachable) = coarse("off", &["--no-reachable"]);
+    assert!(
+        reachable.as_ref().is_none_or(|k| k["candidates"] == 0),
+        "{reachable:?}"
+    );
+    let off = pass["tests"].as_u64().unwrap();
+    assert!(off > 3 * on, "{off} tests without reachable, {on} with it");
+}

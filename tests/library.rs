@@ -128,6 +128,7 @@ fn reductions_are_switched_off_by_name() {
             "auto",
             "unwrap-classes",
             "class-variables",
+            "reachable",
             "macro-bodies",
             "inline-macros",
             "conditionals",

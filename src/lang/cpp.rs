@@ -261,6 +261,19 @@ pub static CPP: Language = Language {
         deduced: "auto",
         access: "access_specifier",
         data_members: &["field_declaration"],
+        containers: &[
+            ("namespace_definition", "body"),
+            ("linkage_specification", "body"),
+        ],
+        kept: &[
+            ("using_declaration", "namespace"),
+            ("preproc_if", ""),
+            ("preproc_ifdef", ""),
+            ("preproc_include", ""),
+            ("preproc_call", ""),
+        ],
+        member_names: &["field_identifier"],
+        namespace_names: "namespace_identifier",
     }),
     ..Language::entry(
         "cpp",

@@ -198,6 +198,22 @@ pub struct Templates {
     /// Member kinds of a class body that declare data (`int x;`), which a
     /// class's unwrapped members put first.
     pub data_members: &'static [&'static str],
+    /// Items that hold items of their own (`namespace a { ... }`,
+    /// `extern "C" { ... }`): (kind, field of the body). The coarse pass's
+    /// candidate of the reachable items keeps one while it keeps anything
+    /// inside it (`reduce::cxx::reachable`).
+    pub containers: &'static [(&'static str, &'static str)],
+    /// Items that candidate always keeps, as it cannot tell what needs
+    /// them: (kind, a token that must be among its children, `""` for
+    /// any): `using namespace a;` (which declares no name but lets the
+    /// code after it say `x` for `a::x`) and the preprocessor's groups and
+    /// lines.
+    pub kept: &'static [(&'static str, &'static str)],
+    /// Names of members (`x.f`, a method declared in its class), which
+    /// name nothing outside a class.
+    pub member_names: &'static [&'static str],
+    /// Names of namespaces (`std` in `std::f`).
+    pub namespace_names: &'static str,
 }
 
 /// Where a grammar puts the preprocessor's constructs (see

@@ -62,6 +62,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &cxx::auto_types::AUTO_TYPES,
     &cxx::unwrap_classes::UNWRAP_CLASSES,
     &cxx::class_variables::CLASS_VARIABLES,
+    &cxx::reachable::REACHABLE,
     &preproc::macro_bodies::MACRO_BODIES,
     &preproc::inline_macros::INLINE_MACROS,
     &preproc::conditionals::CONDITIONALS,

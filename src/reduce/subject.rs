@@ -243,33 +243,16 @@ impl<'a> TreeSubject<'a> {
     /// `coarse_closure` (C), a chunk of items goes with the items that use
     /// what it declares ([`Dependents`]), so that a candidate does not
     /// leave uses of what it deleted (none if the run stops while that
-    /// index is built).
+    /// index is built). In C++ one candidate goes first, alone: the items
+    /// the program's last items reach by name (`cxx::reachable`).
     pub fn start_coarse(&self) -> Vec<Queued<TreeSubject<'a>>> {
-        let nodes = &self.original.nodes;
-        let half = nodes.tokens(self.scope) / 2;
-        let mut tasks = Vec::new();
-        if self.scope == nodes.root() {
-            for list in self.original.lists_owned_by(NodeId::NONE) {
-                tasks.extend(super::tree::ddmin::start(self.original, list));
-            }
-        }
-        let mut lists = Vec::new();
-        let mut at = Some(self.scope);
-        while let Some(n) = at {
-            lists.extend(self.original.lists_owned_by(n));
-            at = nodes
-                .children(n)
-                .iter()
-                .copied()
-                .find(|&c| nodes.tokens(c) > half);
-        }
         let mut dependents = Vec::new();
-        for &list in &lists {
-            if self.original.language.coarse_closure {
+        if self.original.language.coarse_closure {
+            for list in self.coarse_lists() {
                 let info = self.original.list(list);
                 // The tokens of an ERROR node go by their forms; its
                 // lines are the same forms again.
-                let error = nodes.is_error(info.parent);
+                let error = self.original.nodes.is_error(info.parent);
                 if error && !info.members.is_empty() {
                     continue;
                 }
@@ -283,11 +266,46 @@ impl<'a> TreeSubject<'a> {
                     None => return Vec::new(),
                 }
             }
-            tasks.extend(super::tree::ddmin::start(self.original, list));
         }
         // Set once: a pass starts its coarse tasks once.
         let _ = self.dependents.set(dependents);
+        match super::cxx::reachable::start(self) {
+            Some(task) => vec![task],
+            None => self.coarse_ddmin(),
+        }
+    }
+
+    /// The coarse pass's ddmin tasks: over the comments (on the whole
+    /// program), then over the lists of [`TreeSubject::start_coarse`].
+    pub fn coarse_ddmin(&self) -> Vec<Queued<TreeSubject<'a>>> {
+        let mut tasks = Vec::new();
+        if self.scope == self.original.nodes.root() {
+            for list in self.original.lists_owned_by(NodeId::NONE) {
+                tasks.extend(super::tree::ddmin::start(self.original, list));
+            }
+        }
+        for list in self.coarse_lists() {
+            tasks.extend(super::tree::ddmin::start(self.original, list));
+        }
         tasks
+    }
+
+    /// The lists of the coarse pass: those of the scope and of each node
+    /// below it that holds more than half of the scope's tokens.
+    fn coarse_lists(&self) -> Vec<ListId> {
+        let nodes = &self.original.nodes;
+        let half = nodes.tokens(self.scope) / 2;
+        let mut lists = Vec::new();
+        let mut at = Some(self.scope);
+        while let Some(n) = at {
+            lists.extend(self.original.lists_owned_by(n));
+            at = nodes
+                .children(n)
+                .iter()
+                .copied()
+                .find(|&c| nodes.tokens(c) > half);
+        }
+        lists
     }
 
     /// Whether this is the coarse pass (its tasks were started by

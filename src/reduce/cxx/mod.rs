@@ -12,6 +12,7 @@ pub mod class_variables;
 pub mod instantiate;
 pub mod method_bodies;
 pub mod namespaces;
+pub mod reachable;
 pub mod template_params;
 pub mod unwrap_classes;
 

@@ -605,7 +605,7 @@ fn partners(
 }
 
 /// The identifier-like words of a text (`[A-Za-z_][A-Za-z0-9_]*`).
-pub(super) fn identifier_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub(crate) fn identifier_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut at = 0;
     std::iter::from_fn(move || {
         while at < text.len() {

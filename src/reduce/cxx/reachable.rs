@@ -1,0 +1,570 @@
+//! The items a program's last item reaches by name, for the coarse pass on
+//! preprocessed C++: of a translation unit of 600 KB, most is library code
+//! the user's code never names (`<map>` brings every container's
+//! iterators, `<string>` the streams' traits), and ddmin finds that out in
+//! many chunks, most of them failing tests of hundreds of kilobytes each.
+//! One candidate that keeps only what the user's code reaches removes most
+//! of it in one test.
+//!
+//! Syntactic and by name, an over-approximation: the items are the
+//! top-level declarations, and those inside namespaces and `extern "C" {
+//! ... }` blocks (the containers, kept while anything inside them is). An
+//! item declares the names in its `name` and `declarator` fields (the last
+//! part of a qualified name: `S<T>::f` declares `f`), a class or enum it
+//! defines and an enum's enumerators. Starting from the roots (the last
+//! `k` items of the text, where a preprocessed file has its own code, and
+//! the items of [`Templates::kept`]), an item is kept if a name it declares
+//! occurs as a word in the text of a kept item; an item that declares no
+//! name (an operator, a deduction guide, `static_assert`) is kept if it
+//! names something a kept item declares; to a fixed point. Members and
+//! overloads go by name too: a word `size` keeps every item that declares a
+//! `size`. The test decides: the candidate of the last item alone first,
+//! then of the last 2, 4 and 8 items, until one is interesting; then the
+//! coarse pass's ddmin goes on from what is left.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::edit::EditView;
+use crate::lang::Templates;
+use crate::reduce::byname::{child, edited_inside};
+use crate::reduce::cxx::{children_in, facts, is_kind};
+use crate::reduce::tree::closure::identifier_words;
+use crate::reduce::tree::delete::Delete;
+use crate::reduce::{RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::syntax::{Grammar, NodeId, Original};
+use crate::task::{Job, Priority, Queued, Tests};
+
+/// The reachable-items candidate as a table entry (its name, switch and
+/// statistics key; its task is queued by the coarse pass).
+pub struct ReachableReduction;
+
+/// The table entry.
+pub static REACHABLE: ReachableReduction = ReachableReduction;
+
+impl Reduction for ReachableReduction {
+    fn name(&self) -> &'static str {
+        "reachable"
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not start the coarse pass on a large C++ program with the candidate that keeps only the items its last item reaches by name"
+    }
+}
+
+/// The most roots a candidate starts from: the last 1, 2, 4 and 8 items
+/// are tried, at most four tests of a large program.
+const MOST_ROOTS: usize = 8;
+
+/// The first task of the coarse pass, when the language has the facts
+/// and the reduction is on: the candidates of the last 1, 2, 4 and 8
+/// items, alone; once one is interesting or the last one failed, the
+/// coarse pass's ddmin ([`TreeSubject::coarse_ddmin`]) cuts its chunks
+/// from what is left.
+pub fn start<'a>(cx: &TreeSubject<'a>) -> Option<Queued<TreeSubject<'a>>> {
+    if facts(cx).is_none() || !cx.config.runs(REACHABLE.name()) {
+        return None;
+    }
+    Some(ReachTask { roots: 1 }.queued(cx.original, cx.scope))
+}
+
+/// Tests the candidate of the last `roots` items; on failure queues the
+/// one of twice as many, else the coarse pass's ddmin.
+struct ReachTask {
+    roots: usize,
+}
+
+impl ReachTask {
+    fn queued<'a>(self, original: &Original, scope: NodeId) -> Queued<TreeSubject<'a>> {
+        (
+            Priority {
+                tokens: original.nodes.tokens(scope) as u64 + 1,
+                rank: RANK_ATTEMPT,
+            },
+            Box::new(self),
+        )
+    }
+}
+
+impl<'a> Job<TreeSubject<'a>> for ReachTask {
+    fn run(
+        self: Box<Self>,
+        tests: &mut dyn Tests<TreeSubject<'a>>,
+    ) -> Vec<Queued<TreeSubject<'a>>> {
+        let best = tests.snapshot();
+        let cx = tests.subject();
+        let Some((change, more)) = candidate(cx, best.edits.view(), self.roots) else {
+            return cx.coarse_ddmin();
+        };
+        if tests.try_change(&change) || !more || self.roots >= MOST_ROOTS {
+            return tests.subject().coarse_ddmin();
+        }
+        let cx = tests.subject();
+        vec![
+            ReachTask {
+                roots: self.roots * 2,
+            }
+            .queued(cx.original, cx.scope),
+        ]
+    }
+}
+
+/// What an item is to the walk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Holds items ([`Templates::containers`]).
+    Container,
+    /// Always kept.
+    Root,
+    /// Kept if a kept item names what it declares.
+    Declares,
+    /// Declares nothing: kept if it names what a kept item declares.
+    Names,
+}
+
+/// A live item of the scope.
+struct Item {
+    node: NodeId,
+    /// The container it is in (an index into the items), if any.
+    container: Option<usize>,
+    role: Role,
+    /// The names it declares and the words of its text, interned.
+    declared: Vec<u32>,
+    words: Vec<u32>,
+    /// For an item that declares nothing: the words outside its body (its
+    /// signature, for a function).
+    signature: Vec<u32>,
+}
+
+/// The items of the scope in text order and the interned words.
+struct Items<'o> {
+    items: Vec<Item>,
+    names: HashMap<&'o [u8], u32>,
+}
+
+impl<'o> Items<'o> {
+    fn intern(&mut self, word: &'o [u8]) -> u32 {
+        let next = self.names.len() as u32;
+        *self.names.entry(word).or_insert(next)
+    }
+
+    /// Adds the live items of the lists of `n`, in `container`.
+    fn collect(
+        &mut self,
+        (grammar, original, t): (&Grammar, &'o Original, &Templates),
+        current: EditView<'_>,
+        n: NodeId,
+        container: Option<usize>,
+    ) {
+        let nodes = &original.nodes;
+        for list in original.lists_owned_by(n) {
+            let info = original.list(list);
+            if !info.members.is_empty() {
+                continue;
+            }
+            for &e in &info.elements {
+                if !current.is_live(original, e) {
+                    continue;
+                }
+                let at = self.items.len();
+                let body = t
+                    .containers
+                    .iter()
+                    .filter(|(kind, _)| is_kind(grammar, original, e, kind))
+                    .find_map(|(_, field)| child(grammar, original, e, field))
+                    .filter(|&b| original.lists_owned_by(b).next().is_some());
+                let kept = nodes.is_error(e)
+                    || edited_inside(original, current, e)
+                    || t.kept.iter().any(|&(kind, token)| {
+                        is_kind(grammar, original, e, kind)
+                            && (token.is_empty()
+                                || nodes
+                                    .children(e)
+                                    .iter()
+                                    .any(|&c| original.node_text(c) == token.as_bytes()))
+                    });
+                let mut item = Item {
+                    node: e,
+                    container,
+                    role: Role::Root,
+                    declared: Vec::new(),
+                    words: Vec::new(),
+                    signature: Vec::new(),
+                };
+                if let Some(body) = body {
+                    item.role = Role::Container;
+                    self.items.push(item);
+                    self.collect((grammar, original, t), current, body, Some(at));
+                    continue;
+                }
+                if !kept {
+                    let mut declared = Vec::new();
+                    declared_names(grammar, original, t, e, &mut declared);
+                    item.declared = declared.into_iter().map(|w| self.intern(w)).collect();
+                    item.declared.sort_unstable();
+                    item.declared.dedup();
+                    item.role = if item.declared.is_empty() {
+                        Role::Names
+                    } else {
+                        Role::Declares
+                    };
+                }
+                let (mut words, mut signature) = (Vec::new(), Vec::new());
+                for (word, in_body) in item_words(grammar, original, t, e) {
+                    let w = self.intern(word);
+                    words.push(w);
+                    if !in_body && item.role == Role::Names {
+                        signature.push(w);
+                    }
+                }
+                for list in [&mut words, &mut signature] {
+                    list.sort_unstable();
+                    list.dedup();
+                }
+                if item.role == Role::Names && words.is_empty() {
+                    // Punctuation alone (a stray `;`): it stays.
+                    item.role = Role::Root;
+                }
+                (item.words, item.signature) = (words, signature);
+                self.items.push(item);
+            }
+        }
+    }
+}
+
+/// The words of item `n` that may name an item, with whether each is
+/// inside a function's body: the words of its named leaves, but for
+/// member names (`x.size()`, a method declared in a class), which name no
+/// item of a namespace.
+fn item_words<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    t: &Templates,
+    n: NodeId,
+) -> Vec<(&'o [u8], bool)> {
+    let nodes = &original.nodes;
+    let members: Vec<_> = t
+        .member_names
+        .iter()
+        .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
+        .collect();
+    let body = grammar.field_id(t.definition.1);
+    let mut out = Vec::new();
+    let mut stack = vec![(n, false)];
+    while let Some((d, in_body)) = stack.pop() {
+        if nodes.is_leaf(d) {
+            if nodes.is_named(d) && !nodes.is_extra(d) && !members.contains(&nodes.kind(d)) {
+                out.extend(identifier_words(original.node_text(d)).map(|w| (w, in_body)));
+            }
+            continue;
+        }
+        for &c in nodes.children(d).iter().rev() {
+            stack.push((c, in_body || (body.is_some() && nodes.field(c) == body)));
+        }
+    }
+    out
+}
+
+/// The names `n` declares (see the module documentation), as texts.
+fn declared_names<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    t: &Templates,
+    n: NodeId,
+    out: &mut Vec<&'o [u8]>,
+) {
+    let nodes = &original.nodes;
+    let (template, parameters) = t.declaration;
+    if is_kind(grammar, original, n, template) {
+        let parameters = grammar.field_id(parameters);
+        for &c in nodes.children(n) {
+            if nodes.is_named(c) && !nodes.is_extra(c) && nodes.field(c) != parameters {
+                declared_names(grammar, original, t, c, out);
+            }
+        }
+        return;
+    }
+    if let Some(name) = child(grammar, original, n, "name") {
+        name_words(grammar, original, t, name, out);
+        enumerators(grammar, original, n, out);
+    }
+    let declarators = children_in(grammar, original, n, "declarator");
+    for mut d in declarators.iter().copied() {
+        // Down to the name: through the `declarator` fields, and through a
+        // declarator that holds only another one (`&f(int x)` in C++'s
+        // grammar has no field), else a parameter would be a name.
+        loop {
+            let only = || {
+                let named = children_in(grammar, original, d, "");
+                (named.len() == 1 && nodes.children(d).len() == 2).then(|| named[0])
+            };
+            match child(grammar, original, d, "declarator").or_else(only) {
+                Some(inner) => d = inner,
+                None => break,
+            }
+        }
+        name_words(grammar, original, t, d, out);
+    }
+    if let Some(ty) = child(grammar, original, n, "type")
+        && let Some(name) = child(grammar, original, ty, "name")
+        && (declarators.is_empty() || child(grammar, original, ty, "body").is_some())
+    {
+        name_words(grammar, original, t, name, out);
+        enumerators(grammar, original, ty, out);
+    }
+}
+
+/// The names of the enumerators of `n`, if it is an enumeration with a body.
+fn enumerators<'o>(grammar: &Grammar, original: &'o Original, n: NodeId, out: &mut Vec<&'o [u8]>) {
+    let language = original.language;
+    let Some(e) = language
+        .enumerations
+        .iter()
+        .find(|e| is_kind(grammar, original, n, e.kind))
+    else {
+        return;
+    };
+    let Some(body) = child(grammar, original, n, e.body) else {
+        return;
+    };
+    for member in children_in(grammar, original, body, "") {
+        if is_kind(grammar, original, member, e.member)
+            && let Some(name) = child(grammar, original, member, e.member_name)
+        {
+            out.push(original.node_text(name));
+        }
+    }
+}
+
+/// The name words of a declared name: the named leaves that are words,
+/// outside template arguments and but for namespace names (`hash<int>`
+/// declares `hash`, `~S` declares `S`, `std::f` declares `f`); of a
+/// qualified name, its last part and the class before it.
+fn name_words<'o>(
+    grammar: &Grammar,
+    original: &'o Original,
+    t: &Templates,
+    n: NodeId,
+    out: &mut Vec<&'o [u8]>,
+) {
+    let nodes = &original.nodes;
+    let (qualified, scope, inner) = t.qualified;
+    if is_kind(grammar, original, n, qualified) {
+        let name = child(grammar, original, n, inner);
+        if let Some(name) = name
+            && is_kind(grammar, original, name, qualified)
+        {
+            return name_words(grammar, original, t, name, out);
+        }
+        // `S<T>::f`: the class too, so that a class's members defined
+        // outside it stay with it (a call `x.f()` is no use of `f`).
+        for part in [child(grammar, original, n, scope), name]
+            .into_iter()
+            .flatten()
+        {
+            name_words(grammar, original, t, part, out);
+        }
+        return;
+    }
+    let namespaces = grammar.kind_ids(t.namespace_names, true);
+    let arguments: Vec<_> = t
+        .uses
+        .iter()
+        .filter_map(|&(_, _, field)| grammar.field_id(field))
+        .collect();
+    let mut stack = vec![n];
+    while let Some(d) = stack.pop() {
+        if nodes.is_leaf(d) {
+            // A name the grammar knows as a type (`size_t` is a
+            // `primitive_type` to tree-sitter-c) is a name here too.
+            let text = original.node_text(d);
+            if !namespaces.contains(&nodes.kind(d))
+                && (grammar.is_identifier(nodes.kind(d))
+                    || (nodes.is_named(d) && identifier_words(text).next() == Some(text)))
+            {
+                out.push(text);
+            }
+            continue;
+        }
+        for &c in nodes.children(d).iter().rev() {
+            if !nodes.field(c).is_some_and(|f| arguments.contains(&f)) {
+                stack.push(c);
+            }
+        }
+    }
+}
+
+/// The candidate that deletes every live item of the scope that the last
+/// `roots` items do not reach, and whether there are more items to take
+/// as roots; `None` if it deletes nothing.
+fn candidate(cx: &TreeSubject<'_>, current: EditView<'_>, roots: usize) -> Option<(Delete, bool)> {
+    let t = facts(cx)?;
+    let (grammar, original) = (cx.grammar, cx.original);
+    let mut all = Items {
+        items: Vec::new(),
+        names: HashMap::new(),
+    };
+    all.collect((grammar, original, t), current, cx.scope, None);
+    let items = &all.items;
+    let mut kept = vec![false; items.len()];
+    let mut queue: Vec<usize> = Vec::new();
+    let leaves: Vec<usize> = (0..items.len())
+        .filter(|&i| items[i].role != Role::Container)
+        .collect();
+    for &i in leaves.iter().rev().take(roots) {
+        queue.push(i);
+    }
+    for (i, item) in items.iter().enumerate() {
+        if item.role == Role::Root {
+            queue.push(i);
+        }
+    }
+    let mut declaring: HashMap<u32, Vec<usize>> = HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if item.role == Role::Declares {
+            for &w in &item.declared {
+                declaring.entry(w).or_default().push(i);
+            }
+        }
+    }
+    // An item that declares nothing waits for every name of its signature
+    // that an item declares (an operator of a class stays with the class,
+    // and does not bring in the other class it takes): how many of them
+    // are not provided yet, and which items wait for each name.
+    let mut unmet = vec![0usize; items.len()];
+    let mut waiting: HashMap<u32, Vec<usize>> = HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if item.role != Role::Names {
+            continue;
+        }
+        for &w in item.signature.iter().filter(|w| declaring.contains_key(w)) {
+            unmet[i] += 1;
+            waiting.entry(w).or_default().push(i);
+        }
+        if unmet[i] == 0 {
+            queue.push(i);
+        }
+    }
+    let (mut used, mut provided) = (HashSet::new(), HashSet::new());
+    while let Some(i) = queue.pop() {
+        if std::mem::replace(&mut kept[i], true) {
+            continue;
+        }
+        if cx.stopped() {
+            return None;
+        }
+        let mut at = items[i].container;
+        while let Some(c) = at {
+            kept[c] = true;
+            at = items[c].container;
+        }
+        for &w in &items[i].words {
+            if used.insert(w) {
+                queue.extend(declaring.get(&w).into_iter().flatten().copied());
+            }
+        }
+        for &w in &items[i].declared {
+            if provided.insert(w) {
+                for &j in waiting.get(&w).into_iter().flatten() {
+                    unmet[j] -= 1;
+                    if unmet[j] == 0 {
+                        queue.push(j);
+                    }
+                }
+            }
+        }
+    }
+    // An item goes alone where its container stays, with it otherwise.
+    let mut nodes: Vec<NodeId> = (0..items.len())
+        .filter(|&i| !kept[i] && items[i].container.is_none_or(|c| kept[c]))
+        .map(|i| items[i].node)
+        .collect();
+    if nodes.is_empty() {
+        return None;
+    }
+    nodes.sort_unstable();
+    let change = Delete {
+        nodes,
+        plus: None,
+        kind: REACHABLE.name(),
+    };
+    Some((change, roots < leaves.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::edit::{Edit, EditSet, render};
+    use crate::reduce::{Change, Config};
+    use crate::stats::Stats;
+
+    /// The text of the candidate of the last `roots` items of `text`.
+    fn reached(text: &str, roots: usize) -> Option<String> {
+        let grammar = Grammar::of(crate::lang::Language::by_name("cpp").unwrap());
+        let original = Original::parse(grammar, Arc::from(text.as_bytes())).unwrap();
+        let (config, stats) = (Config::default(), Stats::new(crate::reduce::names()));
+        let oracle: fn(&[u8]) -> bool = |_| true;
+        let cx = TreeSubject::new(
+            &original,
+            original.nodes.root(),
+            grammar,
+            crate::lexical::Lexicon::of(grammar.language),
+            &config,
+            &stats,
+            &oracle,
+            &crate::task::Silent,
+        );
+        let edits = EditSet::new();
+        let (change, _) = candidate(&cx, edits.view(), roots)?;
+        let deletions: Vec<(NodeId, Edit)> = change.edits(&cx, edits.view())?;
+        let mut out = Vec::new();
+        render(&original, edits.view_with(&deletions), &mut out);
+        Some(String::from_utf8(out).unwrap())
+    }
+
+    fn words(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// What the last item names stays, through typedefs, namespaces,
+    /// qualified member definitions and operators; the rest goes.
+    #[test]
+    fn the_last_item_keeps_what_it_reaches_by_name() {
+        let text = "\
+namespace std {
+  typedef long unsigned int size_t;
+  typedef long int ptrdiff_t;
+}
+namespace std {
+  template <class T> struct box { T *p; size_t n; void grow(); };
+  template <class T> void box<T>::grow() { n++; }
+  template <class T> bool operator==(const box<T> &a, const box<T> &b) { return a.p == b.p; }
+  struct unused { ptrdiff_t d; };
+  enum color { red, green };
+  void paint(int);
+  int &picked(int &green);
+}
+extern \"C\" { int puts(const char *); }
+using namespace std;
+int main() { box<int> b; b.grow(); return green; }
+";
+        let out = reached(text, 1).unwrap();
+        let flat = words(&out);
+        for kept in [
+            "typedef long unsigned int size_t;",
+            "struct box",
+            "void box<T>::grow()",
+            "operator==",
+            "enum color",
+            "using namespace std;",
+            "int main()",
+        ] {
+            assert!(flat.contains(kept), "{kept} missing:\n{out}");
+        }
+        // `picked` declares no `green`: its parameter's name is its own.
+        for gone in ["ptrdiff_t", "unused", "paint", "picked", "puts", "extern"] {
+            assert!(!flat.contains(gone), "{gone} kept:\n{out}");
+        }
+    }
+}
