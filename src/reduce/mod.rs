@@ -151,6 +151,14 @@ pub trait Change: Send + Sync + Debug {
     fn alternative_of(&self) -> Option<NodeId> {
         None
     }
+    /// The elements of the ddmin chunk this change deletes: a level run
+    /// again after progress elsewhere in its list proposes the chunks that
+    /// did not change once more, and a pass that prunes does not test again
+    /// a chunk that failed earlier in the pass (see
+    /// `TreeSubject::failed_chunks`).
+    fn chunk(&self) -> Option<&[NodeId]> {
+        None
+    }
 }
 
 /// How many of one node's alternative changes may fail in a row before a

@@ -109,6 +109,17 @@ pub struct TreeSubject<'a> {
     /// whichever thread accounts for the commit first (in rounds another
     /// lane may apply its next change before the committing lane has).
     alternatives: Mutex<HashMap<NodeId, (Option<Edit>, u32)>>,
+    /// The ddmin chunks ([`Change::chunk`]) whose deletion failed in this
+    /// pass, by their elements. In rounds a ddmin level waits for its last
+    /// chunk before the next level starts, and a level run again after
+    /// progress (same chunk size) meets the chunks that did not move once
+    /// more: the one holding what the test needs (a program's `main`)
+    /// fails again, a round later each time, and the level's next halving
+    /// waits for it. A pass that prunes skips it, so the level ends in the
+    /// round being formed and its halves take the places (doc/benchmarks.md,
+    /// "A ddmin chunk tested with its halves, and chunks that failed not
+    /// tested again in the pass").
+    failed_chunks: Mutex<std::collections::HashSet<u128>>,
     /// Whether the run was stopped: long loops of the pass (its start's
     /// analyses, a candidate's parse) ask it and give up.
     stop: Stop<'a>,
@@ -149,6 +160,7 @@ impl<'a> TreeSubject<'a> {
             memory: None,
             prune: false,
             alternatives: Mutex::new(HashMap::new()),
+            failed_chunks: Mutex::new(Default::default()),
             stop: &never,
             scopes: OnceLock::new(),
             dependents: OnceLock::new(),
@@ -465,6 +477,9 @@ impl<'a> Subject for TreeSubject<'a> {
         {
             memory.failed(candidate.identity, pass);
         }
+        if let Some(chunk) = change.chunk() {
+            self.failed_chunks.lock().insert(chunk_key(chunk));
+        }
         if let Some(n) = change.alternative_of() {
             let edit = best.edits.view().get(n).cloned();
             let mut alternatives = self.alternatives.lock();
@@ -502,6 +517,16 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 }
 
+/// The key of a ddmin chunk in [`TreeSubject::failed_chunks`]: its
+/// elements (a chunk's nodes are sorted).
+fn chunk_key(chunk: &[NodeId]) -> u128 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    for n in chunk {
+        hasher.update(&(n.index() as u64).to_le_bytes());
+    }
+    hasher.digest128()
+}
+
 /// Whether a failure of `change` is remembered for later passes: not for
 /// retries, which are tests of failed deletions again on purpose.
 fn remembered(change: &dyn Change) -> bool {
@@ -522,6 +547,13 @@ impl TreeSubject<'_> {
         if change
             .alternative_of()
             .is_some_and(|n| self.exhausted(n, best))
+        {
+            return Applied::Skipped;
+        }
+        if self.prune
+            && change
+                .chunk()
+                .is_some_and(|chunk| self.failed_chunks.lock().contains(&chunk_key(chunk)))
         {
             return Applied::Skipped;
         }
@@ -946,6 +978,81 @@ mod tests {
         assert!(!footprint(&x).conflicts(&footprint(&y)));
         let (x, y) = (rename("x", "a", true), rename("y", "b", true));
         assert!(!footprint(&x).conflicts(&footprint(&y)));
+    }
+
+    /// A ddmin chunk that failed is not tested again in the same pass
+    /// when the pass prunes (a level run again after progress proposes it
+    /// once more), even after the program changed inside it; a pass that
+    /// prunes nothing tests it, and so does the next pass. A chunk of
+    /// other elements, and a deletion of the same nodes by another
+    /// reduction, are tested.
+    #[test]
+    fn a_ddmin_chunk_that_failed_is_skipped_for_the_rest_of_a_pruning_pass() {
+        use crate::reduce::tree::delete::Delete;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int a;\nint b;\nint c;\nint main(void) { return 0; }\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let item = |start: &str| {
+            original
+                .nodes
+                .ids()
+                .find(|&n| original.node_text(n).starts_with(start.as_bytes()))
+                .unwrap()
+        };
+        let (a, b, c) = (item("int a;"), item("int b;"), item("int c;"));
+        let chunk = |nodes: Vec<NodeId>, kind: &'static str| Delete {
+            nodes,
+            plus: None,
+            kind,
+        };
+        let ab = chunk(vec![a, b], "ddmin");
+        let parts = Parts::new();
+        let memory = Memory::new();
+        let mut worker = Worker::new(g);
+        let best = Best::of(&original);
+        let cx = parts.subject(&original).remembering(&memory, 1, true);
+        let Applied::Candidate(candidate) = cx.apply(&best, &ab, &mut worker) else {
+            panic!("a candidate before it failed");
+        };
+        cx.failed(&ab, &best, &candidate);
+        assert!(matches!(
+            cx.apply(&best, &ab, &mut worker),
+            Applied::Skipped
+        ));
+        // The program changed (`c` is gone): still skipped in this pass.
+        let added = vec![(c, Edit::Delete)];
+        let smaller = Best {
+            edits: best.edits.merged(&added),
+            added,
+            ..Best::of(&original)
+        };
+        assert!(matches!(
+            cx.apply(&smaller, &ab, &mut worker),
+            Applied::Skipped
+        ));
+        // Other elements, or the same nodes deleted by another reduction.
+        let bc = chunk(vec![b, c], "ddmin");
+        assert!(matches!(
+            cx.apply(&best, &bc, &mut worker),
+            Applied::Candidate(_)
+        ));
+        let plain = chunk(vec![a, b], "delete");
+        assert!(matches!(
+            cx.apply(&best, &plain, &mut worker),
+            Applied::Candidate(_)
+        ));
+        // A pass that does not prune tests it; the failure is this pass's.
+        let unpruned = parts.subject(&original).remembering(&memory, 1, false);
+        unpruned.failed(&ab, &best, &candidate);
+        assert!(matches!(
+            unpruned.apply(&best, &ab, &mut worker),
+            Applied::Candidate(_)
+        ));
+        let next = parts.subject(&original).remembering(&memory, 2, true);
+        assert!(matches!(
+            next.apply(&smaller, &ab, &mut worker),
+            Applied::Candidate(_)
+        ));
     }
 
     /// A candidate accepted once the run is stopped is not counted on its

@@ -14,6 +14,15 @@
 //! list of three or more first tries deleting all of its elements at once;
 //! shorter lists start with single elements; a plus list always keeps one.
 //!
+//! In rounds (a width above 1) a level tests each chunk of
+//! [`SPECULATE_FROM`] elements or more together with its two halves, and
+//! the next level is chosen as after the level of the halves: a chunk that
+//! fails (the one holding what the test needs, level after level) has had
+//! its halves tested in the same round, where the next level would have
+//! waited a round for it. A pass that prunes does not test a chunk again
+//! that failed earlier in it ([`crate::reduce::Change::chunk`]), so the
+//! halves are not tested twice.
+//!
 //! Subset tests are off by default: on the bundled examples they added a
 //! quarter more tests without making any result smaller.
 
@@ -147,6 +156,9 @@ pub struct Search {
     /// Go down to single elements when the levels between do not pay
     /// ([`Level::pays`]; `Config::prune`).
     pub prune: bool,
+    /// Test each chunk of [`SPECULATE_FROM`] elements or more with its
+    /// halves in the same level (rounds wider than one change).
+    pub speculate: bool,
 }
 
 impl Search {
@@ -155,9 +167,14 @@ impl Search {
         Search {
             subsets: config.ddmin_subsets,
             prune: config.prune,
+            speculate: config.width > 1 && !config.in_order,
         }
     }
 }
+
+/// Chunks of this many elements or more are tested with their halves
+/// when speculating ([`Search::speculate`]).
+const SPECULATE_FROM: usize = 8;
 
 /// Lists this short go straight to single-element deletions.
 const SINGLES_UP_TO: usize = 2;
@@ -381,6 +398,18 @@ fn plan(
         chunk = m.div_ceil(2);
     }
     let chunks: Vec<Vec<NodeId>> = live.chunks(chunk).map(|c| c.concat()).collect();
+    // The halves of each large chunk, tested beside it: the level a
+    // failed chunk leads to, in the same round.
+    let half = chunk.div_ceil(2);
+    let halves_tested = search.speculate && chunk >= SPECULATE_FROM;
+    let halves: Vec<Vec<NodeId>> = if halves_tested {
+        live.chunks(chunk)
+            .filter(|c| c.len() >= SPECULATE_FROM)
+            .flat_map(|c| c.chunks(half).map(|h| h.concat()))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let tokens = |nodes: &[NodeId]| {
         nodes
             .iter()
@@ -403,6 +432,11 @@ fn plan(
             changes.push((tokens(&rest), rest));
         }
     }
+    for h in halves {
+        changes.push((tokens(&h), h));
+    }
+    // What comes after the level is decided as after a level of halves.
+    let chunk = if halves_tested { half } else { chunk };
     let level = Level {
         list,
         chunk,
@@ -448,6 +482,7 @@ mod tests {
         let search = Search {
             subsets,
             prune: false,
+            speculate: false,
         };
         plan(o, current, list, (chunk, first), search, (None, &never)).unwrap()
     }
@@ -526,6 +561,7 @@ mod tests {
             let search = Search {
                 subsets: false,
                 prune,
+                speculate: false,
             };
             plan(
                 &o,
@@ -551,6 +587,55 @@ mod tests {
         assert_eq!(next_level(&level(4, true), &some), Some(4));
         // Singles are the last level either way.
         assert_eq!(next_level(&level(1, true), &[false; 16]), None);
+    }
+
+    /// With rounds (`Search::speculate`), a level tests each chunk of
+    /// [`SPECULATE_FROM`] elements or more together with its halves, and
+    /// what follows is decided as after the level of the halves: a chunk
+    /// that fails has had its halves tested in the same round, instead of
+    /// the next level waiting a round for it.
+    #[test]
+    fn speculating_levels_test_large_chunks_with_their_halves() {
+        let numbers = |n: usize| {
+            (1..=n)
+                .map(|i| format!("{}", (b'a' + (i - 1) as u8) as char))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let o = original(&format!("f([1, {}]);\n", numbers(15)));
+        let list = array_list(&o);
+        let edits = EditSet::new();
+        let level = |chunk: usize, first: bool, speculate: bool| {
+            let search = Search {
+                subsets: false,
+                prune: false,
+                speculate,
+            };
+            plan(
+                &o,
+                edits.view(),
+                list,
+                (chunk, first),
+                search,
+                (None, &never),
+            )
+            .unwrap()
+        };
+        let all = "1abcdefghijklmno";
+        let tasks = level(16, true, true);
+        assert_eq!(chunks(&o, &tasks), [all, "1abcdefg", "hijklmno"]);
+        assert_eq!(next_level(level_of(&tasks), &[false; 3]), Some(4));
+        // Progress: the halves' size again.
+        let tasks = level(16, true, true);
+        assert_eq!(next_level(level_of(&tasks), &[false, true, false]), Some(8));
+        // Without rounds, ddmin as before.
+        let tasks = level(16, true, false);
+        assert_eq!(chunks(&o, &tasks), [all]);
+        assert_eq!(next_level(level_of(&tasks), &[false]), Some(8));
+        // Chunks below SPECULATE_FROM elements go alone.
+        let tasks = level(4, false, true);
+        assert_eq!(chunks(&o, &tasks), ["1abc", "defg", "hijk", "lmno"]);
+        assert_eq!(next_level(level_of(&tasks), &[false; 4]), Some(2));
     }
 
     #[test]
@@ -583,6 +668,7 @@ mod tests {
         let search = Search {
             subsets: false,
             prune: false,
+            speculate: false,
         };
         let deleted = |coarse: Option<Option<&Dependents>>| -> Vec<String> {
             let tasks = super::expand(

@@ -94,4 +94,8 @@ impl Change for Delete {
     fn deletes(&self) -> bool {
         true
     }
+
+    fn chunk(&self) -> Option<&[NodeId]> {
+        (self.kind == super::ddmin::DDMIN.name()).then_some(&self.nodes[..])
+    }
 }
