@@ -99,7 +99,7 @@ pub struct Step {
     /// single-file reducer's lanes inside MinTdiff and MinCommonality. A
     /// round's tests run side by side (up to `-j` at once); the rounds are
     /// the same at every `-j`, but above `-j 1` a ddmin step's round may
-    /// test the next steps' tries ahead in its free places (see [`ddmin`]),
+    /// test the next steps' tries ahead in its free places (see `ddmin`),
     /// and a round so answered runs no test; a MinTdiff merge may be tested
     /// beside the next round.
     pub rounds: u64,
