@@ -478,7 +478,9 @@ impl<'a> Subject for TreeSubject<'a> {
             memory.failed(candidate.identity, pass);
         }
         if let Some(chunk) = change.chunk() {
-            self.failed_chunks.lock().insert(chunk_key(chunk));
+            // Hashed before the lock: a chunk can hold thousands of nodes.
+            let key = chunk_key(chunk);
+            self.failed_chunks.lock().insert(key);
         }
         if let Some(n) = change.alternative_of() {
             let edit = best.edits.view().get(n).cloned();
@@ -551,9 +553,10 @@ impl TreeSubject<'_> {
             return Applied::Skipped;
         }
         if self.prune
-            && change
-                .chunk()
-                .is_some_and(|chunk| self.failed_chunks.lock().contains(&chunk_key(chunk)))
+            && change.chunk().is_some_and(|chunk| {
+                let key = chunk_key(chunk);
+                self.failed_chunks.lock().contains(&key)
+            })
         {
             return Applied::Skipped;
         }
