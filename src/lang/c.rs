@@ -84,10 +84,7 @@ pub static C: Language = Language {
             "#endif",
             "preproc_directive",
         ],
-        glue_ok: &[],
-        keep_break_after: &[],
-        keep_break_before: &[],
-        keep_statement_breaks: false,
+        ..Layout::NONE
     },
     // `int f(int a)`, in a prototype or a definition, behind any pointer declarator.
     signatures: &[Signature {
@@ -109,12 +106,8 @@ pub static C: Language = Language {
         // body (through `parameter_list`); `for (int i ...)` to the loop.
         scopes: &["translation_unit", "compound_statement", "for_statement"],
         parameter_lists: &["parameter_list"],
-        binders: &[],
         // C names are visible from their declaration on.
-        visible_before: &[],
-        qualified: &[],
-        not_uses: &[],
-        shorthands: &[],
+        ..Scoping::NONE
     },
     // `const int x = 3;` (a constant); `int x = f();` (a variable).
     variables: &[Variable {
@@ -179,9 +172,7 @@ pub static C: Language = Language {
         member: "enumerator",
         member_name: "name",
         value: "value",
-        paths: &[],
-        arms: &[],
-        alternatives: &[],
+        ..Enumeration::NONE
     }],
     // An integer, a null pointer, a false condition.
     placeholder: "0",

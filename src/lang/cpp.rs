@@ -105,9 +105,7 @@ pub static CPP: Language = Language {
         // `[]` are operator names (`operator()`), not to be kept apart in
         // a call or a declarator.
         glue_ok: &[">>", "()", "[]"],
-        keep_break_after: &[],
-        keep_break_before: &[],
-        keep_statement_breaks: false,
+        ..Layout::NONE
     },
     // `int f(int a)`, `int S::f(int a)`, a method in its class.
     signatures: &[Signature {
@@ -146,12 +144,10 @@ pub static CPP: Language = Language {
             "lambda_expression",
         ],
         parameter_lists: &["parameter_list"],
-        binders: &[],
-        visible_before: &[],
         // `S::x` names the `x` of `S`.
         qualified: &["qualified_identifier.name"],
         not_uses: &["qualified_identifier.scope"],
-        shorthands: &[],
+        ..Scoping::NONE
     },
     // `const int x = 3;` (a constant); `int x = f();`, `auto x = f();`.
     variables: &[Variable {
@@ -226,8 +222,7 @@ pub static CPP: Language = Language {
         member_name: "name",
         value: "value",
         paths: &[("qualified_identifier", "scope", "name")],
-        arms: &[],
-        alternatives: &[],
+        ..Enumeration::NONE
     }],
     // An integer, a null pointer, a false condition.
     placeholder: "0",

@@ -38,24 +38,14 @@ pub static GO: Language = Language {
         ],
         attached: &["type_arguments"],
         tight: &["."],
-        line_tokens: &[],
-        glue_ok: &[],
         // The lexer ends a statement at a line break after these.
         keep_break_after: &["return", "break", "continue", "fallthrough"],
-        keep_break_before: &[],
         keep_statement_breaks: true,
+        ..Layout::NONE
     },
     signatures: &[
-        Signature {
-            kind: "function_declaration",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
-        Signature {
-            kind: "method_declaration",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
+        Signature::named("function_declaration"),
+        Signature::named("method_declaration"),
     ],
     // `x.f(a)`, `pkg.F(a)`.
     callee_fields: &["field"],
@@ -77,12 +67,9 @@ pub static GO: Language = Language {
             "if_statement",
         ],
         parameter_lists: &["parameter_list"],
-        binders: &[],
         // Package-level functions are visible in the whole package.
         visible_before: &["function_declaration", "method_declaration"],
-        qualified: &[],
-        not_uses: &[],
-        shorthands: &[],
+        ..Scoping::NONE
     },
     // `const n = 3` (a constant); `var x = f()` (a variable).
     variables: &[

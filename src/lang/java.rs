@@ -39,24 +39,13 @@ pub static JAVA: Language = Language {
         ],
         attached: &["type_arguments"],
         tight: &[".", "::"],
-        line_tokens: &[],
         // `List<List<X>>` closes two argument lists.
         glue_ok: &[">>", ">>>"],
-        keep_break_after: &[],
-        keep_break_before: &[],
-        keep_statement_breaks: false,
+        ..Layout::NONE
     },
     signatures: &[
-        Signature {
-            kind: "method_declaration",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
-        Signature {
-            kind: "constructor_declaration",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
+        Signature::named("method_declaration"),
+        Signature::named("constructor_declaration"),
     ],
     // `o.f(a)`, `new S(a)`.
     calls: &[
@@ -76,12 +65,10 @@ pub static JAVA: Language = Language {
             "lambda_expression",
         ],
         parameter_lists: &["formal_parameters"],
-        binders: &[],
         // Members are visible in their whole class.
         visible_before: &["method_declaration", "field_declaration"],
-        qualified: &[],
         not_uses: &["method_invocation.name", "field_access.field"],
-        shorthands: &[],
+        ..Scoping::NONE
     },
     // `final int n = 3;` (a constant); `int x = f();` (a variable).
     variables: &[Variable {
@@ -134,9 +121,7 @@ pub static JAVA: Language = Language {
         member_name: "declarator",
         member_type: "type",
         accesses: &[("field_access", "field")],
-        methods: &[],
-        named: &[],
-        positional: &[],
+        ..Record::NONE
     }],
     enumerations: &[Enumeration {
         kind: "enum_declaration",
@@ -144,10 +129,8 @@ pub static JAVA: Language = Language {
         body: "body",
         member: "enum_constant",
         member_name: "name",
-        value: "",
         paths: &[("field_access", "object", "field")],
-        arms: &[],
-        alternatives: &[],
+        ..Enumeration::NONE
     }],
     // `throw null;` ends a method whatever it returns.
     stub_bodies: &[("method_declaration", "body", "{ throw null; }")],

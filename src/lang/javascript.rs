@@ -83,21 +83,9 @@ pub(super) const JS_LAYOUT: Layout = Layout {
 };
 
 pub(super) const JS_SIGNATURES: &[Signature] = &[
-    Signature {
-        kind: "function_declaration",
-        name: &["name"],
-        parameters: &["parameters"],
-    },
-    Signature {
-        kind: "generator_function_declaration",
-        name: &["name"],
-        parameters: &["parameters"],
-    },
-    Signature {
-        kind: "method_definition",
-        name: &["name"],
-        parameters: &["parameters"],
-    },
+    Signature::named("function_declaration"),
+    Signature::named("generator_function_declaration"),
+    Signature::named("method_definition"),
     // `const f = function (a) {}` and `const f = (a) => a`.
     Signature {
         kind: "variable_declarator",

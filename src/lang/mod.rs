@@ -315,6 +315,25 @@ pub struct Layout {
     pub keep_statement_breaks: bool,
 }
 
+impl Layout {
+    /// Nothing listed: an entry names what its language has and takes the
+    /// rest from here (`..Layout::NONE`).
+    pub const NONE: Layout = Layout {
+        blocks: &[],
+        flat: &[],
+        spaced_parents: &[],
+        spaced: &[],
+        sticky: &[],
+        attached: &[],
+        tight: &[],
+        line_tokens: &[],
+        glue_ok: &[],
+        keep_break_after: &[],
+        keep_break_before: &[],
+        keep_statement_breaks: false,
+    };
+}
+
 /// A function signature's place in the syntax tree (see [`Language::signatures`]).
 pub struct Signature {
     /// The node kind.
@@ -323,6 +342,18 @@ pub struct Signature {
     pub name: &'static [&'static str],
     /// Fields from the node to the parameter list.
     pub parameters: &'static [&'static str],
+}
+
+impl Signature {
+    /// A signature whose name and parameters are in the fields `name` and
+    /// `parameters` of the node, as in most grammars.
+    pub const fn named(kind: &'static str) -> Signature {
+        Signature {
+            kind,
+            name: &["name"],
+            parameters: &["parameters"],
+        }
+    }
 }
 
 /// A type alias definition (see [`Language::type_aliases`]).
@@ -372,6 +403,20 @@ pub struct Scoping {
     /// `S { x }`): a token of this kind, or a token in a node of this
     /// kind; an inlined value is written `x: value` there.
     pub shorthands: &'static [&'static str],
+}
+
+impl Scoping {
+    /// Nothing listed (see [`Layout::NONE`]).
+    pub const NONE: Scoping = Scoping {
+        value_names: &[],
+        scopes: &[],
+        parameter_lists: &[],
+        binders: &[],
+        visible_before: &[],
+        qualified: &[],
+        not_uses: &[],
+        shorthands: &[],
+    };
 }
 
 /// How constant a declared variable is (see [`Variable`]).
@@ -427,6 +472,17 @@ pub struct Expressions {
     pub postfix: &'static [&'static str],
 }
 
+impl Expressions {
+    /// Nothing listed (see [`Layout::NONE`]).
+    pub const NONE: Expressions = Expressions {
+        primary: &[],
+        bare: &[],
+        writes: &[],
+        droppable: &[],
+        postfix: &[],
+    };
+}
+
 /// A record type with named fields (see [`Language::records`]).
 pub struct Record {
     /// The node kind of the definition (`struct_specifier`).
@@ -455,6 +511,23 @@ pub struct Record {
     /// Positional initializers (C's `struct S s = {1, 2};`): element k of
     /// the list initializes the record's named member k.
     pub positional: &'static [Positional],
+}
+
+impl Record {
+    /// Nothing listed (see [`Layout::NONE`]); an entry names at least the
+    /// kind and the fields of its definition.
+    pub const NONE: Record = Record {
+        kind: "",
+        name: "",
+        body: "",
+        member: "",
+        member_name: "",
+        member_type: "",
+        accesses: &[],
+        methods: &[],
+        named: &[],
+        positional: &[],
+    };
 }
 
 /// A typed node whose value may be a positional initializer (see
@@ -504,6 +577,21 @@ pub struct Enumeration {
     pub alternatives: &'static [&'static str],
 }
 
+impl Enumeration {
+    /// Nothing listed (see [`Record::NONE`]).
+    pub const NONE: Enumeration = Enumeration {
+        kind: "",
+        name: "",
+        body: "",
+        member: "",
+        member_name: "",
+        value: "",
+        paths: &[],
+        arms: &[],
+        alternatives: &[],
+    };
+}
+
 impl Language {
     /// Every supported language, in the order they are listed in messages.
     pub const ALL: &'static [&'static Language] = &[
@@ -542,18 +630,9 @@ impl Language {
             operator_chars: "+-*/%<>=!&|^~.:?#@",
             reduced_infix: ".reduced",
             layout: Layout {
-                blocks: &[],
-                flat: &[],
-                spaced_parents: &[],
                 spaced: &["="],
-                sticky: &[],
-                attached: &[],
                 tight: &["."],
-                line_tokens: &[],
-                glue_ok: &[],
-                keep_break_after: &[],
-                keep_break_before: &[],
-                keep_statement_breaks: false,
+                ..Layout::NONE
             },
             signatures: &[],
             calls: &[("call_expression", "function", "arguments")],
@@ -564,22 +643,10 @@ impl Language {
             type_aliases: &[],
             scoping: Scoping {
                 value_names: &["identifier"],
-                scopes: &[],
-                parameter_lists: &[],
-                binders: &[],
-                visible_before: &[],
-                qualified: &[],
-                not_uses: &[],
-                shorthands: &[],
+                ..Scoping::NONE
             },
             variables: &[],
-            expressions: Expressions {
-                primary: &[],
-                bare: &[],
-                writes: &[],
-                droppable: &[],
-                postfix: &[],
-            },
+            expressions: Expressions::NONE,
             records: &[],
             enumerations: &[],
             placeholder: "",

@@ -20,21 +20,12 @@ pub static PYTHON: Language = Language {
             "assignment",
             "augmented_assignment",
         ],
-        spaced: &[],
         sticky: &["unary_operator"],
-        attached: &[],
         tight: &["."],
-        line_tokens: &[],
-        glue_ok: &[],
-        keep_break_after: &[],
-        keep_break_before: &[],
         keep_statement_breaks: true,
+        ..Layout::NONE
     },
-    signatures: &[Signature {
-        kind: "function_definition",
-        name: &["name"],
-        parameters: &["parameters"],
-    }],
+    signatures: &[Signature::named("function_definition")],
     calls: &[("call", "function", "arguments")],
     // `x.f(a)`.
     callee_fields: &["attribute"],
@@ -60,10 +51,9 @@ pub static PYTHON: Language = Language {
         ],
         // A function may call one defined below it.
         visible_before: &["function_definition", "class_definition"],
-        qualified: &[],
         // `x.f`: an attribute is not the variable `f`.
         not_uses: &["attribute.attribute", "keyword_argument.name"],
-        shorthands: &[],
+        ..Scoping::NONE
     },
     // `x = f()`: a variable (Python has no constants).
     variables: &[Variable {

@@ -70,24 +70,13 @@ pub static RUST: Language = Language {
             "token_tree",
         ],
         tight: &[".", "::", "..", "..="],
-        line_tokens: &[],
         // rustc and tree-sitter both split `>>` closing two generic lists.
         glue_ok: &[">>"],
-        keep_break_after: &[],
-        keep_break_before: &[],
-        keep_statement_breaks: false,
+        ..Layout::NONE
     },
     signatures: &[
-        Signature {
-            kind: "function_item",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
-        Signature {
-            kind: "function_signature_item",
-            name: &["name"],
-            parameters: &["parameters"],
-        },
+        Signature::named("function_item"),
+        Signature::named("function_signature_item"),
     ],
     // `S::f`, `x.f`, `f::<T>`.
     callee_fields: &["name", "field", "function"],
@@ -247,7 +236,7 @@ pub static RUST: Language = Language {
             "shorthand_field_initializer",
             "field_pattern",
         ],
-        positional: &[],
+        ..Record::NONE
     }],
     enumerations: &[Enumeration {
         kind: "enum_item",
@@ -255,13 +244,13 @@ pub static RUST: Language = Language {
         body: "body",
         member: "enum_variant",
         member_name: "name",
-        value: "",
         paths: &[
             ("scoped_identifier", "path", "name"),
             ("scoped_type_identifier", "path", "name"),
         ],
         arms: &["match_arm.pattern"],
         alternatives: &["or_pattern"],
+        ..Enumeration::NONE
     }],
     // Of type `!`, so of any type (`todo!()` is one token longer).
     placeholder: "loop {}",
