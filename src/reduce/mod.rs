@@ -63,6 +63,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &cxx::unwrap_classes::UNWRAP_CLASSES,
     &cxx::class_variables::CLASS_VARIABLES,
     &cxx::reachable::REACHABLE,
+    &cxx::reachable::DECLARATIONS,
     &preproc::macro_bodies::MACRO_BODIES,
     &preproc::inline_macros::INLINE_MACROS,
     &preproc::conditionals::CONDITIONALS,
