@@ -537,12 +537,15 @@ impl<'l> Token<'l> {
     fn changes(&self, best: &Best, from: &[u8], to: &[u8], replacing: bool) -> Vec<CanonText> {
         let mut same: Vec<NodeId> = Vec::new();
         let mut fresh = self.class.is_identifier();
+        let mut showing_to = 0;
         for (n, t) in self.peers(best.edits.view()) {
             if t == from {
                 same.push(n);
             }
             fresh &= t != to;
+            showing_to += usize::from(t == to);
         }
+        let uses = same.len();
         let to: Arc<[u8]> = Arc::from(to);
         let from: Arc<[u8]> = Arc::from(from);
         let mut changes = Vec::with_capacity(2);
@@ -562,6 +565,14 @@ impl<'l> Token<'l> {
                 to: to.clone(),
                 fresh,
             });
+        }
+        // A name of several uses renamed at one of them only, where the new
+        // name would still be the rarer one: identifier replacement would
+        // rename it back (it moves a use to a name at least as frequent),
+        // and the passes would go back and forth.
+        let split = self.class.is_identifier() && uses > 1;
+        if split && (showing_to + 1, &to[..]) <= (uses - 1, &from[..]) {
+            return changes;
         }
         changes.push(CanonText {
             nodes: vec![self.node],
@@ -612,14 +623,17 @@ impl<'l> Token<'l> {
         if !class.is_identifier() {
             return Box::new(class.first_before(text, ATTEMPTS).into_iter());
         }
-        // After a batch: a name that took its fresh name tries no other
-        // (another unused name would do the same); one whose fresh name
-        // failed on all its tokens tries it on this token alone, in place
-        // of the first unused name.
+        // After a batch: a name whose fresh name failed on all its tokens
+        // tries it on this token alone, in place of the first unused name.
+        // One that took its fresh name tries the first unused name before
+        // it like any name: there is one when an earlier text's batch
+        // failed and left its fresh name unused (`b` -> `a`), and the next
+        // pass would otherwise find it, after the syntax passes between.
         let fresh = self
             .batched
             .as_ref()
-            .map(|b| (!b.committed).then(|| b.to.to_vec()));
+            .filter(|b| !b.committed)
+            .map(|b| Some(b.to.to_vec()));
         // Names in use (of the same class), for telling merges from fresh names.
         let mut used: Vec<Vec<u8>> = self
             .peers(best.edits.view())
