@@ -386,58 +386,69 @@ fn cpp_gxx_large_program_keeps_what_its_last_item_reaches() {
 /// than become a declaration g++ rejects.
 #[test]
 fn cpp_gxx_large_program_keeps_declarations_outside_its_last_items() {
-    let sb = Sandbox::new();
-    let mut program = String::new();
-    for i in 0..1500 {
-        let call = if i == 0 {
-            "p".to_string()
-        } else {
-            format!("n{}::f{}(p) + 1", i - 1, i - 1)
+    // Linked: each function's body also names the class and the function
+    // of the namespace before, so the last item reaches every item by name
+    // and the reachable candidate has nothing to delete; the declarations
+    // candidate is tried all the same.
+    for linked in [false, true] {
+        let sb = Sandbox::new();
+        let mut program = String::new();
+        for i in 0..1500 {
+            let call = match (i, linked) {
+                (0, _) => "p".to_string(),
+                (_, false) => format!("n{}::f{}(p) + 1", i - 1, i - 1),
+                (_, true) => format!(
+                    "n{j}::f{j}(p) + n{j}::twice{j}(p) + n{j}::s{j}<int>(p).get()",
+                    j = i - 1
+                ),
+            };
+            program.push_str(&format!(
+                "namespace n{i} {{ template <class T> struct s{i}; auto twice{i}(int p); \
+                 int f{i}(int p) {{ return {call}; }}\n\
+                 template <class T> struct s{i} {{ T v; s{i}(int x) : v(f{i}(x)) {{ }} \
+                 int get() const {{ return f{i}(v); }} int put(int); }};\n\
+                 template <class T> int s{i}<T>::put(int q) {{ return v = f{i}(q); }}\n\
+                 auto twice{i}(int p) {{ return f{i}(p) * 2; }} }}\n"
+            ));
+        }
+        program.push_str(
+            "int main() { n1499::s1499<int> y(1); return y.get() + n1499::twice1499(1) + y.missing; }\n",
+        );
+        let check = "#!/bin/sh\nout=$(LC_ALL=C g++ -fsyntax-only -std=c++17 -w \"$1\" 2>&1)\n\
+                     echo \"$out\" | grep -q \"has no member named 'missing'\" || exit 1\n\
+                     [ \"$(echo \"$out\" | grep -c 'error:')\" -eq 1 ]\n";
+        let args = [
+            "--no-cache",
+            "--passes",
+            "1",
+            "--deadline",
+            "60s",
+            "--stats-json",
+            "stats.json",
+        ];
+        let out = sb.reduce_with("chain.cpp", &program, check, &args);
+        assert!(out.contains("missing"), "{out}");
+        let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
+        let pass = stats["passes"][0].clone();
+        assert_eq!(pass["kind"], "coarse", "{stats}");
+        assert!(
+            pass["start"]["tokens"].as_u64().unwrap() >= 100_000,
+            "{pass}"
+        );
+        let kind = |name: &str| {
+            stats["kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|k| k["kind"] == name)
+                .cloned()
+                .unwrap_or_else(|| panic!("a statistics entry for {name}: {stats}"))
         };
-        program.push_str(&format!(
-            "namespace n{i} {{ int f{i}(int p) {{ return {call}; }}\n\
-             template <class T> struct s{i} {{ T v; s{i}(int x) : v(f{i}(x)) {{ }} \
-             int get() const {{ return f{i}(v); }} int put(int); }};\n\
-             template <class T> int s{i}<T>::put(int q) {{ return v = f{i}(q); }}\n\
-             auto twice{i}(int p) {{ return f{i}(p) * 2; }} }}\n"
-        ));
+        let reachable = if linked { 0 } else { 1 };
+        assert_eq!(kind("reachable")["accepted"], reachable, "{stats}");
+        assert_eq!(kind("declarations")["accepted"], 1, "{stats}");
+        // What is left: `f1499` declared, the class, `twice1499`, main.
+        assert!(pass["end"]["tokens"].as_u64().unwrap() < 120, "{pass}");
+        assert!(!out.contains("f1498"), "{out}");
     }
-    program.push_str(
-        "int main() { n1499::s1499<int> y(1); return y.get() + n1499::twice1499(1) + y.missing; }\n",
-    );
-    let check = "#!/bin/sh\nout=$(LC_ALL=C g++ -fsyntax-only -std=c++17 -w \"$1\" 2>&1)\n\
-                 echo \"$out\" | grep -q \"has no member named 'missing'\" || exit 1\n\
-                 [ \"$(echo \"$out\" | grep -c 'error:')\" -eq 1 ]\n";
-    let args = [
-        "--no-cache",
-        "--passes",
-        "1",
-        "--deadline",
-        "60s",
-        "--stats-json",
-        "stats.json",
-    ];
-    let out = sb.reduce_with("chain.cpp", &program, check, &args);
-    assert!(out.contains("missing"), "{out}");
-    let stats: serde_json::Value = serde_json::from_slice(&sb.read("stats.json")).unwrap();
-    let pass = stats["passes"][0].clone();
-    assert_eq!(pass["kind"], "coarse", "{stats}");
-    assert!(
-        pass["start"]["tokens"].as_u64().unwrap() >= 100_000,
-        "{pass}"
-    );
-    let kind = |name: &str| {
-        stats["kinds"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|k| k["kind"] == name)
-            .cloned()
-            .unwrap_or_else(|| panic!("a statistics entry for {name}: {stats}"))
-    };
-    assert_eq!(kind("reachable")["accepted"], 1, "{stats}");
-    assert_eq!(kind("declarations")["accepted"], 1, "{stats}");
-    // What is left: `f1499` declared, the class, `twice1499`, main.
-    assert!(pass["end"]["tokens"].as_u64().unwrap() < 100, "{pass}");
-    assert!(!out.contains("f1498"), "{out}");
 }
