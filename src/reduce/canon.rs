@@ -633,7 +633,7 @@ impl<'l> Token<'l> {
             .batched
             .as_ref()
             .filter(|b| !b.committed)
-            .map(|b| Some(b.to.to_vec()));
+            .map(|b| b.to.to_vec());
         // Names in use (of the same class), for telling merges from fresh names.
         let mut used: Vec<Vec<u8>> = self
             .peers(best.edits.view())
@@ -671,7 +671,7 @@ impl<'l> Token<'l> {
                     );
                     fresh_tried = true;
                     if let Some(fresh) = &fresh {
-                        return fresh.clone().or_else(|| rest.pop_front());
+                        return Some(fresh.clone());
                     }
                 }
                 return Some(candidate);
