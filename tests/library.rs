@@ -129,6 +129,7 @@ fn reductions_are_switched_off_by_name() {
             "unwrap-classes",
             "class-variables",
             "reachable",
+            "declarations",
             "macro-bodies",
             "inline-macros",
             "conditionals",
