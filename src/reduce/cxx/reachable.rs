@@ -596,23 +596,67 @@ fn candidate(
     };
     all.collect((grammar, original, t), current, cx.scope, None);
     let items = &all.items;
-    let mut kept = vec![false; items.len()];
-    let mut queue: Vec<usize> = Vec::new();
     let leaves: Vec<usize> = (0..items.len())
         .filter(|&i| items[i].role != Role::Container)
         .collect();
-    let mut root = vec![false; items.len()];
+    let mut root: Vec<bool> = items.iter().map(|item| item.role == Role::Root).collect();
     for &i in leaves.iter().rev().take(roots) {
         root[i] = true;
     }
-    for (i, item) in items.iter().enumerate() {
-        root[i] |= item.role == Role::Root;
-        if root[i] {
-            queue.push(i);
-        }
-    }
     // Outside the roots, a function's body names nothing.
     let bodiless = |i: usize| declarations && !root[i];
+    let kept = walk(cx, items, &root, declarations)?;
+    // An item goes alone where its container stays, with it otherwise.
+    let mut deleted: Vec<NodeId> = (0..items.len())
+        .filter(|&i| !kept[i] && items[i].container.is_none_or(|c| kept[c]))
+        .map(|i| items[i].node)
+        .collect();
+    let (mut bodies, mut initializers) = (Vec::new(), Vec::new());
+    for (i, item) in items.iter().enumerate() {
+        if kept[i] && bodiless(i) {
+            for &body in &item.bodies {
+                bodies.push(body);
+                let def = original.nodes.parent(body);
+                initializers.extend(
+                    children_in(grammar, original, def, "")
+                        .into_iter()
+                        .filter(|&c| is_kind(grammar, original, c, t.initializers.0)),
+                );
+            }
+        }
+    }
+    if deleted.is_empty() && bodies.is_empty() {
+        return None;
+    }
+    deleted.sort_unstable();
+    let kind = if declarations {
+        DECLARATIONS.name()
+    } else {
+        REACHABLE.name()
+    };
+    let change = Reach {
+        deleted,
+        bodies,
+        initializers,
+        end: Arc::from(t.definition.2.as_bytes()),
+        kind,
+    };
+    Some((change, roots < leaves.len()))
+}
+
+/// Which items the roots reach (see the module documentation), to a fixed
+/// point; with `declarations`, items outside the roots reach by their
+/// words outside function bodies, and a member defined outside its class
+/// is not kept. `None` if the run stopped.
+fn walk(
+    cx: &TreeSubject<'_>,
+    items: &[Item],
+    root: &[bool],
+    declarations: bool,
+) -> Option<Vec<bool>> {
+    let bodiless = |i: usize| declarations && !root[i];
+    let mut kept = vec![false; items.len()];
+    let mut queue: Vec<usize> = (0..items.len()).filter(|&i| root[i]).collect();
     let mut declaring: HashMap<u32, Vec<usize>> = HashMap::new();
     for (i, item) in items.iter().enumerate() {
         if item.role == Role::Declares {
@@ -674,42 +718,7 @@ fn candidate(
             }
         }
     }
-    // An item goes alone where its container stays, with it otherwise.
-    let mut deleted: Vec<NodeId> = (0..items.len())
-        .filter(|&i| !kept[i] && items[i].container.is_none_or(|c| kept[c]))
-        .map(|i| items[i].node)
-        .collect();
-    let (mut bodies, mut initializers) = (Vec::new(), Vec::new());
-    for (i, item) in items.iter().enumerate() {
-        if kept[i] && bodiless(i) {
-            for &body in &item.bodies {
-                bodies.push(body);
-                let def = original.nodes.parent(body);
-                initializers.extend(
-                    children_in(grammar, original, def, "")
-                        .into_iter()
-                        .filter(|&c| is_kind(grammar, original, c, t.initializers.0)),
-                );
-            }
-        }
-    }
-    if deleted.is_empty() && bodies.is_empty() {
-        return None;
-    }
-    deleted.sort_unstable();
-    let kind = if declarations {
-        DECLARATIONS.name()
-    } else {
-        REACHABLE.name()
-    };
-    let change = Reach {
-        deleted,
-        bodies,
-        initializers,
-        end: Arc::from(t.definition.2.as_bytes()),
-        kind,
-    };
-    Some((change, roots < leaves.len()))
+    Some(kept)
 }
 
 #[cfg(test)]
