@@ -78,6 +78,9 @@ pub struct Footprint {
     ranges: Vec<(u64, u64)>,
     claims: Vec<u64>,
     alone: bool,
+    /// What the change removes: a change that touches only parts of it
+    /// has nothing left to do once this one is in.
+    gone: Vec<(u64, u64)>,
 }
 
 impl Footprint {
@@ -105,6 +108,23 @@ impl Footprint {
             ranges: merged,
             ..Footprint::default()
         }
+    }
+
+    /// This footprint with `ranges` (in any order) removed by the change.
+    pub fn removing(mut self, ranges: impl IntoIterator<Item = (u64, u64)>) -> Footprint {
+        self.gone = Footprint::of(ranges).ranges;
+        self
+    }
+
+    /// Whether everything `other` touches is removed by this change: once
+    /// this one is in, `other` has nothing left to do.
+    pub fn covers(&self, other: &Footprint) -> bool {
+        !other.ranges.is_empty()
+            && other.ranges.iter().all(|&(start, end)| {
+                self.gone
+                    .iter()
+                    .any(|&(from, to)| from <= start && end <= to)
+            })
     }
 
     /// This footprint with a claim on `key` too.

@@ -27,7 +27,9 @@
 //!    from what the round's changes touch; one that overlaps (deleting a
 //!    function while a statement in it is being deleted) is set aside, and
 //!    tested in this round only if places are left (as speculation: if the
-//!    outer change is interesting, the merge is its candidate again); one
+//!    outer change is interesting, the merge is its candidate again, and
+//!    a change inside what the outer one removes is moot: its test is not
+//!    started, or is stopped, once that verdict is in, see [`Board`]); one
 //!    with a common claim ([`Footprint::conflicts`]) waits. An expansion (a
 //!    visit, a ddmin level) is expanded on the spot, and a task whose change
 //!    the best implies runs at once without a lane; a lane whose candidate
@@ -68,6 +70,7 @@
 //! number of workers: which tasks share a round, and so the result, is the
 //! same at every `-j`.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -93,6 +96,77 @@ const SET_ASIDE_PER_PLACE: usize = 4;
 struct Workers {
     pool: Mutex<Pool>,
     changed: Condvar,
+    /// The round's lanes, what each overlaps, and their verdicts as they
+    /// come in.
+    board: Mutex<Board>,
+}
+
+/// What the round's lanes know of one another. A lane whose change touches
+/// only what the change of a lane that joined the round before it removes
+/// ([`Footprint::covers`]: a statement inside a function another lane
+/// deletes, set aside because it overlaps the round's changes and tested as
+/// speculation) is moot once that lane's change is interesting and not
+/// moot itself: the new base holds the earlier change, and the later one is
+/// tried again there, where it has nothing left to do
+/// ([`Coordinator::play`]), whatever its own verdict. Its test is then not
+/// started, or is stopped; only how many tests run depends on when the
+/// verdicts come, never the round's result. At `-j 1` the tests run in
+/// the order the lanes joined, so a moot change is never tested.
+#[derive(Default)]
+struct Board {
+    /// The lanes of the round, in the order they joined.
+    marks: Vec<Mark>,
+    /// By slot: the lane's place in `marks`, if it joined the round (a
+    /// slot whose task ended may take another task in the same round).
+    current: Vec<Option<usize>>,
+}
+
+#[derive(Clone, Default)]
+struct Mark {
+    /// The lanes that joined before it whose changes remove everything it
+    /// touches (places in [`Board::marks`]).
+    under: Vec<usize>,
+    /// Its test is over (or was not run): `verdict` is final.
+    done: bool,
+    /// Whether its change was interesting (`None`: not tested, or stopped).
+    verdict: Option<bool>,
+    /// The worker directory its test runs in, while it runs.
+    testing: Option<usize>,
+    /// The key of the text it tests.
+    key: Option<u128>,
+}
+
+impl Board {
+    /// For each lane: `Some(true)` if its change is interesting and not
+    /// moot, `Some(false)` if it is not (or is moot), `None` while that is
+    /// not known. A lane is moot once a lane it overlaps is `Some(true)`.
+    fn standing(&self) -> Vec<Option<bool>> {
+        let mut standing: Vec<Option<bool>> = Vec::with_capacity(self.marks.len());
+        for mark in &self.marks {
+            let under = || mark.under.iter().map(|&k| standing[k]);
+            let this = if under().any(|s| s == Some(true)) {
+                Some(false)
+            } else if !mark.done {
+                None
+            } else if mark.verdict != Some(true) {
+                Some(false)
+            } else if under().all(|s| s == Some(false)) {
+                Some(true)
+            } else {
+                None
+            };
+            standing.push(this);
+        }
+        standing
+    }
+
+    /// Whether the lane at `place` is moot, as far as the verdicts in tell.
+    fn moot(&self, standing: &[Option<bool>], place: usize) -> bool {
+        self.marks[place]
+            .under
+            .iter()
+            .any(|&k| standing[k] == Some(true))
+    }
 }
 
 struct Pool {
@@ -148,8 +222,12 @@ impl Drop for Worker<'_> {
 }
 
 impl Workers {
-    fn new(jobs: usize) -> Workers {
+    fn new(jobs: usize, lanes: usize) -> Workers {
         Workers {
+            board: Mutex::new(Board {
+                marks: Vec::new(),
+                current: vec![None; lanes],
+            }),
             pool: Mutex::new(Pool {
                 free: (0..jobs.max(1)).rev().collect(),
                 issued: 0,
@@ -160,6 +238,112 @@ impl Workers {
             }),
             changed: Condvar::new(),
         }
+    }
+
+    /// A new round is formed: no lane has a part in it yet.
+    fn clear_board(&self) {
+        let mut board = self.board.lock();
+        board.marks.clear();
+        board.current.fill(None);
+    }
+
+    /// The lane in `slot` joins the round, everything its change touches
+    /// removed by the changes of the lanes at the places `under` (which
+    /// joined before it): its place.
+    fn join(&self, slot: usize, under: Vec<usize>) -> usize {
+        let mut board = self.board.lock();
+        board.marks.push(Mark {
+            under,
+            ..Mark::default()
+        });
+        let place = board.marks.len() - 1;
+        board.current[slot] = Some(place);
+        place
+    }
+
+    /// The change of the lane in `slot` leaves the round untested (it was
+    /// malformed, or its task ended): it makes nothing moot. A next change
+    /// the lane tests in the round takes a place of its own, under no other
+    /// (what it touches was not known when the others joined).
+    fn leave(&self, slot: usize) {
+        let mut board = self.board.lock();
+        let Some(place) = board.current[slot] else {
+            return;
+        };
+        let mark = &mut board.marks[place];
+        (mark.done, mark.verdict) = (true, None);
+        board.marks.push(Mark::default());
+        board.current[slot] = Some(board.marks.len() - 1);
+    }
+
+    /// Whether the lane in `slot` runs its test of the text `key` in
+    /// directory `worker` (holding it): not if its change is moot already
+    /// (then its test is over, without a verdict).
+    fn begin_test(&self, slot: usize, worker: usize, key: u128) -> bool {
+        let mut board = self.board.lock();
+        let Some(place) = board.current[slot] else {
+            return true;
+        };
+        board.marks[place].key = Some(key);
+        let standing = board.standing();
+        if board.moot(&standing, place) {
+            board.marks[place].done = true;
+            return false;
+        }
+        board.marks[place].testing = Some(worker);
+        true
+    }
+
+    /// The test of the lane in `slot` is over with `verdict` (`None`:
+    /// stopped). The tests of changes that are moot now stop through
+    /// `abandon`, called with their directories (which their lanes hold
+    /// until their own `end_test`).
+    fn end_test(&self, slot: usize, verdict: Option<bool>, abandon: impl Fn(usize)) {
+        let mut board = self.board.lock();
+        let Some(place) = board.current[slot] else {
+            return;
+        };
+        let mark = &mut board.marks[place];
+        (mark.testing, mark.done, mark.verdict) = (None, true, verdict);
+        let standing = board.standing();
+        for (k, mark) in board.marks.iter().enumerate() {
+            if let Some(worker) = mark.testing
+                && board.moot(&standing, k)
+            {
+                abandon(worker);
+            }
+        }
+    }
+
+    /// Which lanes of `round` are moot, given their verdicts (`found`, in
+    /// the round's order, `Some` for interesting), and the keys of the texts
+    /// only moot lanes tested: whether such a test ran depends on timing,
+    /// so its verdict is not [settled](crate::oracle::VerdictCache::settled).
+    fn moot_lanes<T>(&self, round: &[Entrant], found: &[Option<T>]) -> (Vec<bool>, Vec<u128>) {
+        let mut board = self.board.lock();
+        let places: Vec<Option<usize>> =
+            round.iter().map(|&(slot, _)| board.current[slot]).collect();
+        for (place, found) in places.iter().zip(found) {
+            if let &Some(place) = place {
+                let mark = &mut board.marks[place];
+                (mark.done, mark.verdict) = (true, Some(found.is_some()));
+            }
+        }
+        let standing = board.standing();
+        let moot: Vec<bool> = places
+            .iter()
+            .map(|p| p.is_some_and(|p| board.moot(&standing, p)))
+            .collect();
+        let keys = |moot_ones: bool| {
+            places
+                .iter()
+                .zip(&moot)
+                .filter(move |m| *m.1 == moot_ones)
+                .filter_map(|m| m.0.and_then(|p| board.marks[p].key))
+        };
+        let kept: HashSet<u128> = keys(false).collect();
+        let unsettled = keys(true).filter(|k| !kept.contains(k)).collect();
+        (moot, unsettled)
     }
 
     /// The next place in the line.
@@ -365,7 +549,7 @@ pub fn run_groups<S: Subject>(
     start: S::State,
     tasks: Vec<Queued<S>>,
 ) -> Finished<S> {
-    let workers = Workers::new(run.jobs);
+    let workers = Workers::new(run.jobs, width);
     let workers = &workers;
     std::thread::scope(|s| {
         let mut lanes = Vec::with_capacity(width);
@@ -434,6 +618,7 @@ fn lane<S: Subject>(
     while let Ok((task, base)) = inbox.start.recv() {
         let mut tests = LaneTests {
             run,
+            slot,
             subject,
             merging,
             workers,
@@ -472,6 +657,8 @@ enum LaneState<S: Subject> {
 /// How a lane's task tests changes: one test per round, on the round's best.
 struct LaneTests<'x, 'r, S: Subject> {
     run: &'x Run<'r>,
+    /// The lane's place among the round's lanes.
+    slot: usize,
     subject: &'x S,
     merging: &'x dyn Merging<S>,
     workers: &'x Workers,
@@ -626,7 +813,8 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     Some(candidate) => candidate,
                     None => {
                         // A malformed candidate gives back its place in
-                        // the line too.
+                        // the line too, and its change leaves the board.
+                        workers.leave(self.slot);
                         drop(ticket);
                         self.turn_again(base);
                         return false;
@@ -635,16 +823,32 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             };
             // The cache is asked once the turn has come: at -j 1 a text
             // another lane of the round tested first is not tested again.
+            // A set-aside change made moot before or while its test runs
+            // is not tested, or its test stops (`None`).
             let verdict = match workers.take(run, ticket) {
                 Some(worker) => {
                     if let Some(first) = first {
                         workers.wait_over(run, first);
                     }
-                    run.test(key, || subject.test(worker.index, &candidate))
+                    let test = || run.test(key, || subject.test(worker.index, &candidate));
+                    if known_dull {
+                        // Not a change of the round: its verdict is known.
+                        test()
+                    } else if workers.begin_test(self.slot, worker.index, key) {
+                        let verdict = test();
+                        workers.end_test(self.slot, verdict, |w| subject.abandon(w));
+                        verdict
+                    } else {
+                        None
+                    }
                 }
                 None => None,
             };
-            stats.candidate(subject.kind(change), verdict == Some(true));
+            if verdict.is_some() {
+                stats.candidate(subject.kind(change), verdict == Some(true));
+            } else if !run.stopped() {
+                bump(&stats.abandoned);
+            }
             if verdict != Some(true) {
                 // What the failure teaches the subject is learned in the
                 // lane's turn (here while the round forms; below once the
@@ -806,6 +1010,9 @@ struct Forming<S: Subject> {
     touched: Footprint,
     /// The lanes testing in the round.
     round: Vec<Entrant>,
+    /// What the changes of the round's lanes touch, by slot, with their
+    /// places on the board, in the order they joined.
+    footprints: Vec<(usize, usize, Footprint)>,
     /// Follow-ups of tasks that ended in their lanes, queued after the
     /// round is formed, in the order of the tasks.
     ended: Vec<(Order, Vec<Queued<S>>)>,
@@ -921,11 +1128,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // What the round's lanes may take from the cache without a test is
         // what was known before it.
         self.run.cache().next_epoch();
+        self.workers.clear_board();
         let width = self.width - usize::from(self.test_base_beside());
         let mut f = Forming {
             width,
             touched: Footprint::default(),
             round: Vec::new(),
+            footprints: Vec::new(),
             ended: Vec::new(),
             alone: false,
             aside: Vec::new(),
@@ -1071,6 +1280,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 continue;
             }
             f.touched.extend(&footprint);
+            self.join(f, slot, &footprint);
             self.lanes[slot].state = LaneView::Busy;
             self.lanes[slot].to.go.send(self.base.clone()).ok()?;
             match self.turn(slot)? {
@@ -1115,6 +1325,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             };
             if footprint.alone() {
                 if self.round_empty(f)? {
+                    self.join(f, free, &footprint);
                     match self.launch(free, task)? {
                         Began::Testing => {
                             f.round.push((free, order));
@@ -1135,6 +1346,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 f.aside.push((order, task, Some(footprint)));
             } else {
                 f.touched.extend(&footprint);
+                self.join(f, free, &footprint);
                 match self.launch(free, task)? {
                     Began::Testing => f.round.push((free, order)),
                     Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
@@ -1164,6 +1376,21 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         )
     }
 
+    /// The lane in `slot` joins the round being formed with a change that
+    /// touches `footprint` (see [`Board`]).
+    fn join(&self, f: &mut Forming<S>, slot: usize, footprint: &Footprint) {
+        // A slot whose task ended gives its place to this one.
+        f.footprints.retain(|(s, ..)| *s != slot);
+        let under = f
+            .footprints
+            .iter()
+            .filter(|(s, _, theirs)| theirs.covers(footprint) && f.round.iter().any(|r| r.0 == *s))
+            .map(|r| r.1)
+            .collect();
+        let place = self.workers.join(slot, under);
+        f.footprints.push((slot, place, footprint.clone()));
+    }
+
     /// Tasks set aside that overlap the round but claim nothing it claims
     /// fill the places left, in order. Whether one started.
     fn fill_aside(&mut self, f: &mut Forming<S>) -> Option<bool> {
@@ -1181,6 +1408,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 (Some(footprint), Some(free)) => {
                     f.touched.extend(&footprint);
                     filled = true;
+                    self.join(f, free, &footprint);
                     match self.launch(free, task)? {
                         Began::Testing => f.round.push((free, order)),
                         Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
@@ -1199,6 +1427,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let began = self.lanes[slot].from.began.recv().ok()?;
         if let Began::Ended(_) = began {
             self.lanes[slot].state = LaneView::Free;
+            self.workers.leave(slot);
         }
         Some(began)
     }
@@ -1260,8 +1489,15 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for &(slot, _) in &round {
             verdicts.push(self.lanes[slot].from.tested.recv().ok()?);
         }
+        // A change that an interesting change of the round removes is moot,
+        // whatever its own verdict (which may be missing: its test was not
+        // started, or stopped): it is tried again on the new base.
+        let (moot, unsettled) = self.workers.moot_lanes(&round, &verdicts);
+        for key in unsettled {
+            self.run.cache().unsettle(key);
+        }
         let interesting: Vec<usize> = (0..round.len())
-            .filter(|&i| verdicts[i].is_some())
+            .filter(|&i| !moot[i] && verdicts[i].is_some())
             .collect();
         if self.run.stopped() {
             // The run ends: the round's first interesting change was
@@ -1276,7 +1512,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             }
             return Some(());
         }
-        self.rate.0 += round.len() as u64;
+        self.rate.0 += moot.iter().filter(|&&m| !m).count() as u64;
         self.rate.1 += interesting.len() as u64;
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
         let mut decisions = vec![Ruling::Dull; round.len()];
@@ -1306,6 +1542,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 self.untested.clear();
                 self.merge_others(&base, &round, &verdicts, &interesting, &mut decisions)?;
             }
+        }
+        for (decision, _) in decisions.iter_mut().zip(&moot).filter(|(_, m)| **m) {
+            *decision = Ruling::Again;
         }
         // What the round's commits unlocked together, accounted here in the
         // order of the round (a lane's own follow-ups come with its task).

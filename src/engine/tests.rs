@@ -223,8 +223,13 @@ impl Subject for Items {
 
 impl Merging<Items> for Items {
     fn footprint(&self, best: &BTreeSet<u32>, items: &[u32]) -> Option<Footprint> {
-        let present = items.iter().filter(|i| best.contains(i));
-        let footprint = Footprint::of(present.map(|&i| (u64::from(i), u64::from(i) + 1)));
+        // A deletion: what it touches, it removes.
+        let present: Vec<(u64, u64)> = items
+            .iter()
+            .filter(|i| best.contains(i))
+            .map(|&i| (u64::from(i), u64::from(i) + 1))
+            .collect();
+        let footprint = Footprint::of(present.clone()).removing(present);
         (footprint != Footprint::default()).then_some(footprint)
     }
 
@@ -1395,12 +1400,14 @@ fn a_malformed_candidates_lane_goes_on_as_if_checked_in_its_turn() {
 /// 3, and deleting 3 and 7, which is not there) run one test between them
 /// at every -j, as at -j 1, where the second finds the first's verdict in
 /// the cache: the second waits for the first's verdict instead of testing
-/// the text beside it.
+/// the text beside it. (3 is needed: were its deletion interesting, the
+/// second change, which deletes nothing else, would be moot and not tested
+/// at all.)
 #[test]
 fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
     within(60, || {
         for jobs in [1, 4] {
-            let mut subject = grouped(&[0], 0);
+            let mut subject = grouped(&[0, 3], 0);
             subject.sleep = std::time::Duration::from_millis(200);
             let stats = Stats::new(["delete"]);
             let run = Run::new(jobs, &stats, None).with_width(4);
@@ -1418,9 +1425,44 @@ fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
                 .collect();
             let done = run_pass(&run, &subject, (0..4).collect(), tasks);
             let report = stats.report();
-            assert_eq!(*done.best, BTreeSet::from([0, 1, 2]), "-j {jobs}");
+            assert_eq!(*done.best, BTreeSet::from([0, 1, 2, 3]), "-j {jobs}");
             assert_eq!(report.rounds, 1, "-j {jobs}");
             assert_eq!((report.tests, report.cache_hits), (1, 1), "-j {jobs}");
+        }
+    });
+}
+
+/// A change set aside because it overlaps a change of its round (deleting
+/// an item of the range another lane deletes) is moot once that change is
+/// interesting: tested again on the new base, where it is implied. At -j 1
+/// the tests run in the order the lanes joined, so no moot change is
+/// tested; at -j 4 some are (their tests start beside the outer one's), and
+/// the rounds and the result are the same. A change the outer one does not
+/// remove whole (deleting 9 and 10) is not moot, and is merged.
+#[test]
+fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
+    within(60, || {
+        for jobs in [1, 4] {
+            let mut subject = grouped(&[30], 0);
+            subject.sleep = std::time::Duration::from_millis(20);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(8);
+            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+            let mut tasks = vec![at(100, Box::new(DeleteAll((0..10).collect())))];
+            for i in 0..6 {
+                tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
+            }
+            tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
+            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+            let report = stats.report();
+            assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
+            assert_eq!(report.rounds, 1, "-j {jobs}");
+            // The outer deletion, the seven set aside beside it, and the
+            // merge of the outer one with the deletion of 9 and 10.
+            assert_eq!(report.tests + report.abandoned, 9, "-j {jobs}");
+            if jobs == 1 {
+                assert_eq!((report.tests, report.abandoned), (3, 6));
+            }
         }
     });
 }

@@ -60,6 +60,9 @@ pub struct VerdictCache {
     epoch: AtomicU64,
 }
 
+/// The epoch of a verdict that is not settled (see [`VerdictCache::unsettle`]).
+const UNSETTLED: u64 = u64::MAX;
+
 /// A verdict in memory.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -92,7 +95,11 @@ impl VerdictCache {
     /// The cached verdict for `key`, and whether it was kept from an
     /// earlier run (came from the store).
     pub fn lookup(&self, key: u128) -> Option<(bool, bool)> {
-        if let Some(hit) = self.map.lock().get(&key) {
+        if let Some(hit) = self.map.lock().get_mut(&key) {
+            if hit.epoch == UNSETTLED {
+                // Asked for as a test would be: it comes in now.
+                hit.epoch = self.epoch.load(Ordering::SeqCst);
+            }
             return Some((hit.interesting, hit.stored));
         }
         let stored = self.store.as_ref()?.get(key)?.interesting();
@@ -132,6 +139,20 @@ impl VerdictCache {
         let epoch = self.epoch.load(Ordering::SeqCst);
         let hit = *self.map.lock().get(&key)?;
         (hit.epoch < epoch).then_some(hit.interesting)
+    }
+
+    /// A verdict for `key` that came in during this epoch is not
+    /// [settled](VerdictCache::settled) until it is asked for again
+    /// ([`VerdictCache::lookup`]): the test that gave it might as well not
+    /// have run (`engine::group`'s moot changes), and a schedule must not
+    /// depend on whether it did.
+    pub fn unsettle(&self, key: u128) {
+        let epoch = self.epoch.load(Ordering::SeqCst);
+        if let Some(hit) = self.map.lock().get_mut(&key)
+            && hit.epoch == epoch
+        {
+            hit.epoch = UNSETTLED;
+        }
     }
 
     fn put(&self, key: u128, interesting: bool, stored: bool, timed_out: bool) {
@@ -202,4 +223,30 @@ fn verified_key(key: u128, input: u128) -> u128 {
     bytes[9..25].copy_from_slice(&key.to_le_bytes());
     bytes[25..].copy_from_slice(&input.to_le_bytes());
     xxh3_128(&bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A verdict comes in during an epoch and is settled from the next one
+    /// on; unsettled, it is not, until it is asked for again (as a test of
+    /// the same text would), and a verdict from an earlier epoch stays
+    /// settled whatever is unsettled.
+    #[test]
+    fn an_unsettled_verdict_is_settled_an_epoch_after_it_is_asked_for_again() {
+        let cache = VerdictCache::default();
+        cache.insert(1, Verdict::NotInteresting);
+        cache.next_epoch();
+        cache.insert(2, Verdict::NotInteresting);
+        assert_eq!((cache.settled(1), cache.settled(2)), (Some(false), None));
+        cache.unsettle(1);
+        cache.unsettle(2);
+        cache.next_epoch();
+        assert_eq!((cache.settled(1), cache.settled(2)), (Some(false), None));
+        assert_eq!(cache.lookup(2), Some((false, false)));
+        assert_eq!(cache.settled(2), None);
+        cache.next_epoch();
+        assert_eq!(cache.settled(2), Some(false));
+    }
 }

@@ -799,11 +799,21 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
     fn footprint(&self, best: &Best, change: &dyn Change) -> Option<Footprint> {
         let edits = change.edits(self, best.edits.view())?;
         let nodes = &self.original.nodes;
-        let footprint = Footprint::of(
-            edits
-                .iter()
-                .map(|(n, _)| (n.index() as u64, nodes.subtree_end(*n).index() as u64)),
-        );
+        let span = |n: NodeId| (n.index() as u64, nodes.subtree_end(n).index() as u64);
+        // What goes: a deleted subtree; the descendants of a node whose
+        // text is replaced; those of a hoisted node outside what it keeps.
+        let gone = edits.iter().flat_map(|&(n, ref edit)| {
+            let (start, end) = span(n);
+            match edit {
+                Edit::Delete => [(start, end), (0, 0)],
+                Edit::Hoist { first, last, .. } => {
+                    [(start + 1, first.index() as u64), (span(*last).1, end)]
+                }
+                Edit::Text(_) => [(start + 1, end), (0, 0)],
+                Edit::Name(_) => [(0, 0), (0, 0)],
+            }
+        });
+        let footprint = Footprint::of(edits.iter().map(|(n, _)| span(*n))).removing(gone);
         // A fresh name is taken by the change that gives it: two changes
         // giving one fresh name to different tokens never share a round.
         Some(
@@ -981,6 +991,56 @@ mod tests {
         assert!(!footprint(&x).conflicts(&footprint(&y)));
         let (x, y) = (rename("x", "a", true), rename("y", "b", true));
         assert!(!footprint(&x).conflicts(&footprint(&y)));
+    }
+
+    /// A change removes what it deletes, and what a hoist does not keep:
+    /// a change inside that has nothing left to do once it is in (its
+    /// footprint is covered); a change inside the kept part, or on the
+    /// hoisted node's other side, is not.
+    #[test]
+    fn a_footprint_covers_the_changes_inside_what_it_removes() {
+        use crate::reduce::tree::delete::Delete;
+        use crate::reduce::tree::hoist::Hoist;
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let src = "int f(int a, int b, int y) { return a + (b * y); }\nint g;\n";
+        let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
+        let find = |text: &str| {
+            original
+                .nodes
+                .ids()
+                .rfind(|&n| original.node_text(n) == text.as_bytes())
+                .unwrap()
+        };
+        let (function, sum, product, a) = (
+            find("int f(int a, int b, int y) { return a + (b * y); }"),
+            find("a + (b * y)"),
+            find("(b * y)"),
+            find("a"),
+        );
+        let parts = Parts::new();
+        let cx = parts.subject(&original);
+        let best = Best::of(&original);
+        let footprint = |change: &(dyn Change + 'static)| cx.footprint(&best, change).unwrap();
+        let delete = |node| Delete {
+            nodes: vec![node],
+            plus: None,
+            kind: "delete",
+        };
+        let hoist = |node, to| Hoist {
+            node,
+            first: to,
+            last: to,
+        };
+        let whole = footprint(&delete(function));
+        assert!(whole.covers(&footprint(&delete(product))));
+        assert!(whole.covers(&footprint(&hoist(sum, product))));
+        assert!(!whole.covers(&footprint(&delete(find("int g;")))));
+        // `a + (b * y)` -> `(b * y)`: `a` goes, the product stays.
+        let kept = footprint(&hoist(sum, product));
+        assert!(kept.covers(&footprint(&delete(a))));
+        assert!(!kept.covers(&footprint(&delete(find("b")))));
+        assert!(!kept.covers(&footprint(&delete(sum))));
+        assert!(!footprint(&delete(product)).covers(&whole));
     }
 
     /// A ddmin chunk that failed is not tested again in the same pass
