@@ -262,18 +262,22 @@ impl Workers {
     }
 
     /// The change of the lane in `slot` leaves the round untested (it was
-    /// malformed, or its task ended): it makes nothing moot. A next change
-    /// the lane tests in the round takes a place of its own, under no other
-    /// (what it touches was not known when the others joined).
-    fn leave(&self, slot: usize) {
+    /// malformed, or its task ended): it makes nothing moot. If the lane
+    /// `goes_on`, a next change it tests in the round takes a place of its
+    /// own, under no other (what it touches was not known when the others
+    /// joined).
+    fn leave(&self, slot: usize, goes_on: bool) {
         let mut board = self.board.lock();
         let Some(place) = board.current[slot] else {
             return;
         };
         let mark = &mut board.marks[place];
         (mark.done, mark.verdict) = (true, None);
-        board.marks.push(Mark::default());
-        board.current[slot] = Some(board.marks.len() - 1);
+        board.current[slot] = None;
+        if goes_on {
+            board.marks.push(Mark::default());
+            board.current[slot] = Some(board.marks.len() - 1);
+        }
     }
 
     /// Whether the lane in `slot` runs its test of the text `key` in
@@ -814,7 +818,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     None => {
                         // A malformed candidate gives back its place in
                         // the line too, and its change leaves the board.
-                        workers.leave(self.slot);
+                        workers.leave(self.slot, true);
                         drop(ticket);
                         self.turn_again(base);
                         return false;
@@ -1427,7 +1431,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let began = self.lanes[slot].from.began.recv().ok()?;
         if let Began::Ended(_) = began {
             self.lanes[slot].state = LaneView::Free;
-            self.workers.leave(slot);
+            self.workers.leave(slot, false);
         }
         Some(began)
     }
