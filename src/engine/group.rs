@@ -29,7 +29,7 @@
 //!    tested in this round only if places are left (as speculation: if the
 //!    outer change is interesting, the merge is its candidate again, and
 //!    a change inside what the outer one removes is moot: its test is not
-//!    started, or is stopped, once that verdict is in, see [`Board`]); one
+//!    started once that verdict is in, see [`Board`]); one
 //!    with a common claim ([`Footprint::conflicts`]) waits. An expansion (a
 //!    visit, a ddmin level) is expanded on the spot, and a task whose change
 //!    the best implies runs at once without a lane; a lane whose candidate
@@ -109,8 +109,8 @@ struct Workers {
 /// moot itself: the new base holds the earlier change, and the later one is
 /// tried again there, where it has nothing left to do
 /// ([`Coordinator::play`]), whatever its own verdict. Its test is then not
-/// started, or is stopped; only how many tests run depends on when the
-/// verdicts come, never the round's result. At `-j 1` the tests run in
+/// started (one that runs already runs on); only how many tests run depends
+/// on when the verdicts come, never the round's result. At `-j 1` the tests run in
 /// the order the lanes joined, so a moot change is never tested.
 #[derive(Default)]
 struct Board {
@@ -128,10 +128,8 @@ struct Mark {
     under: Vec<usize>,
     /// Its test is over (or was not run): `verdict` is final.
     done: bool,
-    /// Whether its change was interesting (`None`: not tested, or stopped).
+    /// Whether its change was interesting (`None`: not tested).
     verdict: Option<bool>,
-    /// The worker directory its test runs in, while it runs.
-    testing: Option<usize>,
     /// The key of the text it tests.
     key: Option<u128>,
 }
@@ -262,7 +260,8 @@ impl Workers {
     }
 
     /// The change of the lane in `slot` leaves the round untested (it was
-    /// malformed, or its task ended): it makes nothing moot. If the lane
+    /// malformed, needed no test, or its task ended): it makes nothing
+    /// moot. If the lane
     /// `goes_on`, a next change it tests in the round takes a place of its
     /// own, under no other (what it touches was not known when the others
     /// joined).
@@ -280,10 +279,10 @@ impl Workers {
         }
     }
 
-    /// Whether the lane in `slot` runs its test of the text `key` in
-    /// directory `worker` (holding it): not if its change is moot already
-    /// (then its test is over, without a verdict).
-    fn begin_test(&self, slot: usize, worker: usize, key: u128) -> bool {
+    /// Whether the lane in `slot` runs its test of the text `key`: not if
+    /// its change is moot already (then its test is over, without a
+    /// verdict).
+    fn begin_test(&self, slot: usize, key: u128) -> bool {
         let mut board = self.board.lock();
         let Some(place) = board.current[slot] else {
             return true;
@@ -294,29 +293,21 @@ impl Workers {
             board.marks[place].done = true;
             return false;
         }
-        board.marks[place].testing = Some(worker);
         true
     }
 
     /// The test of the lane in `slot` is over with `verdict` (`None`:
-    /// stopped). The tests of changes that are moot now stop through
-    /// `abandon`, called with their directories (which their lanes hold
-    /// until their own `end_test`).
-    fn end_test(&self, slot: usize, verdict: Option<bool>, abandon: impl Fn(usize)) {
+    /// stopped). A test of a change that is moot now runs on: stopping it
+    /// would kill the test's processes in the middle of their work, which
+    /// leaves what they had not cleaned up yet (a compiler's temporary
+    /// files).
+    fn end_test(&self, slot: usize, verdict: Option<bool>) {
         let mut board = self.board.lock();
         let Some(place) = board.current[slot] else {
             return;
         };
         let mark = &mut board.marks[place];
-        (mark.testing, mark.done, mark.verdict) = (None, true, verdict);
-        let standing = board.standing();
-        for (k, mark) in board.marks.iter().enumerate() {
-            if let Some(worker) = mark.testing
-                && board.moot(&standing, k)
-            {
-                abandon(worker);
-            }
-        }
+        (mark.done, mark.verdict) = (true, verdict);
     }
 
     /// Which lanes of `round` are moot, given their verdicts (`found`, in
@@ -793,7 +784,9 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                 None => match super::counted(stats, subject.prepare(&base, change, self.scratch)) {
                     Some(c) => c,
                     None => {
-                        // No test: the lane keeps its place in the round.
+                        // No test: the lane keeps its place in the round,
+                        // for a change the others' relations do not name.
+                        self.workers.leave(self.slot, true);
                         self.state = LaneState::Turn(base);
                         return false;
                     }
@@ -827,8 +820,8 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
             };
             // The cache is asked once the turn has come: at -j 1 a text
             // another lane of the round tested first is not tested again.
-            // A set-aside change made moot before or while its test runs
-            // is not tested, or its test stops (`None`).
+            // A set-aside change made moot before its test starts is not
+            // tested (`None`).
             let verdict = match workers.take(run, ticket) {
                 Some(worker) => {
                     if let Some(first) = first {
@@ -838,9 +831,9 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     if known_dull {
                         // Not a change of the round: its verdict is known.
                         test()
-                    } else if workers.begin_test(self.slot, worker.index, key) {
+                    } else if workers.begin_test(self.slot, key) {
                         let verdict = test();
-                        workers.end_test(self.slot, verdict, |w| subject.abandon(w));
+                        workers.end_test(self.slot, verdict);
                         verdict
                     } else {
                         None
@@ -863,7 +856,9 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                         subject.failed(change, &base, &candidate);
                     }
                     subject.discard(candidate, self.scratch);
-                    // A verdict without a test: the place is still the lane's.
+                    // A verdict without a test: the place is still the
+                    // lane's, for a change the others' relations do not name.
+                    workers.leave(self.slot, true);
                     self.state = LaneState::Turn(base);
                     return false;
                 }
@@ -1495,7 +1490,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
         // A change that an interesting change of the round removes is moot,
         // whatever its own verdict (which may be missing: its test was not
-        // started, or stopped): it is tried again on the new base.
+        // started): it is tried again on the new base.
         let (moot, unsettled) = self.workers.moot_lanes(&round, &verdicts);
         for key in unsettled {
             self.run.cache().unsettle(key);
