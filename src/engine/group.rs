@@ -746,6 +746,37 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         checked
     }
 
+    /// The verdict on `candidate` (text `key`), once the lane's turn in
+    /// the line (`ticket`, and the first ticket of the same text) has come:
+    /// from the cache, or a test. The cache is asked then: at -j 1 a text
+    /// another lane of the round tested first is not tested again. A change
+    /// made moot before its test starts is not tested (`None`), nor when the
+    /// run stopped.
+    fn verdict(
+        &self,
+        key: u128,
+        (ticket, first): (Turn<'_>, Option<u64>),
+        known_dull: bool,
+        candidate: &S::Candidate,
+    ) -> Option<bool> {
+        let (run, workers, subject) = (self.run, self.workers, self.subject);
+        let worker = workers.take(run, ticket)?;
+        if let Some(first) = first {
+            workers.wait_over(run, first);
+        }
+        let test = || run.test(key, || subject.test(worker.index, candidate));
+        if known_dull {
+            // Not a change of the round: its verdict is known.
+            test()
+        } else if workers.begin_test(self.slot, key) {
+            let verdict = test();
+            workers.end_test(self.slot, verdict);
+            verdict
+        } else {
+            None
+        }
+    }
+
     /// Waits until the coordinator lets the lane go on after its malformed
     /// candidate (as if in its turn), on `base`.
     fn turn_again(&mut self, base: Arc<S::State>) {
@@ -818,29 +849,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     }
                 }
             };
-            // The cache is asked once the turn has come: at -j 1 a text
-            // another lane of the round tested first is not tested again.
-            // A set-aside change made moot before its test starts is not
-            // tested (`None`).
-            let verdict = match workers.take(run, ticket) {
-                Some(worker) => {
-                    if let Some(first) = first {
-                        workers.wait_over(run, first);
-                    }
-                    let test = || run.test(key, || subject.test(worker.index, &candidate));
-                    if known_dull {
-                        // Not a change of the round: its verdict is known.
-                        test()
-                    } else if workers.begin_test(self.slot, key) {
-                        let verdict = test();
-                        workers.end_test(self.slot, verdict);
-                        verdict
-                    } else {
-                        None
-                    }
-                }
-                None => None,
-            };
+            let verdict = self.verdict(key, (ticket, first), known_dull, &candidate);
             if verdict.is_some() {
                 stats.candidate(subject.kind(change), verdict == Some(true));
             } else if !run.stopped() {

@@ -993,6 +993,14 @@ mod tests {
         assert!(!footprint(&x).conflicts(&footprint(&y)));
     }
 
+    /// The last node whose text is `text`.
+    fn last_node_of(original: &Original, text: &str) -> NodeId {
+        let mut nodes = original.nodes.ids();
+        nodes
+            .rfind(|&n| original.node_text(n) == text.as_bytes())
+            .unwrap()
+    }
+
     /// A change removes what it deletes, and what a hoist does not keep:
     /// a change inside that has nothing left to do once it is in (its
     /// footprint is covered); a change inside the kept part, or on the
@@ -1004,13 +1012,7 @@ mod tests {
         let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
         let src = "int f(int a, int b, int y) { return a + (b * y); }\nint g;\n";
         let original = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
-        let find = |text: &str| {
-            original
-                .nodes
-                .ids()
-                .rfind(|&n| original.node_text(n) == text.as_bytes())
-                .unwrap()
-        };
+        let find = |text: &str| last_node_of(&original, text);
         let (function, sum, product, a) = (
             find("int f(int a, int b, int y) { return a + (b * y); }"),
             find("a + (b * y)"),
