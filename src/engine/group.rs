@@ -96,8 +96,8 @@ const SET_ASIDE_PER_PLACE: usize = 4;
 struct Workers {
     pool: Mutex<Pool>,
     changed: Condvar,
-    /// The round's lanes, what each overlaps, and their verdicts as they
-    /// come in.
+    /// The round's lanes, the earlier ones whose changes remove what each
+    /// touches, and their verdicts as they come in.
     board: Mutex<Board>,
 }
 
@@ -109,9 +109,10 @@ struct Workers {
 /// moot itself: the new base holds the earlier change, and the later one is
 /// tried again there, where it has nothing left to do
 /// ([`Coordinator::play`]), whatever its own verdict. Its test is then not
-/// started (one that runs already runs on); only how many tests run depends
-/// on when the verdicts come, never the round's result. At `-j 1` the tests run in
-/// the order the lanes joined, so a moot change is never tested.
+/// started (one that runs already runs on); only how many tests run
+/// depends on when the verdicts come, never the round's result. At `-j 1`
+/// the tests run in the order the lanes joined, so a moot change is never
+/// tested.
 #[derive(Default)]
 struct Board {
     /// The lanes of the round, in the order they joined.
@@ -137,7 +138,7 @@ struct Mark {
 impl Board {
     /// For each lane: `Some(true)` if its change is interesting and not
     /// moot, `Some(false)` if it is not (or is moot), `None` while that is
-    /// not known. A lane is moot once a lane it overlaps is `Some(true)`.
+    /// not known. A lane is moot once a lane it is under is `Some(true)`.
     fn standing(&self) -> Vec<Option<bool>> {
         let mut standing: Vec<Option<bool>> = Vec::with_capacity(self.marks.len());
         for mark in &self.marks {
@@ -261,10 +262,9 @@ impl Workers {
 
     /// The change of the lane in `slot` leaves the round untested (it was
     /// malformed, needed no test, or its task ended): it makes nothing
-    /// moot. If the lane
-    /// `goes_on`, a next change it tests in the round takes a place of its
-    /// own, under no other (what it touches was not known when the others
-    /// joined).
+    /// moot. If the lane `goes_on`, a next change it tests in the round
+    /// takes a place of its own, under no other (what it touches was not
+    /// known when the others joined).
     fn leave(&self, slot: usize, goes_on: bool) {
         let mut board = self.board.lock();
         let Some(place) = board.current[slot] else {
@@ -296,8 +296,8 @@ impl Workers {
         true
     }
 
-    /// The test of the lane in `slot` is over with `verdict` (`None`:
-    /// stopped). A test of a change that is moot now runs on: stopping it
+    /// The test of the lane in `slot` is over with `verdict` (`None`: the
+    /// run stopped). A test of a change that is moot now runs on: stopping it
     /// would kill the test's processes in the middle of their work, which
     /// leaves what they had not cleaned up yet (a compiler's temporary
     /// files).

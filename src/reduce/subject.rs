@@ -804,14 +804,16 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
         // text is replaced; those of a hoisted node outside what it keeps.
         let gone = edits.iter().flat_map(|&(n, ref edit)| {
             let (start, end) = span(n);
-            match edit {
-                Edit::Delete => [(start, end), (0, 0)],
-                Edit::Hoist { first, last, .. } => {
-                    [(start + 1, first.index() as u64), (span(*last).1, end)]
-                }
-                Edit::Text(_) => [(start + 1, end), (0, 0)],
-                Edit::Name(_) => [(0, 0), (0, 0)],
-            }
+            let parts = match edit {
+                Edit::Delete => [Some((start, end)), None],
+                Edit::Hoist { first, last, .. } => [
+                    Some((start + 1, first.index() as u64)),
+                    Some((span(*last).1, end)),
+                ],
+                Edit::Text(_) => [Some((start + 1, end)), None],
+                Edit::Name(_) => [None, None],
+            };
+            parts.into_iter().flatten()
         });
         let footprint = Footprint::of(edits.iter().map(|(n, _)| span(*n))).removing(gone);
         // A fresh name is taken by the change that gives it: two changes
