@@ -171,6 +171,8 @@ impl Board {
 struct Pool {
     /// Directories no test holds.
     free: Vec<usize>,
+    /// Directories in all (`-j`).
+    directories: usize,
     /// Tickets handed out so far.
     issued: u64,
     /// The next ticket to take a directory.
@@ -229,6 +231,7 @@ impl Workers {
             }),
             pool: Mutex::new(Pool {
                 free: (0..jobs.max(1)).rev().collect(),
+                directories: jobs.max(1),
                 issued: 0,
                 next: 0,
                 unused: Default::default(),
@@ -377,8 +380,20 @@ impl Workers {
     }
 
     /// Waits for the turn of `ticket` and a free directory; `None` if the
-    /// run stops first.
-    fn take(&self, run: &Run<'_>, mut ticket: Turn<'_>) -> Option<Worker<'_>> {
+    /// run stops first. A test that starts while another of the pass runs
+    /// is one run ahead of the reduction's need and starts only while
+    /// `spare` says a test run ahead may (a batch's shared budget of tests
+    /// has a permit to spare); the first takes directory 0, whose tests
+    /// a shared budget serves first (see `oracle::Gate`). So when the
+    /// budget is short, the round's tests run one after another in the
+    /// order of their tickets, as at `-j 1`, and a change made moot by an
+    /// earlier verdict is not tested.
+    fn take(
+        &self,
+        run: &Run<'_>,
+        mut ticket: Turn<'_>,
+        spare: &dyn Fn() -> bool,
+    ) -> Option<Worker<'_>> {
         ticket.used = true;
         let mut pool = self.pool.lock();
         loop {
@@ -389,21 +404,33 @@ impl Workers {
                 }
                 pool.next += 1;
             }
-            if pool.next == ticket.number
-                && let Some(index) = pool.free.pop()
-            {
-                pool.next += 1;
-                self.changed.notify_all();
-                return Some(Worker {
-                    workers: self,
-                    index,
-                    number: ticket.number,
-                });
+            let mut wait = Duration::from_millis(50);
+            if pool.next == ticket.number {
+                let first = pool.free.len() == pool.directories;
+                let index = if first {
+                    pool.free.iter().position(|&d| d == 0)
+                } else if !pool.free.is_empty() && spare() {
+                    // Directory 0 is the first test's.
+                    Some(pool.free.iter().position(|&d| d != 0).unwrap_or(0))
+                } else {
+                    // A permit may come free in another reduction.
+                    wait = Duration::from_millis(10);
+                    None
+                };
+                if let Some(index) = index.map(|at| pool.free.swap_remove(at)) {
+                    pool.next += 1;
+                    self.changed.notify_all();
+                    return Some(Worker {
+                        workers: self,
+                        index,
+                        number: ticket.number,
+                    });
+                }
             }
             if run.stopped() {
                 return None;
             }
-            self.changed.wait_for(&mut pool, Duration::from_millis(50));
+            self.changed.wait_for(&mut pool, wait);
         }
     }
 }
@@ -760,7 +787,7 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         candidate: &S::Candidate,
     ) -> Option<bool> {
         let (run, workers, subject) = (self.run, self.workers, self.subject);
-        let worker = workers.take(run, ticket)?;
+        let worker = workers.take(run, ticket, &|| subject.spare())?;
         if let Some(first) = first {
             workers.wait_over(run, first);
         }
@@ -1097,7 +1124,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let key = merging.state_key(&self.base);
         let base = &self.base;
         let ticket = workers.ticket();
-        let Some(worker) = workers.take(run, ticket) else {
+        let Some(worker) = workers.take(run, ticket, &|| self.subject.spare()) else {
             return false;
         };
         run.test(key, || merging.test_state(worker.index, base)) == Some(true)

@@ -58,6 +58,12 @@ struct Items {
     abandons: AtomicUsize,
     /// The coordinator's first test has begun.
     first_begun: std::sync::atomic::AtomicBool,
+    /// What `spare` says: a test run ahead may start (a budget of tests
+    /// shared with other reductions has a permit to spare).
+    spare: bool,
+    /// Tests running now, and the most that ran at once.
+    testing: AtomicUsize,
+    most_testing: AtomicUsize,
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
     /// Every candidate tested, in the order the tests began.
     tested: Mutex<Vec<BTreeSet<u32>>>,
@@ -69,6 +75,73 @@ type ItemOracle = Box<dyn Fn(&BTreeSet<u32>) -> bool + Send + Sync>;
 fn text(items: &BTreeSet<u32>) -> Vec<u8> {
     let words: Vec<String> = items.iter().map(u32::to_string).collect();
     words.join(" ").into_bytes()
+}
+
+impl Items {
+    /// A test's verdict (see [`Subject::test`]).
+    fn verdict(&self, worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
+        let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        self.tested.lock().push(candidate.clone());
+        if let Some(item) = self.panic_without {
+            assert!(candidate.contains(&item), "a test without item {item}");
+        }
+        if worker == 0 {
+            self.by_coordinator.fetch_add(1, Ordering::SeqCst);
+        }
+        if self.error_every > 0 && n.is_multiple_of(self.error_every) {
+            return Err(OracleError::new(
+                "cannot write the candidate",
+                io::Error::other("disk full"),
+            ));
+        }
+        // Vary the interleaving of the workers.
+        std::thread::sleep(std::time::Duration::from_micros(
+            (VerdictCache::key(&text(candidate)) % 300) as u64,
+        ));
+        let stop = &self.abandoned[worker];
+        if self.hold_ahead {
+            let start = std::time::Instant::now();
+            let wait = |done: &dyn Fn() -> bool| {
+                while !done() && start.elapsed() < std::time::Duration::from_secs(30) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            };
+            if worker == 0 {
+                if !self.first_begun.swap(true, Ordering::SeqCst) {
+                    wait(&|| self.ahead_started.load(Ordering::SeqCst) >= 2);
+                }
+            } else {
+                self.ahead_started.fetch_add(1, Ordering::SeqCst);
+                wait(&|| self.abandons.load(Ordering::SeqCst) > 0);
+                if stop.swap(false, Ordering::SeqCst) {
+                    return Ok(Verdict::Cancelled);
+                }
+            }
+        }
+        let until = std::time::Instant::now() + self.sleep;
+        while std::time::Instant::now() < until {
+            if stop.swap(false, Ordering::SeqCst) {
+                return Ok(Verdict::Cancelled);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        stop.store(false, Ordering::SeqCst);
+        if let Some(oracle) = &self.oracle {
+            return Ok(if oracle(candidate) {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            });
+        }
+        let sum: u32 = candidate.iter().sum();
+        Ok(
+            if sum >= self.min_sum && self.needed.iter().all(|i| candidate.contains(i)) {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            },
+        )
+    }
 }
 
 impl Subject for Items {
@@ -132,68 +205,16 @@ impl Subject for Items {
         VerdictCache::key(&text(candidate))
     }
 
-    fn test(&self, _worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
-        let n = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
-        self.tested.lock().push(candidate.clone());
-        if let Some(item) = self.panic_without {
-            assert!(candidate.contains(&item), "a test without item {item}");
-        }
-        if _worker == 0 {
-            self.by_coordinator.fetch_add(1, Ordering::SeqCst);
-        }
-        if self.error_every > 0 && n.is_multiple_of(self.error_every) {
-            return Err(OracleError::new(
-                "cannot write the candidate",
-                io::Error::other("disk full"),
-            ));
-        }
-        // Vary the interleaving of the workers.
-        std::thread::sleep(std::time::Duration::from_micros(
-            (VerdictCache::key(&text(candidate)) % 300) as u64,
-        ));
-        let stop = &self.abandoned[_worker];
-        if self.hold_ahead {
-            let start = std::time::Instant::now();
-            let wait = |done: &dyn Fn() -> bool| {
-                while !done() && start.elapsed() < std::time::Duration::from_secs(30) {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-            };
-            if _worker == 0 {
-                if !self.first_begun.swap(true, Ordering::SeqCst) {
-                    wait(&|| self.ahead_started.load(Ordering::SeqCst) >= 2);
-                }
-            } else {
-                self.ahead_started.fetch_add(1, Ordering::SeqCst);
-                wait(&|| self.abandons.load(Ordering::SeqCst) > 0);
-                if stop.swap(false, Ordering::SeqCst) {
-                    return Ok(Verdict::Cancelled);
-                }
-            }
-        }
-        let until = std::time::Instant::now() + self.sleep;
-        while std::time::Instant::now() < until {
-            if stop.swap(false, Ordering::SeqCst) {
-                return Ok(Verdict::Cancelled);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-        stop.store(false, Ordering::SeqCst);
-        if let Some(oracle) = &self.oracle {
-            return Ok(if oracle(candidate) {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            });
-        }
-        let sum: u32 = candidate.iter().sum();
-        Ok(
-            if sum >= self.min_sum && self.needed.iter().all(|i| candidate.contains(i)) {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            },
-        )
+    fn test(&self, worker: usize, candidate: &BTreeSet<u32>) -> Result<Verdict, OracleError> {
+        let now = self.testing.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most_testing.fetch_max(now, Ordering::SeqCst);
+        let verdict = self.verdict(worker, candidate);
+        self.testing.fetch_sub(1, Ordering::SeqCst);
+        verdict
+    }
+
+    fn spare(&self) -> bool {
+        self.spare
     }
 
     fn abandon(&self, worker: usize) {
@@ -321,6 +342,9 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         ahead_started: AtomicUsize::new(0),
         abandons: AtomicUsize::new(0),
         first_begun: Default::default(),
+        spare: true,
+        testing: AtomicUsize::new(0),
+        most_testing: AtomicUsize::new(0),
         improvements: Mutex::new(Vec::new()),
         tested: Mutex::new(Vec::new()),
     }
@@ -1463,6 +1487,36 @@ fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
             if jobs == 1 {
                 assert_eq!((report.tests, report.abandoned), (3, 6));
             }
+        }
+    });
+}
+
+/// When no test run ahead may start (a batch's shared budget has no permit
+/// to spare), a round's tests run one at a time in the order of their
+/// lanes, in directory 0 (the one the budget serves first), whatever `-j`
+/// is: as at `-j 1`, a change an earlier verdict made moot is not tested.
+#[test]
+fn without_a_spare_permit_a_round_tests_one_change_at_a_time() {
+    within(60, || {
+        for jobs in [1, 4] {
+            let mut subject = grouped(&[30], 0);
+            subject.sleep = std::time::Duration::from_millis(20);
+            subject.spare = false;
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(8);
+            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+            let mut tasks = vec![at(100, Box::new(DeleteAll((0..10).collect())))];
+            for i in 0..6 {
+                tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
+            }
+            tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
+            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+            let report = stats.report();
+            assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
+            assert_eq!(report.rounds, 1, "-j {jobs}");
+            assert_eq!((report.tests, report.abandoned), (3, 6), "-j {jobs}");
+            assert_eq!(subject.most_testing.load(Ordering::SeqCst), 1, "-j {jobs}");
+            assert_eq!(subject.by_coordinator.load(Ordering::SeqCst), 3, "-j {jobs}");
         }
     });
 }
