@@ -1456,6 +1456,26 @@ fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
     });
 }
 
+/// One round of width 8 on the items 0..40 at `jobs` (`subject` needs
+/// item 30): the deletion of 0..10, six deletions of single items inside
+/// it, and the deletion of 9 and 10, which it does not remove whole. It
+/// ends with 11..40 in one round.
+fn one_outer_round(subject: &Items, jobs: usize) -> crate::stats::Report {
+    let stats = Stats::new(["delete"]);
+    let run = Run::new(jobs, &stats, None).with_width(8);
+    let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+    let mut tasks = vec![at(100, Box::new(DeleteAll((0..10).collect())))];
+    for i in 0..6 {
+        tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
+    }
+    tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
+    let done = run_pass(&run, subject, (0..40).collect(), tasks);
+    let report = stats.report();
+    assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
+    assert_eq!(report.rounds, 1, "-j {jobs}");
+    report
+}
+
 /// A change set aside because it overlaps a change of its round (deleting
 /// an item of the range another lane deletes) is moot once that change is
 /// interesting: tested again on the new base, where it is implied. At -j 1
@@ -1467,20 +1487,11 @@ fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
 fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
     within(60, || {
         for jobs in [1, 4] {
-            let mut subject = grouped(&[30], 0);
-            subject.sleep = std::time::Duration::from_millis(20);
-            let stats = Stats::new(["delete"]);
-            let run = Run::new(jobs, &stats, None).with_width(8);
-            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
-            let mut tasks = vec![at(100, Box::new(DeleteAll((0..10).collect())))];
-            for i in 0..6 {
-                tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
-            }
-            tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
-            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
-            let report = stats.report();
-            assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
-            assert_eq!(report.rounds, 1, "-j {jobs}");
+            let subject = Items {
+                sleep: std::time::Duration::from_millis(20),
+                ..grouped(&[30], 0)
+            };
+            let report = one_outer_round(&subject, jobs);
             // The outer deletion, the seven set aside beside it, and the
             // merge of the outer one with the deletion of 9 and 10.
             assert_eq!(report.tests + report.abandoned, 9, "-j {jobs}");
@@ -1499,24 +1510,19 @@ fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
 fn without_a_spare_permit_a_round_tests_one_change_at_a_time() {
     within(60, || {
         for jobs in [1, 4] {
-            let mut subject = grouped(&[30], 0);
-            subject.sleep = std::time::Duration::from_millis(20);
-            subject.spare = false;
-            let stats = Stats::new(["delete"]);
-            let run = Run::new(jobs, &stats, None).with_width(8);
-            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
-            let mut tasks = vec![at(100, Box::new(DeleteAll((0..10).collect())))];
-            for i in 0..6 {
-                tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
-            }
-            tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
-            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
-            let report = stats.report();
-            assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
-            assert_eq!(report.rounds, 1, "-j {jobs}");
+            let subject = Items {
+                sleep: std::time::Duration::from_millis(20),
+                spare: false,
+                ..grouped(&[30], 0)
+            };
+            let report = one_outer_round(&subject, jobs);
             assert_eq!((report.tests, report.abandoned), (3, 6), "-j {jobs}");
             assert_eq!(subject.most_testing.load(Ordering::SeqCst), 1, "-j {jobs}");
-            assert_eq!(subject.by_coordinator.load(Ordering::SeqCst), 3, "-j {jobs}");
+            assert_eq!(
+                subject.by_coordinator.load(Ordering::SeqCst),
+                3,
+                "-j {jobs}"
+            );
         }
     });
 }
