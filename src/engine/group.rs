@@ -409,11 +409,15 @@ impl Workers {
                 let first = pool.free.len() == pool.directories;
                 let index = if first {
                     pool.free.iter().position(|&d| d == 0)
-                } else if !pool.free.is_empty() && spare() {
+                } else if pool.free.is_empty() {
+                    // A directory's release wakes this wait.
+                    None
+                } else if spare() {
                     // Directory 0 is the first test's.
                     Some(pool.free.iter().position(|&d| d != 0).unwrap_or(0))
                 } else {
-                    // A permit may come free in another reduction.
+                    // A permit may come free in another reduction, which
+                    // does not wake this wait.
                     wait = Duration::from_millis(10);
                     None
                 };
