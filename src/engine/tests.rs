@@ -1456,11 +1456,17 @@ fn a_text_two_lanes_of_a_round_test_is_tested_once_at_every_job_count() {
     });
 }
 
-/// One round of width 8 on the items 0..40 at `jobs` (`subject` needs
-/// item 30): the deletion of 0..10, six deletions of single items inside
-/// it, and the deletion of 9 and 10, which it does not remove whole. It
-/// ends with 11..40 in one round.
-fn one_outer_round(subject: &Items, jobs: usize) -> crate::stats::Report {
+/// One round of width 8 on the items 0..40 at `jobs` (item 30 needed,
+/// tests of 20 ms, `spare` as the subject's answer): the deletion of
+/// 0..10, six deletions of single items inside it, and the deletion of 9
+/// and 10, which it does not remove whole. It ends with 11..40 in one
+/// round. The subject and the run's report.
+fn one_outer_round(spare: bool, jobs: usize) -> (Items, crate::stats::Report) {
+    let subject = Items {
+        sleep: std::time::Duration::from_millis(20),
+        spare,
+        ..grouped(&[30], 0)
+    };
     let stats = Stats::new(["delete"]);
     let run = Run::new(jobs, &stats, None).with_width(8);
     let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
@@ -1469,11 +1475,11 @@ fn one_outer_round(subject: &Items, jobs: usize) -> crate::stats::Report {
         tasks.push(at(50 - u64::from(i), Box::new(Delete(i))));
     }
     tasks.push(at(40, Box::new(DeleteAll(vec![9, 10]))));
-    let done = run_pass(&run, subject, (0..40).collect(), tasks);
+    let done = run_pass(&run, &subject, (0..40).collect(), tasks);
     let report = stats.report();
     assert_eq!(*done.best, (11..40).collect(), "-j {jobs}");
     assert_eq!(report.rounds, 1, "-j {jobs}");
-    report
+    (subject, report)
 }
 
 /// A change set aside because it overlaps a change of its round (deleting
@@ -1487,11 +1493,7 @@ fn one_outer_round(subject: &Items, jobs: usize) -> crate::stats::Report {
 fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
     within(60, || {
         for jobs in [1, 4] {
-            let subject = Items {
-                sleep: std::time::Duration::from_millis(20),
-                ..grouped(&[30], 0)
-            };
-            let report = one_outer_round(&subject, jobs);
+            let (_, report) = one_outer_round(true, jobs);
             // The outer deletion, the seven set aside beside it, and the
             // merge of the outer one with the deletion of 9 and 10.
             assert_eq!(report.tests + report.abandoned, 9, "-j {jobs}");
@@ -1510,12 +1512,7 @@ fn a_change_under_an_interesting_change_of_its_round_is_not_tested_at_j1() {
 fn without_a_spare_permit_a_round_tests_one_change_at_a_time() {
     within(60, || {
         for jobs in [1, 4] {
-            let subject = Items {
-                sleep: std::time::Duration::from_millis(20),
-                spare: false,
-                ..grouped(&[30], 0)
-            };
-            let report = one_outer_round(&subject, jobs);
+            let (subject, report) = one_outer_round(false, jobs);
             assert_eq!((report.tests, report.abandoned), (3, 6), "-j {jobs}");
             assert_eq!(subject.most_testing.load(Ordering::SeqCst), 1, "-j {jobs}");
             assert_eq!(
