@@ -1320,3 +1320,69 @@ fn a_deadline_stops_a_large_reduction() {
     }
     assert_eq!(wait_no_processes("sleep 0.7161"), Vec::<String>::new());
 }
+
+/// The re-check's run of a laid-out result: after the layout's test at
+/// `-j 1`, beside it above (the layout's text is the result: one test
+/// duration less at the end). Either way the result is tested twice in the
+/// run, by two runs of the script that each see the file.
+#[test]
+fn the_recheck_of_a_laid_out_result_runs_beside_the_layout_above_one_job() {
+    let sb = Sandbox::new();
+    let input = "int   main ( void )  {\n\n\n    return   0 ;\n}\n";
+    sb.file("a.c", input);
+    let log = sb.path().join("log");
+    let result = sb.path().join("result");
+    // Every token is needed: only the layout changes the program. Each run
+    // logs when it starts and ends; on the result (known after the first
+    // run) it waits a second before it ends (within `--timeout`), so that a
+    // run beside it starts before it ends.
+    sb.script(
+        "check.sh",
+        &format!(
+            "h=$(md5sum < \"$1\" | cut -c1-32)\necho \"start $h\" >> {log}\n\
+             gcc -fsyntax-only \"$1\" && \
+             [ \"$(tr -d ' \\n\\t' < \"$1\")\" = 'intmain(void){{return0;}}' ]\nr=$?\n\
+             cmp -s \"$1\" {result} && sleep 1\necho \"end $h\" >> {log}\nexit $r",
+            log = log.display(),
+            result = result.display()
+        ),
+    );
+    let runs_of_the_result = |jobs: &str| {
+        let _ = std::fs::remove_file(&log);
+        let out = sb.run(&[
+            "--no-cache",
+            "--timeout",
+            "60",
+            "-j",
+            jobs,
+            "-i",
+            "./check.sh",
+            "-o",
+            "out.c",
+            "a.c",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = sb.read("out.c");
+        assert!(
+            text.len() < input.len(),
+            "{}",
+            String::from_utf8_lossy(&text)
+        );
+        assert!(!stderr(&out).contains("flaky"), "{}", stderr(&out));
+        let md5 = std::process::Command::new("md5sum")
+            .arg(sb.path().join("out.c"))
+            .output()
+            .unwrap();
+        let digest = String::from_utf8(md5.stdout).unwrap()[..32].to_string();
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .filter(|line| line.ends_with(&digest))
+            .map(|line| line.split(' ').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(runs_of_the_result("1"), ["start", "end", "start", "end"]);
+    std::fs::copy(sb.path().join("out.c"), &result).unwrap();
+    assert_eq!(runs_of_the_result("2"), ["start", "start", "end", "end"]);
+    assert_eq!(sb.read("a.c"), input.as_bytes());
+}

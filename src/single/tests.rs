@@ -1302,6 +1302,67 @@ fn run_failing_recheck(oracle: &FailingRecheck) -> (Outcome, crate::stats::Repor
     (out, stats.report())
 }
 
+/// Accepts the programs containing `needed`, except the laid-out one in
+/// worker 1; records every run (worker, text).
+struct RejectsInWorkerOne(Mutex<Vec<(usize, Vec<u8>)>>);
+
+impl Oracle for RejectsInWorkerOne {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        self.0.lock().push((worker, candidate.to_vec()));
+        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        Ok(
+            if needed && !(candidate == b"int needed;\n" && worker == 1) {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            },
+        )
+    }
+}
+
+/// Above `-j 1` the re-check's first try of a laid-out result runs beside
+/// the layout's test (in the other worker); a rejection there is a try of
+/// the re-check like any other: it tries again, and the result stands when
+/// the next try accepts it. At `-j 1` the re-check runs after the layout.
+#[test]
+fn a_rejection_beside_the_layout_is_a_try_of_the_recheck() {
+    for jobs in [1, 2] {
+        let oracle = RejectsInWorkerOne(Mutex::new(Vec::new()));
+        let stats = Stats::new(crate::reduce::names());
+        let cfg = config(jobs);
+        let session = Session::new(grammar("c"), &oracle, &cfg, &stats, None, &Silent);
+        let out = reduce(&session, TWO_CHECKPOINTS.as_bytes(), None).unwrap();
+        assert_eq!(&out.text[..], b"int needed;\n", "-j {jobs}");
+        assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
+        assert!(!out.flaky, "-j {jobs}");
+        let workers: Vec<usize> = oracle
+            .0
+            .lock()
+            .iter()
+            .filter(|(_, text)| text == b"int needed;\n")
+            .map(|(worker, _)| *worker)
+            .collect();
+        if jobs == 1 {
+            assert_eq!(workers, [0, 0]);
+        } else {
+            // The layout's run and the one beside it (rejected), in either
+            // order, then the re-check's second try.
+            assert_eq!(workers.len(), 3, "{workers:?}");
+            assert_eq!(
+                workers.iter().filter(|&&w| w == 1).count(),
+                1,
+                "{workers:?}"
+            );
+            assert_eq!(workers[2], 0, "{workers:?}");
+        }
+        assert_eq!(
+            stats.report().tests,
+            oracle.0.lock().len() as u64,
+            "-j {jobs}"
+        );
+    }
+}
+
 #[test]
 fn a_recheck_that_cannot_run_keeps_the_newest_result_unchecked() {
     let oracle = FailingRecheck::new(false);
