@@ -966,7 +966,9 @@ fn count_test(stats: &Stats, verdict: &Result<Verdict, OracleError>) {
 /// re-check ([`Driver::verify`]), which then needs no run of its own when
 /// that run accepts the text. Above `-j 1` only, and only while the oracle
 /// has a spare permit (batch mode); the layout pass's verdict, and so the
-/// result, are those of the first run, as without it.
+/// result, are those of the first run, as without it. When the first run
+/// does not accept the text, the second is abandoned (a stopped run, no
+/// test): the layout is not kept and the re-check will not be of it.
 struct Beside<'o> {
     oracle: &'o dyn Oracle,
     jobs: usize,
@@ -992,13 +994,26 @@ impl Oracle for Beside<'_> {
             return self.oracle.test(worker, candidate);
         }
         let other = self.other(worker);
+        // Between `begin` and `end` an abandon stops the second run even
+        // before it starts (in batch mode it may still wait for a permit).
+        self.oracle.begin(other);
         let (verdict, second) = std::thread::scope(|s| {
             let second = s.spawn(|| self.oracle.test(other, candidate));
             let verdict = self.oracle.test(worker, candidate);
-            (verdict, second.join())
+            // Not kept: the layout's text is not the result, and the second
+            // run is of no use.
+            let kept = matches!(verdict, Ok(Verdict::Interesting));
+            if !kept {
+                self.oracle.abandon(other);
+            }
+            (verdict, second.join().map(|second| (second, kept)))
         });
+        self.oracle.end(other);
         // A panic in the second run is no verdict: the re-check runs its own.
-        if let Ok(second) = second {
+        if let Ok((second, kept)) = second {
+            if !kept && matches!(second, Ok(Verdict::Cancelled)) {
+                bump(&self.stats.abandoned);
+            }
             count_test(self.stats, &second);
             if !matches!(second, Ok(Verdict::Cancelled)) {
                 *self.run.lock() = Some((candidate.to_vec(), second));
@@ -1009,7 +1024,14 @@ impl Oracle for Beside<'_> {
 
     fn abandon(&self, worker: usize) {
         self.oracle.abandon(worker);
-        self.oracle.abandon(self.other(worker));
+    }
+
+    fn begin(&self, worker: usize) {
+        self.oracle.begin(worker);
+    }
+
+    fn end(&self, worker: usize) {
+        self.oracle.end(worker);
     }
 
     fn spare(&self) -> bool {

@@ -1363,6 +1363,62 @@ fn a_rejection_beside_the_layout_is_a_try_of_the_recheck() {
     }
 }
 
+/// Accepts the programs containing `needed` but the laid-out one in
+/// worker 0; in worker 1 a run of the laid-out one waits until it is
+/// abandoned (then stopped), or accepts it after 30 s.
+#[derive(Default)]
+struct RejectsTheLayout {
+    abandoned: Mutex<Vec<usize>>,
+}
+
+impl Oracle for RejectsTheLayout {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        if candidate == b"int needed;\n" {
+            if worker == 0 {
+                return Ok(Verdict::NotInteresting);
+            }
+            for _ in 0..3000 {
+                if self.abandoned.lock().contains(&worker) {
+                    return Ok(Verdict::Cancelled);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        Ok(if needed {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.abandoned.lock().push(worker);
+    }
+}
+
+/// When the layout's own run rejects its text, the run beside it is of no
+/// use (the re-check will be of another text): it is abandoned, counted as
+/// such and not as a test, and the result is the program before the layout.
+#[test]
+fn the_run_beside_a_rejected_layout_is_abandoned() {
+    let oracle = RejectsTheLayout::default();
+    let stats = Stats::new(crate::reduce::names());
+    let cfg = Config {
+        passes: Some(1),
+        ..config(2)
+    };
+    let session = Session::new(grammar("c"), &oracle, &cfg, &stats, None, &Silent);
+    let started = std::time::Instant::now();
+    let out = reduce(&session, TWO_CHECKPOINTS.as_bytes(), None).unwrap();
+    // Not the 30 s of a run that was not stopped.
+    assert!(started.elapsed() < std::time::Duration::from_secs(25));
+    assert_ne!(&out.text[..], b"int needed;\n");
+    assert_eq!(out.recheck, Recheck::Passed);
+    assert_eq!(*oracle.abandoned.lock(), [1]);
+    assert_eq!(stats.report().abandoned, 1);
+}
+
 #[test]
 fn a_recheck_that_cannot_run_keeps_the_newest_result_unchecked() {
     let oracle = FailingRecheck::new(false);
