@@ -349,6 +349,13 @@ pub trait Tests<S: Subject> {
     /// Tests `change` on the current best and commits it if interesting;
     /// whether it was committed.
     fn try_change(&mut self, change: &S::Change) -> bool;
+
+    /// The changes the task will try after its next [`Tests::try_change`],
+    /// in order, each only if the ones before it are not interesting (on
+    /// the same best): a hint, which changes no verdict. In rounds, places
+    /// a round leaves free test them ahead, and the task then finds their
+    /// verdicts in the cache.
+    fn plan(&mut self, _next: Vec<Box<S::Change>>) {}
 }
 
 /// Where a reduction reports progress; called from worker threads.

@@ -43,6 +43,10 @@
 //!    change, which takes its place, or ends and frees it, so that the
 //!    decision is the one it would have been with the check in the lane's
 //!    turn (only the task's own code runs later than it would have).
+//!    Places the formed round leaves free take probes: the changes its
+//!    lanes' tasks plan to try next ([`Tests::plan`]), tested ahead
+//!    without a commit, their verdicts settled for the next round (see
+//!    [`Coordinator::probe`]).
 //! 2. Every lane of the round tests its change on the round's base.
 //! 3. If one change was interesting, the state it made is the new best and
 //!    base (it was tested). If several were, the first one's state is the
@@ -261,6 +265,12 @@ impl Workers {
         let place = board.marks.len() - 1;
         board.current[slot] = Some(place);
         place
+    }
+
+    /// The places on the board the lanes in `slots` hold now.
+    fn places(&self, slots: impl Iterator<Item = usize>) -> Vec<usize> {
+        let board = self.board.lock();
+        slots.filter_map(|slot| board.current[slot]).collect()
     }
 
     /// The change of the lane in `slot` leaves the round untested (it was
@@ -542,8 +552,9 @@ enum Heard<S: Subject> {
 /// How a lane's turn in forming a round ended.
 enum Began<S: Subject> {
     /// It tests in the round (or found an interesting verdict in the cache):
-    /// its place is taken.
-    Testing,
+    /// its place is taken. With the changes its task plans to test after
+    /// this one ([`Tests::plan`]).
+    Testing(Vec<Box<S::Change>>),
     /// Its task ended without a test, with these follow-ups.
     Ended(Vec<Queued<S>>),
 }
@@ -605,6 +616,9 @@ pub fn run_groups<S: Subject>(
             lanes,
             workers,
             rate: (0, 0),
+            planned: (0..width).map(|_| Vec::new()).collect(),
+            probes: Vec::new(),
+            probed: 0,
         };
         coordinator.work();
         let finished = Finished {
@@ -655,6 +669,7 @@ fn lane<S: Subject>(
             state: LaneState::Turn(base),
             follow_ups: Vec::new(),
             closed: false,
+            plan: Vec::new(),
         };
         let own = task.run(&mut tests);
         let state = tests.state;
@@ -698,6 +713,8 @@ struct LaneTests<'x, 'r, S: Subject> {
     follow_ups: Vec<Queued<S>>,
     /// The coordinator is gone.
     closed: bool,
+    /// What the task plans to test after its next change ([`Tests::plan`]).
+    plan: Vec<Box<S::Change>>,
 }
 
 impl<S: Subject> LaneTests<'_, '_, S> {
@@ -768,7 +785,8 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         base: &Arc<S::State>,
         candidate: S::Candidate,
     ) -> Option<S::Candidate> {
-        self.send(|o| &o.began, Began::Testing);
+        let plan = std::mem::take(&mut self.plan);
+        self.send(|o| &o.began, Began::Testing(plan));
         let checked = super::counted(
             self.run.stats,
             self.subject.check(base, candidate, self.scratch),
@@ -826,6 +844,10 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
 
     fn snapshot(&self) -> Arc<S::State> {
         self.best.clone()
+    }
+
+    fn plan(&mut self, next: Vec<Box<S::Change>>) {
+        self.plan = next;
     }
 
     fn try_change(&mut self, change: &S::Change) -> bool {
@@ -1010,6 +1032,13 @@ struct Coordinator<'a, 'r, S: Subject> {
     workers: &'a Workers,
     /// Verdicts of the pass's rounds so far: (tested, interesting).
     rate: (u64, u64),
+    /// By slot: what the lane's task plans to test after the change it
+    /// tests in the round being formed ([`Tests::plan`]).
+    planned: Vec<Vec<Box<S::Change>>>,
+    /// The slots of the round's probes ([`Coordinator::probe`]).
+    probes: Vec<usize>,
+    /// Probes started in the pass, for their order in a round.
+    probed: u64,
 }
 
 /// A commit of a merge that no test has seen yet.
@@ -1030,6 +1059,17 @@ enum Ruling {
 
 /// A lane of a round, with the place of its task in the queue.
 type Entrant = (usize, Order);
+
+/// A change another task plans to test, tested ahead in a place a round
+/// leaves free ([`Coordinator::probe`]).
+struct Probe<C: ?Sized>(Box<C>);
+
+impl<S: Subject> Job<S> for Probe<S::Change> {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<S>) -> Vec<Queued<S>> {
+        tests.try_change(&self.0);
+        Vec::new()
+    }
+}
 
 /// How a task from the queue joins a round being formed.
 enum Joining<S: Subject> {
@@ -1198,6 +1238,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // decided since its turn: every decision a full round (or no free
         // lane, or a round that is not empty) made waited for the checks.
         self.settle(&mut f)?;
+        self.probe(&mut f)?;
         let Forming {
             mut round,
             mut ended,
@@ -1249,7 +1290,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             for (slot, order) in malformed {
                 self.lanes[slot].to.resume.send(()).ok()?;
                 match self.turn(slot)? {
-                    Began::Testing => f.round.push((slot, order)),
+                    Began::Testing(_) => f.round.push((slot, order)),
                     Began::Ended(follow_ups) => {
                         f.ended.push((order, follow_ups));
                         // A change that had to be tested alone is gone.
@@ -1260,6 +1301,66 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
             }
         }
+    }
+
+    /// Fills the places the formed round leaves free (one kept for an
+    /// untested base) with probes: the changes the round's lanes' tasks
+    /// plan to test next ([`Tests::plan`]), in the order of the lanes and
+    /// of each plan, each in a free lane of its own. A probe's verdict is
+    /// never committed (a task tries its changes in order and stops at the
+    /// first interesting one): it goes to the cache, where the task finds
+    /// it when it gets there on the same program, without a round. A
+    /// probe is moot once a lane of its round is interesting (the program
+    /// its change was made on is then not the next base), and at -j 1 it is
+    /// tested after them, so it is then not tested. The places depend on
+    /// the round alone, never on -j: every -j probes the same changes.
+    fn probe(&mut self, f: &mut Forming<S>) -> Option<()> {
+        let planned: Vec<Vec<Box<S::Change>>> =
+            self.planned.iter_mut().map(std::mem::take).collect();
+        self.probes.clear();
+        if f.alone || f.held {
+            return Some(());
+        }
+        let limit = f.width.min(self.width - usize::from(self.tentative()));
+        let mut lanes = f.round.clone();
+        lanes.sort_by_key(|e| e.1);
+        // Under every lane of the round, where it stands on the board now
+        // (a lane that went past changes without a test took a new place).
+        let under = self.workers.places(lanes.iter().map(|e| e.0));
+        let mut planned = planned;
+        let changes: Vec<Box<S::Change>> = lanes
+            .iter()
+            .flat_map(|&(slot, _)| std::mem::take(&mut planned[slot]))
+            .collect();
+        for change in changes {
+            if f.round.len() >= limit {
+                break;
+            }
+            let Some(free) = self.free_lane() else {
+                break;
+            };
+            f.footprints.retain(|(s, ..)| *s != free);
+            let place = self.workers.join(free, under.clone());
+            f.footprints.push((free, place, Footprint::default()));
+            self.probed += 1;
+            let order = Order {
+                tokens: std::cmp::Reverse(0),
+                rank: u8::MAX,
+                seq: self.probed,
+            };
+            let task: Task<S> = Box::new(Probe(change));
+            match self.launch(free, task)? {
+                Began::Testing(_) => {
+                    f.round.push((free, order));
+                    self.probes.push(free);
+                }
+                Began::Ended(_) => {}
+            }
+        }
+        self.settle(f)?;
+        self.probes
+            .retain(|slot| f.round.iter().any(|e| e.0 == *slot));
+        Some(())
     }
 
     /// Whether a lane of the round has not passed its check yet.
@@ -1323,7 +1424,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             self.lanes[slot].state = LaneView::Busy;
             self.lanes[slot].to.go.send(self.base.clone()).ok()?;
             match self.turn(slot)? {
-                Began::Testing => {
+                Began::Testing(_) => {
                     f.round.push((slot, order));
                     f.alone = single;
                 }
@@ -1366,7 +1467,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 if self.round_empty(f)? {
                     self.join(f, free, &footprint);
                     match self.launch(free, task)? {
-                        Began::Testing => {
+                        Began::Testing(_) => {
                             f.round.push((free, order));
                             f.alone = true;
                         }
@@ -1387,7 +1488,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 f.touched.extend(&footprint);
                 self.join(f, free, &footprint);
                 match self.launch(free, task)? {
-                    Began::Testing => f.round.push((free, order)),
+                    Began::Testing(_) => f.round.push((free, order)),
                     Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
                 }
             }
@@ -1449,7 +1550,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     filled = true;
                     self.join(f, free, &footprint);
                     match self.launch(free, task)? {
-                        Began::Testing => f.round.push((free, order)),
+                        Began::Testing(_) => f.round.push((free, order)),
                         Began::Ended(follow_ups) => f.ended.push((order, follow_ups)),
                     }
                 }
@@ -1463,10 +1564,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// Waits for the turn of the lane in `slot` (started or told to go)
     /// to end: it tests, or its task ended. `None` if it panicked.
     fn turn(&mut self, slot: usize) -> Option<Began<S>> {
-        let began = self.lanes[slot].from.began.recv().ok()?;
-        if let Began::Ended(_) = began {
-            self.lanes[slot].state = LaneView::Free;
-            self.workers.leave(slot, false);
+        let mut began = self.lanes[slot].from.began.recv().ok()?;
+        match &mut began {
+            Began::Ended(_) => {
+                self.lanes[slot].state = LaneView::Free;
+                self.workers.leave(slot, false);
+            }
+            Began::Testing(plan) => self.planned[slot] = std::mem::take(plan),
         }
         Some(began)
     }
@@ -1535,8 +1639,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for key in unsettled {
             self.run.cache().unsettle(key);
         }
+        let probe = |i: usize| self.probes.contains(&round[i].0);
         let interesting: Vec<usize> = (0..round.len())
-            .filter(|&i| !moot[i] && verdicts[i].is_some())
+            .filter(|&i| !moot[i] && verdicts[i].is_some() && !probe(i))
             .collect();
         if self.run.stopped() {
             // The run ends: the round's first interesting change was
@@ -1551,7 +1656,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             }
             return Some(());
         }
-        self.rate.0 += moot.iter().filter(|&&m| !m).count() as u64;
+        self.rate.0 += (0..round.len()).filter(|&i| !moot[i] && !probe(i)).count() as u64;
         self.rate.1 += interesting.len() as u64;
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
         let mut decisions = vec![Ruling::Dull; round.len()];
@@ -1584,6 +1689,12 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
         for (decision, _) in decisions.iter_mut().zip(&moot).filter(|(_, m)| **m) {
             *decision = Ruling::Again;
+        }
+        // A probe's task ends whatever its verdict.
+        for (i, decision) in decisions.iter_mut().enumerate() {
+            if self.probes.contains(&round[i].0) {
+                *decision = Ruling::Dull;
+            }
         }
         // What the round's commits unlocked together, accounted here in the
         // order of the round (a lane's own follow-ups come with its task).

@@ -780,6 +780,82 @@ fn tasks_that_plan_their_changes_run_as_lanes() {
     });
 }
 
+/// Tries deleting its items one after the other until one deletion is
+/// interesting, telling the engine before each try which ones come next
+/// ([`Tests::plan`]) when `plans`.
+struct Planned {
+    items: Vec<u32>,
+    plans: bool,
+}
+
+impl Job<Items> for Planned {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        for (i, item) in self.items.iter().enumerate() {
+            if self.plans {
+                let next = self.items[i + 1..]
+                    .iter()
+                    .map(|&n| Box::new([n]) as Box<[u32]>);
+                tests.plan(next.collect());
+            }
+            if tests.try_change(std::slice::from_ref(item)) {
+                break;
+            }
+        }
+        Vec::new()
+    }
+
+    fn changes_on(&self, _: &Items, state: &BTreeSet<u32>) -> Vec<Box<[u32]>> {
+        let present = self.items.iter().filter(|i| state.contains(i));
+        present.map(|&i| Box::new([i]) as Box<[u32]>).collect()
+    }
+}
+
+/// A round's free places test ahead what its lanes' tasks plan to try
+/// next: four tasks of ten deletions each, of which only the last is
+/// interesting, take ten rounds one deletion at a time, and far fewer with
+/// plans; the same result and rounds at every -j, and at -j 1 no more tests.
+#[test]
+fn free_places_test_ahead_what_the_lanes_plan() {
+    within(120, || {
+        let needed: Vec<u32> = (0..40).filter(|i| i % 10 != 9).collect();
+        let reduce = |jobs: usize, plans: bool| {
+            let subject = grouped(&needed, 0);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let tasks: Vec<Queued<Items>> = (0..4)
+                .map(|c: u32| {
+                    let task: Task<Items> = Box::new(Planned {
+                        items: (c * 10..c * 10 + 10).collect(),
+                        plans,
+                    });
+                    let priority = Priority {
+                        tokens: u64::from(100 - c),
+                        rank: 0,
+                    };
+                    (priority, task)
+                })
+                .collect();
+            let done = run_pass(&run, &subject, (0..40).collect(), tasks);
+            let report = stats.report();
+            (done.best.as_ref().clone(), report.rounds, report.tests)
+        };
+        let kept: BTreeSet<u32> = needed.iter().copied().collect();
+        let (best, rounds, tests) = reduce(1, false);
+        // Forty tests, and one of the merge of the last round's four.
+        assert_eq!((best, rounds, tests), (kept.clone(), 10, 41));
+        let (best, planned_rounds, planned_tests) = reduce(1, true);
+        assert_eq!(best, kept);
+        // A round whose lanes find nothing tests the plans in its twelve
+        // free places; one whose lane commits makes its probes moot.
+        assert_eq!(planned_rounds, 6);
+        assert!(planned_tests <= 41, "{planned_tests} tests");
+        for jobs in [3, 8] {
+            let (best, rounds, _) = reduce(jobs, true);
+            assert_eq!((best, rounds), (kept.clone(), planned_rounds), "-j {jobs}");
+        }
+    });
+}
+
 #[test]
 fn a_panicking_lane_stops_the_pass_instead_of_hanging() {
     within(60, || {

@@ -535,10 +535,22 @@ impl<'l> Token<'l> {
     /// this token alone. When `replacing` (a candidate of [`Self::candidates`],
     /// not a shrunk text), what the token's batch tried is left out.
     fn changes(&self, best: &Best, from: &[u8], to: &[u8], replacing: bool) -> Vec<CanonText> {
+        let peers: Vec<(NodeId, &[u8])> = self.peers(best.edits.view()).collect();
+        self.changes_among(&peers, from, to, replacing)
+    }
+
+    /// [`Self::changes`] with the live tokens of the class (`peers`) given.
+    fn changes_among(
+        &self,
+        peers: &[(NodeId, &[u8])],
+        from: &[u8],
+        to: &[u8],
+        replacing: bool,
+    ) -> Vec<CanonText> {
         let mut same: Vec<NodeId> = Vec::new();
         let mut fresh = self.class.is_identifier();
         let mut showing_to = 0;
-        for (n, t) in self.peers(best.edits.view()) {
+        for &(n, t) in peers {
             if t == from {
                 same.push(n);
             }
@@ -604,10 +616,45 @@ impl<'l> Token<'l> {
             .any(|change| tests.try_change(change))
     }
 
-    /// Replacement-based canonicalization; returns whether a candidate worked.
+    /// Replacement-based canonicalization; returns whether a candidate
+    /// worked. Before each test the engine hears what comes after it
+    /// ([`crate::task::Tests::plan`]: the rest of the candidate's changes,
+    /// then the next candidates', up to [`PLANNED`]).
     fn replace(&self, text: &[u8], best: &Best, tests: &mut Tests<'_, '_>) -> bool {
-        self.candidates(text, best)
-            .any(|c| self.try_text(text, &c, true, tests))
+        let mut candidates = self.candidates(text, best);
+        let mut next: std::collections::VecDeque<Vec<u8>> = std::collections::VecDeque::new();
+        loop {
+            while next.len() < PLANNED {
+                let Some(c) = candidates.next() else { break };
+                next.push_back(c);
+            }
+            let Some(to) = next.pop_front() else {
+                return false;
+            };
+            let best = tests.snapshot();
+            let peers: Vec<(NodeId, &[u8])> = self.peers(best.edits.view()).collect();
+            let changes = self.changes_among(&peers, text, &to, true);
+            // What comes after each change, if it is not interesting.
+            let mut after: Vec<CanonText> = Vec::new();
+            for later in &next {
+                if after.len() >= PLANNED {
+                    break;
+                }
+                after.extend(self.changes_among(&peers, text, later, true));
+            }
+            for (i, change) in changes.iter().enumerate() {
+                let plan: Vec<Box<dyn Change>> = changes[i + 1..]
+                    .iter()
+                    .chain(&after)
+                    .take(PLANNED)
+                    .map(|c| Box::new(c.clone()) as Box<dyn Change>)
+                    .collect();
+                tests.plan(plan);
+                if tests.try_change(change) {
+                    return true;
+                }
+            }
+        }
     }
 
     /// The replacements of `text` in the order they are tried: for other
