@@ -45,8 +45,8 @@
 //!    turn (only the task's own code runs later than it would have).
 //!    Places the formed round leaves free take probes: the changes its
 //!    lanes' tasks plan to try next ([`Tests::plan`]), tested ahead
-//!    without a commit, their verdicts settled for the next round (see
-//!    [`Coordinator::probe`]).
+//!    without a commit, their verdicts settled for the next round unless
+//!    moot (see [`Coordinator::probe`]).
 //! 2. Every lane of the round tests its change on the round's base.
 //! 3. If one change was interesting, the state it made is the new best and
 //!    base (it was tested). If several were, the first one's state is the
@@ -137,6 +137,8 @@ struct Mark {
     verdict: Option<bool>,
     /// The key of the text it tests.
     key: Option<u128>,
+    /// A probe's ([`Coordinator::probe`]): its task learns nothing from it.
+    probe: bool,
 }
 
 impl Board {
@@ -265,6 +267,19 @@ impl Workers {
         let place = board.marks.len() - 1;
         board.current[slot] = Some(place);
         place
+    }
+
+    /// The probe in `slot` joins the round under the lanes at `under`.
+    fn join_probe(&self, slot: usize, under: Vec<usize>) -> usize {
+        let place = self.join(slot, under);
+        self.board.lock().marks[place].probe = true;
+        place
+    }
+
+    /// Whether the lane in `slot` runs a probe.
+    fn probing(&self, slot: usize) -> bool {
+        let board = self.board.lock();
+        board.current[slot].is_some_and(|place| board.marks[place].probe)
     }
 
     /// The places on the board the lanes in `slots` hold now.
@@ -860,21 +875,30 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                 return false;
             };
             self.best = base.clone();
+            // A probe is not a change its task tried: nothing of it is
+            // counted as skipped or implied, and its task learns nothing
+            // from its failure (its own try of the change does).
+            let probing = self.workers.probing(self.slot);
             // Prepared in the lane's turn (the edits, implied or skipped,
             // the text and so the cache's key); checked (parsed) once the
             // turn is over, beside the other lanes.
-            let candidate = match made {
-                Some(candidate) => candidate,
-                None => match super::counted(stats, subject.prepare(&base, change, self.scratch)) {
-                    Some(c) => c,
-                    None => {
-                        // No test: the lane keeps its place in the round,
-                        // for a change the others' relations do not name.
-                        self.workers.leave(self.slot, true);
-                        self.state = LaneState::Turn(base);
-                        return false;
-                    }
+            let prepared = match made {
+                Some(candidate) => Some(candidate),
+                None => match subject.prepare(&base, change, self.scratch) {
+                    crate::task::Applied::Candidate(c) if probing => Some(c),
+                    _ if probing => None,
+                    applied => super::counted(stats, applied),
                 },
+            };
+            let candidate = match prepared {
+                Some(c) => c,
+                None => {
+                    // No test: the lane keeps its place in the round,
+                    // for a change the others' relations do not name.
+                    self.workers.leave(self.slot, true);
+                    self.state = LaneState::Turn(base);
+                    return false;
+                }
             };
             let key = subject.key(&candidate);
             // A verdict known before the round costs no test, and the lane
@@ -914,7 +938,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                 // round is over, in the order of the tasks), never while
                 // other lanes' tasks run.
                 if known_dull {
-                    if verdict == Some(false) {
+                    if verdict == Some(false) && !probing {
                         subject.failed(change, &base, &candidate);
                     }
                     subject.discard(candidate, self.scratch);
@@ -925,7 +949,7 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                     return false;
                 }
                 let decided = self.decision(None);
-                if verdict == Some(false) && decided.is_some() {
+                if verdict == Some(false) && decided.is_some() && !probing {
                     subject.failed(change, &base, &candidate);
                 }
                 subject.discard(candidate, self.scratch);
@@ -1309,8 +1333,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// of each plan, each in a free lane of its own. A probe's verdict is
     /// never committed (a task tries its changes in order and stops at the
     /// first interesting one): it goes to the cache, where the task finds
-    /// it when it gets there on the same program, without a round. A
-    /// probe is moot once a lane of its round is interesting (the program
+    /// it when it gets there on the same program, without a round; the
+    /// task learns nothing from a probe ([`Subject::failed`] and the
+    /// counts of skipped changes come from its own try). A probe is moot
+    /// once a lane of its round is interesting (the program
     /// its change was made on is then not the next base), and at -j 1 it is
     /// tested after them, so it is then not tested. The places depend on
     /// the round alone, never on -j: every -j probes the same changes.
@@ -1340,7 +1366,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 break;
             };
             f.footprints.retain(|(s, ..)| *s != free);
-            let place = self.workers.join(free, under.clone());
+            let place = self.workers.join_probe(free, under.clone());
             f.footprints.push((free, place, Footprint::default()));
             self.probed += 1;
             let order = Order {

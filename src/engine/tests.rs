@@ -67,6 +67,8 @@ struct Items {
     improvements: Mutex<Vec<(u64, BTreeSet<u32>)>>,
     /// Every candidate tested, in the order the tests began.
     tested: Mutex<Vec<BTreeSet<u32>>>,
+    /// The changes a task learned were not interesting ([`Subject::failed`]).
+    failures: Mutex<Vec<Vec<u32>>>,
 }
 
 /// A verdict on a set of kept items.
@@ -237,6 +239,10 @@ impl Subject for Items {
         "delete"
     }
 
+    fn failed(&self, change: &[u32], _: &BTreeSet<u32>, _: &BTreeSet<u32>) {
+        self.failures.lock().push(change.to_vec());
+    }
+
     fn improved(&self, seq: u64, best: &BTreeSet<u32>) {
         self.improvements.lock().push((seq, best.clone()));
     }
@@ -347,6 +353,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         most_testing: AtomicUsize::new(0),
         improvements: Mutex::new(Vec::new()),
         tested: Mutex::new(Vec::new()),
+        failures: Mutex::new(Vec::new()),
     }
 }
 
@@ -837,21 +844,33 @@ fn free_places_test_ahead_what_the_lanes_plan() {
                 .collect();
             let done = run_pass(&run, &subject, (0..40).collect(), tasks);
             let report = stats.report();
-            (done.best.as_ref().clone(), report.rounds, report.tests)
+            let mut failures = subject.failures.lock().clone();
+            failures.sort();
+            (
+                done.best.as_ref().clone(),
+                report.rounds,
+                report.tests,
+                failures,
+            )
         };
         let kept: BTreeSet<u32> = needed.iter().copied().collect();
-        let (best, rounds, tests) = reduce(1, false);
+        let (best, rounds, tests, failures) = reduce(1, false);
         // Forty tests, and one of the merge of the last round's four.
         assert_eq!((best, rounds, tests), (kept.clone(), 10, 41));
-        let (best, planned_rounds, planned_tests) = reduce(1, true);
+        // The tasks learn of their own failures only, not of the probes':
+        // each of its 36 failed deletions once, at every -j.
+        assert_eq!(failures.len(), 36);
+        let (best, planned_rounds, planned_tests, planned_failures) = reduce(1, true);
         assert_eq!(best, kept);
+        assert_eq!(planned_failures, failures);
         // A round whose lanes find nothing tests the plans in its twelve
         // free places; one whose lane commits makes its probes moot.
         assert_eq!(planned_rounds, 6);
         assert!(planned_tests <= 41, "{planned_tests} tests");
         for jobs in [3, 8] {
-            let (best, rounds, _) = reduce(jobs, true);
+            let (best, rounds, _, learned) = reduce(jobs, true);
             assert_eq!((best, rounds), (kept.clone(), planned_rounds), "-j {jobs}");
+            assert_eq!(learned, failures, "-j {jobs}");
         }
     });
 }
