@@ -967,8 +967,10 @@ fn count_test(stats: &Stats, verdict: &Result<Verdict, OracleError>) {
 /// that run accepts the text. Above `-j 1` only, and only while the oracle
 /// has a spare permit (batch mode); the layout pass's verdict, and so the
 /// result, are those of the first run, as without it. When the first run
-/// does not accept the text, the second is abandoned (a stopped run, no
-/// test): the layout is not kept and the re-check will not be of it.
+/// does not accept the text, the second runs on to its end all the same
+/// (stopping it would kill its processes in the middle of their work and
+/// leave what they had not cleaned up yet, a compiler's temporary files,
+/// as for a moot change of a round); its verdict is not used.
 struct Beside<'o> {
     oracle: &'o dyn Oracle,
     jobs: usize,
@@ -994,26 +996,13 @@ impl Oracle for Beside<'_> {
             return self.oracle.test(worker, candidate);
         }
         let other = self.other(worker);
-        // Between `begin` and `end` an abandon stops the second run even
-        // before it starts (in batch mode it may still wait for a permit).
-        self.oracle.begin(other);
         let (verdict, second) = std::thread::scope(|s| {
             let second = s.spawn(|| self.oracle.test(other, candidate));
             let verdict = self.oracle.test(worker, candidate);
-            // Not kept: the layout's text is not the result, and the second
-            // run is of no use.
-            let kept = matches!(verdict, Ok(Verdict::Interesting));
-            if !kept {
-                self.oracle.abandon(other);
-            }
-            (verdict, second.join().map(|second| (second, kept)))
+            (verdict, second.join())
         });
-        self.oracle.end(other);
         // A panic in the second run is no verdict: the re-check runs its own.
-        if let Ok((second, kept)) = second {
-            if !kept && matches!(second, Ok(Verdict::Cancelled)) {
-                bump(&self.stats.abandoned);
-            }
+        if let Ok(second) = second {
             count_test(self.stats, &second);
             if !matches!(second, Ok(Verdict::Cancelled)) {
                 *self.run.lock() = Some((candidate.to_vec(), second));
