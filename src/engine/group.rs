@@ -792,6 +792,28 @@ impl<S: Subject> LaneTests<'_, '_, S> {
         }
     }
 
+    /// The candidate of `change` on `base` (`made` there already, or
+    /// prepared now, in the lane's turn: the edits, implied or skipped, the
+    /// text and so the cache's key; it is checked, parsed, once the turn
+    /// is over, beside the other lanes), or `None` when there is nothing to
+    /// test. A probe's counts nothing as skipped or implied.
+    fn prepared(
+        &mut self,
+        change: &S::Change,
+        base: &Arc<S::State>,
+        made: Option<S::Candidate>,
+        probing: bool,
+    ) -> Option<S::Candidate> {
+        if made.is_some() {
+            return made;
+        }
+        match self.subject.prepare(base, change, self.scratch) {
+            crate::task::Applied::Candidate(c) if probing => Some(c),
+            _ if probing => None,
+            applied => super::counted(self.run.stats, applied),
+        }
+    }
+
     /// Ends the lane's turn and checks its candidate, beside the next
     /// lanes' turns: `None` if it is malformed (the lane then goes on with
     /// its task when the coordinator says, see `Coordinator::settle`).
@@ -875,30 +897,15 @@ impl<S: Subject> Tests<S> for LaneTests<'_, '_, S> {
                 return false;
             };
             self.best = base.clone();
-            // A probe is not a change its task tried: nothing of it is
-            // counted as skipped or implied, and its task learns nothing
-            // from its failure (its own try of the change does).
+            // A probe is not a change its task tried: its task learns
+            // nothing from its failure (its own try of the change does).
             let probing = self.workers.probing(self.slot);
-            // Prepared in the lane's turn (the edits, implied or skipped,
-            // the text and so the cache's key); checked (parsed) once the
-            // turn is over, beside the other lanes.
-            let prepared = match made {
-                Some(candidate) => Some(candidate),
-                None => match subject.prepare(&base, change, self.scratch) {
-                    crate::task::Applied::Candidate(c) if probing => Some(c),
-                    _ if probing => None,
-                    applied => super::counted(stats, applied),
-                },
-            };
-            let candidate = match prepared {
-                Some(c) => c,
-                None => {
-                    // No test: the lane keeps its place in the round,
-                    // for a change the others' relations do not name.
-                    self.workers.leave(self.slot, true);
-                    self.state = LaneState::Turn(base);
-                    return false;
-                }
+            let Some(candidate) = self.prepared(change, &base, made, probing) else {
+                // No test: the lane keeps its place in the round,
+                // for a change the others' relations do not name.
+                self.workers.leave(self.slot, true);
+                self.state = LaneState::Turn(base);
+                return false;
             };
             let key = subject.key(&candidate);
             // A verdict known before the round costs no test, and the lane
