@@ -200,6 +200,12 @@ pub struct Report {
     /// first lane's result was kept and the others tested theirs again on
     /// it.
     pub merges_failed: u64,
+    /// Merges a pass ended on and handed, untested, to the next pass,
+    /// which tested them in its first round.
+    pub merges_handed: u64,
+    /// Of those, merges found not interesting (also in `merges_failed`):
+    /// the next pass ran again from the tested program before the merge.
+    pub merges_handed_failed: u64,
     /// Tasks dropped because the current best already implied them.
     pub implied: u64,
     /// Failed deletions queued again after the last use of a name went.
@@ -282,6 +288,10 @@ pub struct Stats {
     pub merges: AtomicU64,
     /// See [`Report::merges_failed`].
     pub merges_failed: AtomicU64,
+    /// See [`Report::merges_handed`].
+    pub merges_handed: AtomicU64,
+    /// See [`Report::merges_handed_failed`].
+    pub merges_handed_failed: AtomicU64,
     /// Tasks dropped as implied.
     pub implied: AtomicU64,
     /// Deletions queued again by the retry rule.
@@ -400,6 +410,8 @@ impl Stats {
             rounds: zero(),
             merges: zero(),
             merges_failed: zero(),
+            merges_handed: zero(),
+            merges_handed_failed: zero(),
             implied: zero(),
             retries: zero(),
             oracle_errors: zero(),
@@ -585,6 +597,8 @@ impl Stats {
             rounds: load(&self.rounds),
             merges: load(&self.merges),
             merges_failed: load(&self.merges_failed),
+            merges_handed: load(&self.merges_handed),
+            merges_handed_failed: load(&self.merges_handed_failed),
             implied: load(&self.implied),
             retries: load(&self.retries),
             oracle_errors: load(&self.oracle_errors),

@@ -57,6 +57,10 @@
 //!    is tested beside the round when the round leaves a place): if the
 //!    merge is not interesting, the best stays, the round's changes are
 //!    tested again on it, and the merge's other commits are queued again.
+//!    A pass that ends on an untested merge tests it alone, or, when
+//!    allowed ([`Ends`]), hands it over: the next pass starts from it and
+//!    keeps it a place in its first round, and stops at once if it is not
+//!    interesting ([`Handed::Rejected`]: its caller goes back before it).
 //! 4. The lanes learn their verdicts and go on with their tasks until their
 //!    next change or their end; a task's follow-ups join the queue when it
 //!    ends.
@@ -82,7 +86,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 use parking_lot::{Condvar, Mutex};
 
 use super::queue::{Order, Queue};
-use super::{Finished, Run};
+use super::{Ends, Finished, Handed, Run};
 use crate::stats::bump;
 use crate::task::{Footprint, Job, Merging, Queued, Subject, Task, Tests};
 
@@ -600,6 +604,7 @@ pub fn run_groups<S: Subject>(
     merging: &dyn Merging<S>,
     start: S::State,
     tasks: Vec<Queued<S>>,
+    ends: Ends,
 ) -> Finished<S> {
     let workers = Workers::new(run.jobs, width);
     let workers = &workers;
@@ -634,11 +639,20 @@ pub fn run_groups<S: Subject>(
             planned: (0..width).map(|_| Vec::new()).collect(),
             probes: Vec::new(),
             probed: 0,
+            handed: if ends.untested_start {
+                Handed::Unsettled
+            } else {
+                Handed::No
+            },
+            hand_over: ends.hand_over,
         };
         coordinator.work();
+        let merge = coordinator.handed_over();
         let finished = Finished {
             best: coordinator.best.clone(),
             commits: coordinator.commits,
+            merge,
+            start: coordinator.handed,
         };
         if run.stopped() {
             coordinator.release_states();
@@ -1070,6 +1084,11 @@ struct Coordinator<'a, 'r, S: Subject> {
     probes: Vec<usize>,
     /// Probes started in the pass, for their order in a round.
     probed: u64,
+    /// What became of the start, if it was handed over untested
+    /// ([`Handed::Unsettled`] until it is settled).
+    handed: Handed,
+    /// The pass may end on an untested merge ([`Ends::hand_over`]).
+    hand_over: bool,
 }
 
 /// A commit of a merge that no test has seen yet.
@@ -1153,16 +1172,24 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 return;
             };
             if !round.is_empty() {
-                if self.play(round).is_none() {
+                if self.play(round).is_none() || self.handed == Handed::Rejected {
                     return;
                 }
             } else if !self.queue.tasks.is_empty() {
                 // Every task the formation started ended without a test,
                 // and their follow-ups were queued after it: form again.
             } else if self.tentative() {
+                if self.hand_over && self.handed != Handed::Unsettled {
+                    // The pass ends on its own untested merge: the next
+                    // pass starts from it (`handed_over`).
+                    return;
+                }
                 // The pass ends on an untested merge: test it.
                 let interesting = self.test_base();
                 self.settle_base(interesting);
+                if self.handed == Handed::Rejected {
+                    return;
+                }
             } else {
                 // Nothing waits and nothing is left to start.
                 return;
@@ -1170,9 +1197,21 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
     }
 
-    /// Whether the base is an untested merge.
+    /// Whether the base is an untested merge (of this pass, or handed
+    /// over as its start).
     fn tentative(&self) -> bool {
-        !Arc::ptr_eq(&self.base, &self.best)
+        !Arc::ptr_eq(&self.base, &self.best) || self.handed == Handed::Unsettled
+    }
+
+    /// The untested merge the pass ended on, handed over to the next pass
+    /// (see `work`); `None` if the pass ended on a tested best.
+    fn handed_over(&self) -> Option<Arc<S::State>> {
+        let own = !Arc::ptr_eq(&self.base, &self.best);
+        let handed = own && self.hand_over && !self.run.stopped();
+        if handed {
+            bump(&self.run.stats.merges_handed);
+        }
+        handed.then(|| self.base.clone())
     }
 
     /// Whether the next round tests its untested base beside its changes,
@@ -1181,9 +1220,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// own would cost a round): with a share `p` of interesting candidates
     /// so far in the pass and `w` places, a round finds nothing with chance
     /// `(1 - p)^w`, against a place of `w` given up. (The base is tested
-    /// after the round, when it found nothing, if it had no place.)
+    /// after the round, when it found nothing, if it had no place.) A start
+    /// handed over untested always has a place: the pass before tested
+    /// it alone at its end, and a place costs less than that test's round.
     fn test_base_beside(&self) -> bool {
         let w = self.width;
+        if self.handed == Handed::Unsettled {
+            return true;
+        }
         if !self.tentative() || w < 3 {
             return false;
         }
@@ -1209,6 +1253,22 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// becomes the best; if not, the next rounds start again from the best,
     /// and the merge's commits that no test saw are queued again.
     fn settle_base(&mut self, interesting: bool) {
+        if self.handed == Handed::Unsettled {
+            // The start, handed over untested: the best and the base. (A
+            // test the run's stop cut short settles nothing.)
+            if self.run.stopped() {
+                return;
+            }
+            if interesting {
+                self.handed = Handed::Settled;
+                super::announce(self.run, self.subject, &self.best);
+            } else {
+                bump(&self.run.stats.merges_failed);
+                bump(&self.run.stats.merges_handed_failed);
+                self.handed = Handed::Rejected;
+            }
+            return;
+        }
         if interesting {
             self.commit(self.base.clone());
             self.untested.clear();
@@ -1702,6 +1762,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
                 if let Some(interesting) = base_interesting {
                     self.settle_base(interesting);
+                    if self.handed == Handed::Rejected {
+                        // The pass started on a program that is not: it
+                        // ends here, and starts again before the merge.
+                        return Some(());
+                    }
                     if !interesting {
                         // Their verdicts were on a program that is not.
                         decisions = vec![Ruling::Again; round.len()];
@@ -1843,6 +1908,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
 
     /// Installs `next` as the best.
     fn commit(&mut self, next: Arc<S::State>) {
+        if self.handed == Handed::Unsettled {
+            // A change on the handed start was interesting.
+            self.handed = Handed::Settled;
+        }
         self.best = next;
         self.commits += 1;
         super::announce(self.run, self.subject, &self.best);

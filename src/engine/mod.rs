@@ -237,10 +237,49 @@ pub fn count_run(stats: &Stats, verdict: Verdict) {
 
 /// The end of a pass.
 pub struct Finished<S: Subject> {
-    /// The best state.
+    /// The best state: tested, or the pass's start.
     pub best: Arc<S::State>,
     /// Commits made during the pass (0: nothing changed).
     pub commits: u64,
+    /// The merge of the pass's last interesting changes, which no test saw:
+    /// the pass ended on it and was allowed to hand it over
+    /// ([`Ends::hand_over`]) instead of testing it alone.
+    pub merge: Option<Arc<S::State>>,
+    /// What became of a start handed over untested ([`Ends::untested_start`]).
+    pub start: Handed,
+}
+
+/// How a pass begins and ends when passes follow one another. A pass in
+/// rounds often ends on a merge of its last round's interesting changes
+/// that no test has seen; testing it alone costs a round in which nothing
+/// else runs. Handed over, it is the next pass's start instead, tested in
+/// that pass's first round: beside its changes when the round leaves a
+/// place, and not at all when one of them is interesting (the merge plus a
+/// change is a tested program, whatever the merge alone is).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ends {
+    /// The start is an untested merge handed over by the pass before.
+    pub untested_start: bool,
+    /// The pass may end on an untested merge and return it
+    /// ([`Finished::merge`]) instead of testing it.
+    pub hand_over: bool,
+}
+
+/// What became of a start handed over untested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handed {
+    /// The start was tested: it was no handed merge.
+    No,
+    /// Settled: the start was interesting, or a change on it was (the best
+    /// is tested either way).
+    Settled,
+    /// The start was not interesting: the pass stopped at once, and its
+    /// best is that start. The caller goes back to the state before the
+    /// merge.
+    Rejected,
+    /// The run stopped before anything settled it: the best is the
+    /// untested start, which is no result.
+    Unsettled,
 }
 
 /// Runs one pass of `tasks` from `start`: in groups when the run's width
@@ -253,6 +292,53 @@ pub fn run_pass<S: Subject>(
     tasks: Vec<crate::task::Queued<S>>,
 ) -> Finished<S> {
     run_pass_in_rounds_of(run, run.width, subject, start, tasks)
+}
+
+/// [`run_pass`] that may start on an untested merge handed over by the
+/// pass before, or end on one (see [`Ends`]).
+pub fn run_pass_between<S: Subject>(
+    run: &Run<'_>,
+    subject: &S,
+    start: S::State,
+    tasks: Vec<crate::task::Queued<S>>,
+    ends: Ends,
+) -> Finished<S> {
+    match subject.merging() {
+        Some(merging) if run.width > 1 => {
+            group::run_groups(run, run.width, subject, merging, start, tasks, ends)
+        }
+        _ => {
+            if ends.untested_start {
+                // No rounds to test it beside: it is tested first, alone.
+                let verdict = subject
+                    .merging()
+                    .and_then(|m| run.test(m.state_key(&start), || m.test_state(0, &start)));
+                let handed = match verdict {
+                    Some(true) => Handed::Settled,
+                    Some(false) => Handed::Rejected,
+                    None => Handed::Unsettled,
+                };
+                if handed == Handed::Rejected {
+                    bump(&run.stats.merges_failed);
+                    bump(&run.stats.merges_handed_failed);
+                }
+                if handed != Handed::Settled {
+                    return Finished {
+                        best: Arc::new(start),
+                        commits: 0,
+                        merge: None,
+                        start: handed,
+                    };
+                }
+                announce(run, subject, &start);
+            }
+            let mut done = pass::run_in_order(run, subject, start, tasks);
+            if ends.untested_start {
+                done.start = Handed::Settled;
+            }
+            done
+        }
+    }
 }
 
 /// [`run_pass`] with rounds of at most `width` places instead of the
@@ -269,7 +355,9 @@ pub fn run_pass_in_rounds_of<S: Subject>(
 ) -> Finished<S> {
     let width = width.clamp(1, run.width);
     match subject.merging() {
-        Some(merging) if width > 1 => group::run_groups(run, width, subject, merging, start, tasks),
+        Some(merging) if width > 1 => {
+            group::run_groups(run, width, subject, merging, start, tasks, Ends::default())
+        }
         _ => pass::run_in_order(run, subject, start, tasks),
     }
 }

@@ -406,6 +406,8 @@ pub fn run_in_order<S: Subject>(
     Finished {
         best: coordinator.best,
         commits: coordinator.commits,
+        merge: None,
+        start: super::Handed::No,
     }
 }
 

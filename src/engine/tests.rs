@@ -821,6 +821,98 @@ impl Job<Items> for Planned {
 /// next: four tasks of ten deletions each, of which only the last is
 /// interesting, take ten rounds one deletion at a time, and far fewer with
 /// plans; the same result and rounds at every -j, and at -j 1 no more tests.
+/// A pass in rounds that ends on an untested merge hands it to the next
+/// pass instead of testing it alone, when allowed (`Ends::hand_over`); the
+/// next pass tests it beside its first round, and stops at once if it is
+/// not interesting. The same tests and results at every -j.
+#[test]
+fn a_pass_hands_its_last_merge_to_the_next_one() {
+    within(60, || {
+        for jobs in [1, 3, 8] {
+            let needed = BTreeSet::from([3, 17]);
+            let first = |hand_over| {
+                let subject = grouped(&[3, 17], 0);
+                let stats = Stats::new(["delete"]);
+                let run = Run::new(jobs, &stats, None);
+                let ends = Ends {
+                    untested_start: false,
+                    hand_over,
+                };
+                let done = run_pass_between(
+                    &run,
+                    &subject,
+                    (0..20).collect(),
+                    deletions(20, u64::from),
+                    ends,
+                );
+                (done, stats.report())
+            };
+            // Rounds of 16 then 4 deletions (and the first merge beside
+            // them): each ends on a merge of several interesting ones.
+            let (tested, report) = first(false);
+            assert_eq!(*tested.best, needed, "-j {jobs}");
+            assert!(tested.merge.is_none() && tested.start == Handed::No);
+            assert_eq!((report.tests, report.merges_handed), (22, 0), "-j {jobs}");
+            let (handed, report) = first(true);
+            let merge = handed.merge.expect("the pass ends on a merge");
+            assert_eq!(*merge, needed, "-j {jobs}");
+            assert!(handed.best.is_superset(&needed) && *handed.best != needed);
+            // No test of its own: one test fewer.
+            assert_eq!((report.tests, report.merges_handed), (21, 1), "-j {jobs}");
+
+            // The next pass starts on it, untested: tested beside the
+            // first round, it is the best, and announced, with no commit.
+            let next = |start: BTreeSet<u32>| {
+                let subject = grouped(&[3, 17], 0);
+                let stats = Stats::new(["delete"]);
+                let run = Run::new(jobs, &stats, None);
+                let ends = Ends {
+                    untested_start: true,
+                    hand_over: true,
+                };
+                let tasks = start.iter().map(|&i| {
+                    let task: Task<Items> = Box::new(Delete(i));
+                    (
+                        Priority {
+                            tokens: u64::from(i),
+                            rank: 0,
+                        },
+                        task,
+                    )
+                });
+                let done = run_pass_between(&run, &subject, start.clone(), tasks.collect(), ends);
+                let improvements = subject.improvements.lock().clone();
+                (done, stats.report(), improvements)
+            };
+            let (done, report, improvements) = next((*merge).clone());
+            assert_eq!(
+                (done.start, done.commits),
+                (Handed::Settled, 0),
+                "-j {jobs}"
+            );
+            assert_eq!(*done.best, needed);
+            assert!(done.merge.is_none());
+            assert_eq!(report.tests, 3, "-j {jobs}");
+            assert_eq!(improvements.len(), 1);
+            assert_eq!(improvements[0].1, needed);
+
+            // A start that is not interesting (17 is gone) stops the pass
+            // after its first round: 15 deletions and the start, of 19.
+            let start: BTreeSet<u32> = (0..20).filter(|&i| i != 17).collect();
+            let (done, report, improvements) = next(start.clone());
+            assert_eq!(
+                (done.start, done.commits),
+                (Handed::Rejected, 0),
+                "-j {jobs}"
+            );
+            assert_eq!(*done.best, start);
+            assert_eq!(report.tests, 16, "-j {jobs}");
+            assert_eq!((report.merges_failed, report.merges_handed_failed), (1, 1));
+            assert!(improvements.is_empty());
+        }
+    });
+}
+
 #[test]
 fn free_places_test_ahead_what_the_lanes_plan() {
     within(120, || {

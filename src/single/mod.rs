@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::engine::{Run, count_run, run_pass, run_pass_in_rounds_of};
+use crate::engine::run_pass_in_rounds_of;
+use crate::engine::{Ends, Handed, Run, count_run, run_pass, run_pass_between};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, OracleError, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
@@ -212,6 +213,7 @@ pub fn reduce_prepared(
         run: &run,
         text: Arc::from(input),
         checkpoints: Vec::new(),
+        before_merge: None,
         memory: Memory::new(),
         recheck: Recheck::NotRun,
         recheck_error: None,
@@ -265,6 +267,27 @@ struct Driver<'s, 'a> {
     /// text and its verdict, the re-check's first try if that text is the
     /// result.
     beside: Option<Ran>,
+    /// While the current text is a merge the last pass ended on and handed
+    /// over untested ([`Ends`]): the tested text before it, its tree and
+    /// scope, to go back to if the merge is not interesting.
+    before_merge: Option<BeforeMerge>,
+}
+
+/// How one run of a pass's tasks ended (see [`crate::engine::Finished`]).
+struct Attempt {
+    best: Arc<Best>,
+    commits: u64,
+    merge: Option<Arc<Best>>,
+    start: Handed,
+}
+
+/// The tested text a pass ended on before its untested merge.
+struct BeforeMerge {
+    text: Arc<[u8]>,
+    tree: tree_sitter::Tree,
+    scope: Range<usize>,
+    /// The pass that made the merge: its number, kind and pruning.
+    pass: (usize, PassKind, bool),
 }
 
 impl Driver<'_, '_> {
@@ -539,8 +562,15 @@ impl Driver<'_, '_> {
                 PassKind::Canon => Phase::Canon(number),
                 PassKind::Reduce => Phase::Reduce(number),
             });
+            // A merge is handed over only to a pass that follows, and only
+            // by a syntax pass: its merges combine changes of disjoint
+            // parts and seldom fail, while renames that pass alone may
+            // clash together, and a pass run again (see `pass`) need not
+            // find what a failed merge's changes tried again within it do.
+            let follows = session.config.passes.is_none_or(|max| number < max);
+            let hand_over = follows && kind == PassKind::Reduce;
             let Some((changed, end, skipped)) =
-                self.pass(&mut tree, scope, (number, kind, prune))?
+                self.pass(&mut tree, scope, (number, kind, prune), hand_over)?
             else {
                 break;
             };
@@ -604,24 +634,138 @@ impl Driver<'_, '_> {
                 PassKind::Reduce => {}
             }
         }
+        if let Some(before) = self.before_merge.take() {
+            // The run stopped before a pass settled the merge handed over:
+            // the result is the tested text before it.
+            self.text = before.text;
+            tree = before.tree;
+            *scope = before.scope;
+        }
         Ok(tree)
     }
 
     /// One pass of `kind` (number `number`, pruning or not) over the current
     /// text: whether it committed anything, the size it ended at, and
     /// whether it skipped (pruned) a test; `None` if the run stopped before
-    /// it started.
+    /// it started. With `hand_over`, the pass may end on an untested merge
+    /// of its last changes, which becomes the current text: the next pass
+    /// starts from it and tests it in its first round ([`Ends`]). If the
+    /// merge is not interesting, that pass runs again from the tested text
+    /// before it.
     fn pass(
         &mut self,
         tree: &mut tree_sitter::Tree,
         scope: &mut Range<usize>,
         (number, kind, prune): (usize, PassKind, bool),
+        hand_over: bool,
     ) -> Result<Option<(bool, Size, bool)>, ReduceError> {
-        let (session, stats) = (self.session, self.session.stats);
+        let stats = self.session.stats;
         let started = Instant::now();
         let mut clock = stats.begin_pass();
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let rounds_before = stats.rounds.load(Ordering::Relaxed);
+        let skipped_before = stats.skipped.load(Ordering::Relaxed);
+        let ends = |untested_start| Ends {
+            untested_start,
+            hand_over,
+        };
+        let (done, start) = loop {
+            let attempt = (number, kind, prune, ends(self.before_merge.is_some()));
+            let Some((done, start)) = self.attempt(tree, scope, attempt, &mut clock)? else {
+                return Ok(None);
+            };
+            if !matches!(done.start, Handed::Rejected | Handed::Unsettled) {
+                break (done, start);
+            }
+            // Back to the tested text before the merge.
+            let before = self.before_merge.take().expect("a merge was handed over");
+            self.text = before.text;
+            *tree = before.tree;
+            *scope = before.scope;
+            if done.start == Handed::Unsettled || self.run.stopped() {
+                return Ok(Some((false, stats.best(), false)));
+            }
+            // The pass that made the merge runs again from there to its
+            // end (its tested verdicts come from the cache), trying its
+            // merged changes again as a failed merge within a pass does;
+            // then this pass runs again on its result.
+            let (n, k, p) = before.pass;
+            let again = (n, k, p, Ends::default());
+            let Some((redone, _)) = self.attempt(tree, scope, again, &mut clock)? else {
+                return Ok(None);
+            };
+            self.absorb(redone, tree, scope, before.pass);
+            if self.run.stopped() {
+                return Ok(Some((false, stats.best(), false)));
+            }
+        };
+        let end = done.merge.as_ref().unwrap_or(&done.best).size();
+        stats.push_pass(PassReport {
+            kind: match kind {
+                PassKind::Canon => "canon",
+                PassKind::Reduce => "reduce",
+            },
+            number,
+            seconds: started.elapsed().as_secs_f64(),
+            start,
+            end,
+            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
+            rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
+            skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
+            timing: stats.pass_timing(&clock),
+        });
+        let changed = self.absorb(done, tree, scope, (number, kind, prune));
+        let skipped = stats.skipped.load(Ordering::Relaxed) > skipped_before;
+        Ok(Some((changed, end, skipped)))
+    }
+
+    /// Takes the end of a run of pass `pass`'s tasks as the current text
+    /// (a merge it handed over, untested, with the tested text before it
+    /// kept aside); whether the pass committed anything.
+    fn absorb(
+        &mut self,
+        done: Attempt,
+        tree: &mut tree_sitter::Tree,
+        scope: &mut Range<usize>,
+        pass: (usize, PassKind, bool),
+    ) -> bool {
+        let best = done.best;
+        let changed = done.commits > 0;
+        // Identifier replacement may lengthen the text, so no plain subtraction.
+        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
+        // A handed start that the pass settled without a commit is a
+        // tested text of its own.
+        let settled = done.start == Handed::Settled && !changed;
+        self.text = best.text.clone();
+        *tree = best.tree.clone();
+        if changed || settled {
+            self.checkpoints.push(self.text.clone());
+        }
+        self.before_merge = None;
+        if let Some(merge) = done.merge {
+            self.before_merge = Some(BeforeMerge {
+                text: self.text.clone(),
+                tree: tree.clone(),
+                scope: scope.clone(),
+                pass,
+            });
+            scope.end = (scope.end + merge.text.len()).saturating_sub(self.text.len());
+            self.text = merge.text.clone();
+            *tree = merge.tree.clone();
+        }
+        changed
+    }
+
+    /// One run of a pass's tasks over the current text: how it ended and
+    /// the size it started at; `None` if the run stopped before it started.
+    fn attempt(
+        &mut self,
+        tree: &tree_sitter::Tree,
+        scope: &Range<usize>,
+        (number, kind, prune, ends): (usize, PassKind, bool, Ends),
+        clock: &mut PassClock,
+    ) -> Result<Option<(Attempt, Size)>, ReduceError> {
+        let (session, stats) = (self.session, self.session.stats);
         let run = self.run;
         let stop = || run.stopped();
         let Some(original) = self.original(tree, &stop)? else {
@@ -640,44 +784,23 @@ impl Driver<'_, '_> {
         let subject = subject
             .remembering(&self.memory, number, prune)
             .stopping(&stop);
-        let skipped_before = stats.skipped.load(Ordering::Relaxed);
         let first = Best::of(&original);
         let start = first.size();
         let tasks = subject.start(kind);
         clock.built(stats);
-        let done = run_pass(self.run, &subject, first, tasks);
-
-        let best = done.best;
-        let end = best.size();
-        stats.push_pass(PassReport {
-            kind: match kind {
-                PassKind::Canon => "canon",
-                PassKind::Reduce => "reduce",
-            },
-            number,
-            seconds: started.elapsed().as_secs_f64(),
-            start,
-            end,
-            tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-            rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
-            skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
-            timing: stats.pass_timing(&clock),
-        });
-        let changed = done.commits > 0;
-        // Identifier replacement may lengthen the text, so no plain subtraction.
-        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
-        self.text = best.text.clone();
-        *tree = best.tree.clone();
-        if changed {
-            self.checkpoints.push(self.text.clone());
-        }
-        let skipped = stats.skipped.load(Ordering::Relaxed) > skipped_before;
+        let done = run_pass_between(self.run, &subject, first, tasks, ends);
+        let done = Attempt {
+            best: done.best,
+            commits: done.commits,
+            merge: done.merge,
+            start: done.start,
+        };
         if run.stopped() {
             // The program and its tree are freed aside (see `drop_aside`).
             drop(subject);
             crate::syntax::drop_aside(original);
         }
-        Ok(Some((changed, end, skipped)))
+        Ok(Some((done, start)))
     }
 
     /// The program of the current text and its tree: the one built ahead
