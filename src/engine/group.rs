@@ -128,6 +128,10 @@ struct Board {
     /// By slot: the lane's place in `marks`, if it joined the round (a
     /// slot whose task ended may take another task in the same round).
     current: Vec<Option<usize>>,
+    /// The round's base is a start handed over untested, and its test
+    /// (which runs first) found it not interesting: every change of the
+    /// round is moot.
+    base_rejected: bool,
 }
 
 #[derive(Clone, Default)]
@@ -238,6 +242,7 @@ impl Workers {
             board: Mutex::new(Board {
                 marks: Vec::new(),
                 current: vec![None; lanes],
+                base_rejected: false,
             }),
             pool: Mutex::new(Pool {
                 free: (0..jobs.max(1)).rev().collect(),
@@ -257,6 +262,13 @@ impl Workers {
         let mut board = self.board.lock();
         board.marks.clear();
         board.current.fill(None);
+        board.base_rejected = false;
+    }
+
+    /// The round's base, handed over untested, is not interesting: no
+    /// test of the round starts from now on.
+    fn reject_base(&self) {
+        self.board.lock().base_rejected = true;
     }
 
     /// The lane in `slot` joins the round, everything its change touches
@@ -321,7 +333,7 @@ impl Workers {
         };
         board.marks[place].key = Some(key);
         let standing = board.standing();
-        if board.moot(&standing, place) {
+        if board.base_rejected || board.moot(&standing, place) {
             board.marks[place].done = true;
             return false;
         }
@@ -359,7 +371,7 @@ impl Workers {
         let standing = board.standing();
         let moot: Vec<bool> = places
             .iter()
-            .map(|p| p.is_some_and(|p| board.moot(&standing, p)))
+            .map(|p| board.base_rejected || p.is_some_and(|p| board.moot(&standing, p)))
             .collect();
         let keys = |moot_ones: bool| {
             places
@@ -621,6 +633,13 @@ pub fn run_groups<S: Subject>(
                 state: LaneView::Free,
             });
         }
+        // The test of a start handed over untested, beside the forming of
+        // its first round (see `Coordinator::start_base_test`).
+        let (base_to, base_inbox) = unbounded();
+        let (base_out, base_from) = unbounded();
+        threads.push(s.spawn(move || {
+            handed_tester(run, (subject, merging), workers, base_inbox, base_out);
+        }));
         let start = Arc::new(start);
         let mut coordinator = Coordinator {
             run,
@@ -645,6 +664,8 @@ pub fn run_groups<S: Subject>(
                 Handed::No
             },
             hand_over: ends.hand_over,
+            handed_test: (base_to, base_from),
+            handed_testing: false,
         };
         coordinator.work();
         let merge = coordinator.handed_over();
@@ -1089,6 +1110,49 @@ struct Coordinator<'a, 'r, S: Subject> {
     handed: Handed,
     /// The pass may end on an untested merge ([`Ends::hand_over`]).
     hand_over: bool,
+    /// Where the test of a start handed over untested runs
+    /// ([`handed_tester`]): the start and its place in the line go, its
+    /// verdict comes back.
+    handed_test: HandedTest<'a, S>,
+    /// That test was started and its verdict not taken yet.
+    handed_testing: bool,
+}
+
+/// The channels to and from [`handed_tester`].
+type HandedTest<'w, S> = (
+    Sender<(Arc<<S as Subject>::State>, Turn<'w>)>,
+    Receiver<Option<bool>>,
+);
+
+/// Tests a start handed over untested, in its place in the line, and says
+/// its verdict (`None`: the run stopped). It takes its place before the
+/// lanes of its first round take theirs, so at `-j 1` it runs first; if it
+/// is not interesting, the round's changes are moot before they start
+/// ([`Workers::reject_base`]).
+fn handed_tester<'w, S: Subject>(
+    run: &Run<'_>,
+    (subject, merging): (&S, &dyn Merging<S>),
+    workers: &'w Workers,
+    inbox: Receiver<(Arc<S::State>, Turn<'w>)>,
+    out: Sender<Option<bool>>,
+) {
+    while let Ok((base, ticket)) = inbox.recv() {
+        let verdict = workers
+            .take(run, ticket, &|| subject.spare())
+            .and_then(|worker| {
+                let key = merging.state_key(&base);
+                let verdict = run.test(key, || merging.test_state(worker.index, &base));
+                if verdict == Some(false) {
+                    // Before the directory is free for the next test.
+                    workers.reject_base();
+                }
+                drop(worker);
+                verdict
+            });
+        if out.send(verdict).is_err() {
+            return;
+        }
+    }
 }
 
 /// A commit of a merge that no test has seen yet.
@@ -1238,7 +1302,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
 
     /// Tests the untested base in a free worker directory: whether it is
     /// interesting.
-    fn test_base(&self) -> bool {
+    fn test_base(&mut self) -> bool {
+        if self.handed == Handed::Unsettled {
+            if !self.handed_testing {
+                self.start_base_test();
+            }
+            self.handed_testing = false;
+            return self.handed_test.1.recv().ok().flatten() == Some(true);
+        }
         let (run, merging, workers) = (self.run, self.merging, self.workers);
         let key = merging.state_key(&self.base);
         let base = &self.base;
@@ -1247,6 +1318,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             return false;
         };
         run.test(key, || merging.test_state(worker.index, base)) == Some(true)
+    }
+
+    /// Starts the test of the start handed over untested, with the next
+    /// place in the line: before the lanes of the round being formed take
+    /// theirs.
+    fn start_base_test(&mut self) {
+        let ticket = self.workers.ticket();
+        self.handed_testing = self.handed_test.0.send((self.base.clone(), ticket)).is_ok();
     }
 
     /// Settles the untested base on its verdict: if it is interesting it
@@ -1299,6 +1378,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // what was known before it.
         self.run.cache().next_epoch();
         self.workers.clear_board();
+        if self.handed == Handed::Unsettled && !self.handed_testing {
+            self.start_base_test();
+        }
         let width = self.width - usize::from(self.test_base_beside());
         let mut f = Forming {
             width,
@@ -1731,6 +1813,16 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let (moot, unsettled) = self.workers.moot_lanes(&round, &verdicts);
         for key in unsettled {
             self.run.cache().unsettle(key);
+        }
+        if self.handed == Handed::Unsettled && base_interesting == Some(false) {
+            // The pass started on a program that is not interesting: every
+            // change of the round is moot (at `-j 1` none was tested), and
+            // the pass ends here; its caller goes back before the merge.
+            self.settle_base(false);
+            for found in verdicts.into_iter().flatten() {
+                self.subject.release(found.0);
+            }
+            return Some(());
         }
         let probe = |i: usize| self.probes.contains(&round[i].0);
         let interesting: Vec<usize> = (0..round.len())

@@ -897,7 +897,8 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
             assert_eq!(improvements[0].1, needed);
 
             // A start that is not interesting (17 is gone) stops the pass
-            // after its first round: 15 deletions and the start, of 19.
+            // in its first round, of 15 deletions and the start: tested
+            // first, it makes the deletions moot; at -j 1 none is tested.
             let start: BTreeSet<u32> = (0..20).filter(|&i| i != 17).collect();
             let (done, report, improvements) = next(start.clone());
             assert_eq!(
@@ -906,7 +907,8 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
                 "-j {jobs}"
             );
             assert_eq!(*done.best, start);
-            assert_eq!(report.tests, 16, "-j {jobs}");
+            let tests = if jobs == 1 { 1..=1 } else { 1..=16 };
+            assert!(tests.contains(&report.tests), "-j {jobs}: {}", report.tests);
             assert_eq!((report.merges_failed, report.merges_handed_failed), (1, 1));
             assert!(improvements.is_empty());
         }

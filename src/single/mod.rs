@@ -286,8 +286,6 @@ struct BeforeMerge {
     text: Arc<[u8]>,
     tree: tree_sitter::Tree,
     scope: Range<usize>,
-    /// The pass that made the merge: its number, kind and pruning.
-    pass: (usize, PassKind, bool),
 }
 
 impl Driver<'_, '_> {
@@ -685,19 +683,8 @@ impl Driver<'_, '_> {
             if done.start == Handed::Unsettled || self.run.stopped() {
                 return Ok(Some((false, stats.best(), false)));
             }
-            // The pass that made the merge runs again from there to its
-            // end (its tested verdicts come from the cache), trying its
-            // merged changes again as a failed merge within a pass does;
-            // then this pass runs again on its result.
-            let (n, k, p) = before.pass;
-            let again = (n, k, p, Ends::default());
-            let Some((redone, _)) = self.attempt(tree, scope, again, &mut clock)? else {
-                return Ok(None);
-            };
-            self.absorb(redone, tree, scope, before.pass);
-            if self.run.stopped() {
-                return Ok(Some((false, stats.best(), false)));
-            }
+            // This pass runs again from there: a syntax pass like the one
+            // that made the merge, it tries the merge's changes again.
         };
         let end = done.merge.as_ref().unwrap_or(&done.best).size();
         stats.push_pass(PassReport {
@@ -714,20 +701,19 @@ impl Driver<'_, '_> {
             skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
             timing: stats.pass_timing(&clock),
         });
-        let changed = self.absorb(done, tree, scope, (number, kind, prune));
+        let changed = self.absorb(done, tree, scope);
         let skipped = stats.skipped.load(Ordering::Relaxed) > skipped_before;
         Ok(Some((changed, end, skipped)))
     }
 
-    /// Takes the end of a run of pass `pass`'s tasks as the current text
-    /// (a merge it handed over, untested, with the tested text before it
-    /// kept aside); whether the pass committed anything.
+    /// Takes the end of a run of a pass's tasks as the current text (a
+    /// merge it handed over, untested, with the tested text before it kept
+    /// aside); whether the pass committed anything.
     fn absorb(
         &mut self,
         done: Attempt,
         tree: &mut tree_sitter::Tree,
         scope: &mut Range<usize>,
-        pass: (usize, PassKind, bool),
     ) -> bool {
         let best = done.best;
         let changed = done.commits > 0;
@@ -747,7 +733,6 @@ impl Driver<'_, '_> {
                 text: self.text.clone(),
                 tree: tree.clone(),
                 scope: scope.clone(),
-                pass,
             });
             scope.end = (scope.end + merge.text.len()).saturating_sub(self.text.len());
             self.text = merge.text.clone();
