@@ -59,8 +59,9 @@
 //!    tested again on it, and the merge's other commits are queued again.
 //!    A pass that ends on an untested merge tests it alone, or, when
 //!    allowed ([`Ends`]), hands it over: the next pass starts from it and
-//!    keeps it a place in its first round, and stops at once if it is not
-//!    interesting ([`Handed::Rejected`]: its caller goes back before it).
+//!    tests it first in its first round ([`handed_tester`]); if it is not
+//!    interesting, the round's changes are moot and the pass stops
+//!    ([`Handed::Rejected`]: its caller goes back before the merge).
 //! 4. The lanes learn their verdicts and go on with their tasks until their
 //!    next change or their end; a task's follow-ups join the queue when it
 //!    ends.
