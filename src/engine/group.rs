@@ -1816,13 +1816,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             self.run.cache().unsettle(key);
         }
         if self.handed == Handed::Unsettled && base_interesting == Some(false) {
-            // The pass started on a program that is not interesting: every
-            // change of the round is moot (at `-j 1` none was tested), and
-            // the pass ends here; its caller goes back before the merge.
+            // The pass started on a program that is not interesting: the
+            // round's changes are moot (at `-j 1` none was tested); the pass
+            // ends (`work`), and its caller goes back before the merge.
             self.settle_base(false);
-            for found in verdicts.into_iter().flatten() {
-                self.subject.release(found.0);
-            }
+            self.release_found(verdicts);
             return Some(());
         }
         let probe = |i: usize| self.probes.contains(&round[i].0);
@@ -1837,9 +1835,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             if let Some(&first) = interesting.first() {
                 self.commit(verdicts[first].as_ref()?.0.clone());
             }
-            for found in verdicts.into_iter().flatten() {
-                self.subject.release(found.0);
-            }
+            self.release_found(verdicts);
             return Some(());
         }
         self.rate.0 += (0..round.len()).filter(|&i| !moot[i] && !probe(i)).count() as u64;
@@ -1855,11 +1851,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 }
                 if let Some(interesting) = base_interesting {
                     self.settle_base(interesting);
-                    if self.handed == Handed::Rejected {
-                        // The pass started on a program that is not: it
-                        // ends here, and starts again before the merge.
-                        return Some(());
-                    }
                     if !interesting {
                         // Their verdicts were on a program that is not.
                         decisions = vec![Ruling::Again; round.len()];
@@ -1979,6 +1970,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             }
         }
         Some(())
+    }
+
+    /// Gives the states of a round's interesting changes that will not be
+    /// committed to [`Subject::release`].
+    fn release_found(&self, verdicts: Vec<Option<Found<S>>>) {
+        for found in verdicts.into_iter().flatten() {
+            self.subject.release(found.0);
+        }
     }
 
     fn queue_all(&mut self, tasks: Vec<Queued<S>>) {

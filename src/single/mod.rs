@@ -560,15 +560,8 @@ impl Driver<'_, '_> {
                 PassKind::Canon => Phase::Canon(number),
                 PassKind::Reduce => Phase::Reduce(number),
             });
-            // A merge is handed over only to a pass that follows, and only
-            // by a syntax pass: its merges combine changes of disjoint
-            // parts and seldom fail, while renames that pass alone may
-            // clash together, and a pass run again (see `pass`) need not
-            // find what a failed merge's changes tried again within it do.
-            let follows = session.config.passes.is_none_or(|max| number < max);
-            let hand_over = follows && kind == PassKind::Reduce;
             let Some((changed, end, skipped)) =
-                self.pass(&mut tree, scope, (number, kind, prune), hand_over)?
+                self.pass(&mut tree, scope, (number, kind, prune))?
             else {
                 break;
             };
@@ -632,21 +625,37 @@ impl Driver<'_, '_> {
                 PassKind::Reduce => {}
             }
         }
+        // (Stopped before a merge handed over was settled.)
+        self.back_before_merge(&mut tree, scope);
+        Ok(tree)
+    }
+
+    /// Whether pass `number` of `kind` may hand its last untested merge
+    /// over ([`Ends`]): only to a pass that follows, and only a syntax
+    /// pass. The pass after it, a syntax pass too, tries the merge's
+    /// changes again if the merge is not interesting; renames that each
+    /// pass may clash together, and the syntax pass after a
+    /// canonicalization pass does not try renames again.
+    fn hands_over(&self, number: usize, kind: PassKind) -> bool {
+        let follows = self.session.config.passes.is_none_or(|max| number < max);
+        follows && kind == PassKind::Reduce
+    }
+
+    /// Goes back to the tested text before the merge handed over, if one
+    /// was: a run that stops before the merge is settled ends there.
+    fn back_before_merge(&mut self, tree: &mut tree_sitter::Tree, scope: &mut Range<usize>) {
         if let Some(before) = self.before_merge.take() {
-            // The run stopped before a pass settled the merge handed over:
-            // the result is the tested text before it.
             self.text = before.text;
-            tree = before.tree;
+            *tree = before.tree;
             *scope = before.scope;
         }
-        Ok(tree)
     }
 
     /// One pass of `kind` (number `number`, pruning or not) over the current
     /// text: whether it committed anything, the size it ended at, and
     /// whether it skipped (pruned) a test; `None` if the run stopped before
-    /// it started. With `hand_over`, the pass may end on an untested merge
-    /// of its last changes, which becomes the current text: the next pass
+    /// it started. A pass that hands over ([`Driver::hands_over`]) may end
+    /// on an untested merge of its last changes, the current text then: the next pass
     /// starts from it and tests it in its first round ([`Ends`]). If the
     /// merge is not interesting, that pass runs again from the tested text
     /// before it.
@@ -655,7 +664,6 @@ impl Driver<'_, '_> {
         tree: &mut tree_sitter::Tree,
         scope: &mut Range<usize>,
         (number, kind, prune): (usize, PassKind, bool),
-        hand_over: bool,
     ) -> Result<Option<(bool, Size, bool)>, ReduceError> {
         let stats = self.session.stats;
         let started = Instant::now();
@@ -663,6 +671,7 @@ impl Driver<'_, '_> {
         let tests_before = stats.tests.load(Ordering::Relaxed);
         let rounds_before = stats.rounds.load(Ordering::Relaxed);
         let skipped_before = stats.skipped.load(Ordering::Relaxed);
+        let hand_over = self.hands_over(number, kind);
         let ends = |untested_start| Ends {
             untested_start,
             hand_over,
@@ -676,10 +685,7 @@ impl Driver<'_, '_> {
                 break (done, start);
             }
             // Back to the tested text before the merge.
-            let before = self.before_merge.take().expect("a merge was handed over");
-            self.text = before.text;
-            *tree = before.tree;
-            *scope = before.scope;
+            self.back_before_merge(tree, scope);
             if done.start == Handed::Unsettled || self.run.stopped() {
                 return Ok(Some((false, stats.best(), false)));
             }
