@@ -263,7 +263,7 @@ impl Workers {
         let mut board = self.board.lock();
         board.marks.clear();
         board.current.fill(None);
-        board.base_rejected = false;
+        // (`base_rejected` stays: it ends the pass.)
     }
 
     /// The round's base, handed over untested, is not interesting: no
@@ -330,7 +330,7 @@ impl Workers {
     fn begin_test(&self, slot: usize, key: u128) -> bool {
         let mut board = self.board.lock();
         let Some(place) = board.current[slot] else {
-            return true;
+            return !board.base_rejected;
         };
         board.marks[place].key = Some(key);
         let standing = board.standing();
@@ -791,9 +791,12 @@ impl<S: Subject> LaneTests<'_, '_, S> {
                 self.best = best;
                 None
             }
+            // The coordinator is gone (the run stopped, or the pass
+            // stopped on a start that is not interesting): no decision,
+            // and nothing to learn from the verdict.
             Err(_) => {
                 self.closed = true;
-                Some(false)
+                None
             }
         }
     }
@@ -1244,7 +1247,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 // Every task the formation started ended without a test,
                 // and their follow-ups were queued after it: form again.
             } else if self.tentative() {
-                if self.hand_over && self.handed != Handed::Unsettled {
+                // (A merge whose verdict is known is not worth a pass's start.)
+                let key = self.merging.state_key(&self.base);
+                let known = self.run.cache().settled(key).is_some();
+                if self.hand_over && self.handed != Handed::Unsettled && !known {
                     // The pass ends on its own untested merge: the next
                     // pass starts from it (`handed_over`).
                     return;

@@ -882,9 +882,11 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
                 });
                 let done = run_pass_between(&run, &subject, start.clone(), tasks.collect(), ends);
                 let improvements = subject.improvements.lock().clone();
-                (done, stats.report(), improvements)
+                // What the tasks learned failed ([`Subject::failed`]).
+                let failures = subject.failures.lock().len();
+                (done, stats.report(), (improvements, failures))
             };
-            let (done, report, improvements) = next((*merge).clone());
+            let (done, report, (improvements, _)) = next((*merge).clone());
             assert_eq!(
                 (done.start, done.commits),
                 (Handed::Settled, 0),
@@ -900,7 +902,7 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
             // in its first round, of 15 deletions and the start: tested
             // first, it makes the deletions moot; at -j 1 none is tested.
             let start: BTreeSet<u32> = (0..20).filter(|&i| i != 17).collect();
-            let (done, report, improvements) = next(start.clone());
+            let (done, report, (improvements, failures)) = next(start.clone());
             assert_eq!(
                 (done.start, done.commits),
                 (Handed::Rejected, 0),
@@ -911,6 +913,9 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
             assert!(tests.contains(&report.tests), "-j {jobs}: {}", report.tests);
             assert_eq!((report.merges_failed, report.merges_handed_failed), (1, 1));
             assert!(improvements.is_empty());
+            // A change tested on it failed for nothing: no task learns from
+            // it, at any -j (above -j 1 some of those tests ran).
+            assert_eq!(failures, 0, "-j {jobs}");
         }
     });
 }
