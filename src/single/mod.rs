@@ -102,6 +102,21 @@ pub struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
+    /// The syntax-tree subject of a pass over `original` below `node`,
+    /// with this session's settings, test and listeners.
+    fn subject<'o>(&'o self, original: &'o Original, node: NodeId) -> TreeSubject<'o> {
+        TreeSubject::new(
+            original,
+            node,
+            self.grammar,
+            self.lexicon,
+            self.config,
+            self.stats,
+            self.oracle,
+            self.observer,
+        )
+    }
+
     /// A session for `grammar`'s language.
     pub fn new(
         grammar: &'static Grammar,
@@ -762,17 +777,8 @@ impl Driver<'_, '_> {
         let Some(original) = self.original(tree, &stop)? else {
             return Ok(None);
         };
-        let subject = TreeSubject::new(
-            &original,
-            scope_node(&original, scope),
-            session.grammar,
-            session.lexicon,
-            session.config,
-            stats,
-            session.oracle,
-            session.observer,
-        );
-        let subject = subject
+        let subject = session
+            .subject(&original, scope_node(&original, scope))
             .remembering(&self.memory, number, prune)
             .stopping(&stop);
         let first = Best::of(&original);
@@ -848,19 +854,11 @@ impl Driver<'_, '_> {
         let rounds_before = stats.rounds.load(Ordering::Relaxed);
         let skipped_before = stats.skipped.load(Ordering::Relaxed);
         let done = {
-            let subject = TreeSubject::new(
-                &original,
-                node,
-                session.grammar,
-                session.lexicon,
-                session.config,
-                stats,
-                session.oracle,
-                session.observer,
-            )
-            .remembering(&self.memory, 0, session.config.prune)
-            .stopping(&stop)
-            .testing_first();
+            let subject = session
+                .subject(&original, node)
+                .remembering(&self.memory, 0, session.config.prune)
+                .stopping(&stop)
+                .testing_first();
             let first = Best {
                 tree: input_tree,
                 ..Best::of(&original)
