@@ -252,9 +252,9 @@ pub struct Finished<S: Subject> {
 /// How a pass begins and ends when passes follow one another. A pass in
 /// rounds often ends on a merge of its last round's interesting changes
 /// that no test has seen; testing it alone costs a round in which nothing
-/// else runs. Handed over, it is the next pass's start instead, tested in
-/// that pass's first round: beside its changes when the round leaves a
-/// place, and not at all when one of them is interesting (the merge plus a
+/// else runs. Handed over, it is the next pass's start instead, tested
+/// first in that pass's first round, beside its changes; if one of them is
+/// interesting the merge's own verdict does not matter (the merge plus a
 /// change is a tested program, whatever the merge alone is).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ends {
