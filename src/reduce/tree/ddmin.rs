@@ -19,9 +19,17 @@
 //! the next level is chosen as after the level of the halves: a chunk that
 //! fails (the one holding what the test needs, level after level) has had
 //! its halves tested in the same round, where the next level would have
-//! waited a round for it. A pass that prunes does not test a chunk again
-//! that failed earlier in it ([`crate::reduce::Change::chunk`]), so the
-//! halves are not tested twice.
+//! waited a round for it. On the first level of a list shorter than twice
+//! that, each half of [`SPECULATE_DOWN_TO`] elements or more is tested
+//! with its own halves too: there the halves are short, and the round's
+//! other places went to changes inside a half that failed, which the next
+//! level's quarter would have deleted in one test. The smaller chunks join
+//! the round under the larger ones around them (they are queued after
+//! them), as do most other tasks inside them, so at `-j 1` none of them is
+//! tested once a chunk around it went. After progress the next level has
+//! the size of the largest chunk that went. A pass that prunes does not
+//! test a chunk again that failed earlier in it
+//! ([`crate::reduce::Change::chunk`]), so the halves are not tested twice.
 //!
 //! Subset tests are off by default: on the bundled examples they added a
 //! quarter more tests without making any result smaller.
@@ -129,6 +137,8 @@ impl LevelTask {
 struct ChunkTask {
     change: Delete,
     level: Arc<Level>,
+    /// How many of the list's elements it deletes.
+    elements: usize,
 }
 
 impl<'a> Job<TreeSubject<'a>> for ChunkTask {
@@ -138,7 +148,7 @@ impl<'a> Job<TreeSubject<'a>> for ChunkTask {
     ) -> Vec<Queued<TreeSubject<'a>>> {
         let committed = tests.try_change(&self.change);
         self.level
-            .finish(tests.subject().original, committed)
+            .finish(tests.subject().original, committed, self.elements)
             .into_iter()
             .collect()
     }
@@ -157,7 +167,8 @@ pub struct Search {
     /// ([`Level::pays`]; `Config::prune`).
     pub prune: bool,
     /// Test each chunk of [`SPECULATE_FROM`] elements or more with its
-    /// halves in the same level (rounds wider than one change).
+    /// halves in the same level (rounds wider than one change), and on a
+    /// short list's first level their halves down to [`SPECULATE_DOWN_TO`].
     pub speculate: bool,
 }
 
@@ -176,6 +187,11 @@ impl Search {
 /// when speculating ([`Search::speculate`]).
 const SPECULATE_FROM: usize = 8;
 
+/// When speculating on the first level of a list shorter than twice
+/// [`SPECULATE_FROM`], the halves (and theirs) of this many elements or
+/// more are tested with their own halves.
+const SPECULATE_DOWN_TO: usize = 4;
+
 /// Lists this short go straight to single-element deletions.
 const SINGLES_UP_TO: usize = 2;
 
@@ -189,6 +205,10 @@ pub struct Level {
     remaining: AtomicUsize,
     /// Its tasks that committed.
     deleted: AtomicUsize,
+    /// The elements of its largest chunk that committed.
+    largest: AtomicUsize,
+    /// The elements of each of its chunks, in the order of its tasks.
+    sizes: Vec<usize>,
     /// Whether the next level may skip to single elements.
     prune: bool,
 }
@@ -199,16 +219,18 @@ impl Level {
         &self,
         original: &Original,
         committed: bool,
+        elements: usize,
     ) -> Option<Queued<TreeSubject<'a>>> {
-        let next = self.next_chunk(committed)?;
+        let next = self.next_chunk(committed, elements)?;
         Some(level_task(original, self.list, next, false))
     }
 
     /// Counts one finished task; after the level's last: the next level's
     /// chunk size, if there is a next level.
-    fn next_chunk(&self, committed: bool) -> Option<usize> {
+    fn next_chunk(&self, committed: bool, elements: usize) -> Option<usize> {
         if committed {
             self.deleted.fetch_add(1, Ordering::SeqCst);
+            self.largest.fetch_max(elements, Ordering::SeqCst);
         }
         if self.remaining.fetch_sub(1, Ordering::SeqCst) != 1 {
             return None;
@@ -216,8 +238,11 @@ impl Level {
         // After progress at single elements ddmin would sweep them again; the
         // fixpoint's next pass does that sweep anyway, on a smaller program.
         let deleted = self.deleted.load(Ordering::SeqCst);
+        // After progress, ddmin's size again: that of the largest chunk
+        // that went (a level that tested smaller chunks inside larger ones
+        // goes on at the size that paid, not at the smallest).
         let next = if deleted > 0 && self.chunk > 1 {
-            self.chunk
+            self.largest.load(Ordering::SeqCst).max(self.chunk)
         } else if self.chunk > 1 {
             self.chunk.div_ceil(2)
         } else {
@@ -338,7 +363,8 @@ pub fn expand<'a>(
     let level = Arc::new(level);
     changes
         .into_iter()
-        .map(|(tokens, nodes)| {
+        .zip(level.sizes.clone())
+        .map(|((tokens, nodes), elements)| {
             let task: Box<dyn Job<TreeSubject<'a>>> = Box::new(ChunkTask {
                 change: Delete {
                     nodes,
@@ -346,6 +372,7 @@ pub fn expand<'a>(
                     kind: DDMIN.name(),
                 },
                 level: level.clone(),
+                elements,
             });
             (
                 Priority {
@@ -398,18 +425,30 @@ fn plan(
         chunk = m.div_ceil(2);
     }
     let chunks: Vec<Vec<NodeId>> = live.chunks(chunk).map(|c| c.concat()).collect();
-    // The halves of each large chunk, tested beside it: the level a
-    // failed chunk leads to, in the same round.
-    let half = chunk.div_ceil(2);
-    let halves_tested = search.speculate && chunk >= SPECULATE_FROM;
-    let halves: Vec<Vec<NodeId>> = if halves_tested {
-        live.chunks(chunk)
-            .filter(|c| c.len() >= SPECULATE_FROM)
-            .flat_map(|c| c.chunks(half).map(|h| h.concat()))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // The halves of each large chunk, tested beside it (the level a
+    // failed chunk leads to, in the same round), and on a short list's
+    // first level the halves of each half of SPECULATE_DOWN_TO elements or
+    // more, and so on.
+    let mut pieces: Vec<&[&[NodeId]]> = live.chunks(chunk).collect();
+    let mut halves: Vec<(usize, Vec<NodeId>)> = Vec::new();
+    let mut smallest = chunk;
+    let mut from = SPECULATE_FROM;
+    // Below the halves only on a short list's first level.
+    let deeper = first && chunk < 2 * SPECULATE_FROM;
+    while search.speculate && smallest >= from && (from == SPECULATE_FROM || deeper) {
+        let half = smallest.div_ceil(2);
+        pieces = pieces
+            .into_iter()
+            .filter(|c| c.len() >= from)
+            .flat_map(|c| c.chunks(half))
+            .collect();
+        if pieces.is_empty() {
+            break;
+        }
+        halves.extend(pieces.iter().map(|h| (h.len(), h.concat())));
+        smallest = half;
+        from = SPECULATE_DOWN_TO;
+    }
     let tokens = |nodes: &[NodeId]| {
         nodes
             .iter()
@@ -417,9 +456,15 @@ fn plan(
             .sum::<usize>() as u64
     };
     let mut changes: Vec<(u64, Vec<NodeId>)> = Vec::new();
-    for (i, c) in chunks.iter().enumerate() {
+    let mut sizes = Vec::new();
+    for (i, (c, size)) in chunks
+        .iter()
+        .zip(live.chunks(chunk).map(<[_]>::len))
+        .enumerate()
+    {
         if !(info.plus && chunks.len() == 1) {
             changes.push((tokens(c), c.clone()));
+            sizes.push(size);
         }
         if search.subsets && chunks.len() > 2 {
             let mut rest: Vec<NodeId> = chunks
@@ -430,19 +475,24 @@ fn plan(
                 .collect();
             rest.sort_unstable();
             changes.push((tokens(&rest), rest));
+            sizes.push(m - size);
         }
     }
-    for h in halves {
+    for (size, h) in halves {
         changes.push((tokens(&h), h));
+        sizes.push(size);
     }
-    // What comes after the level is decided as after a level of halves.
-    let chunk = if halves_tested { half } else { chunk };
+    // What comes after a level without progress is decided as after a
+    // level of the smallest chunks it tested.
+    let chunk = smallest;
     let level = Level {
         list,
         chunk,
         tasks: changes.len(),
         remaining: AtomicUsize::new(changes.len()),
         deleted: AtomicUsize::new(0),
+        largest: AtomicUsize::new(0),
+        sizes,
         prune: search.prune,
     };
     Some((level, changes))
@@ -508,8 +558,8 @@ mod tests {
     /// The next level's chunk size after the level's tasks end as `results`.
     fn next_level(level: &Level, results: &[bool]) -> Option<usize> {
         let mut next = None;
-        for &r in results {
-            next = level.next_chunk(r);
+        for (&r, &size) in results.iter().zip(&level.sizes) {
+            next = level.next_chunk(r, size);
         }
         next
     }
@@ -591,51 +641,72 @@ mod tests {
 
     /// With rounds (`Search::speculate`), a level tests each chunk of
     /// [`SPECULATE_FROM`] elements or more together with its halves, and
-    /// what follows is decided as after the level of the halves: a chunk
-    /// that fails has had its halves tested in the same round, instead of
-    /// the next level waiting a round for it.
+    /// what follows a level without progress is decided as after the level
+    /// of the halves: a chunk that fails has had its halves tested in the
+    /// same round, instead of the next level waiting a round for it. On a
+    /// short list's first level, each half of [`SPECULATE_DOWN_TO`]
+    /// elements or more is tested with its own halves too; after progress
+    /// the next level has the size of the largest chunk that went.
     #[test]
     fn speculating_levels_test_large_chunks_with_their_halves() {
-        let numbers = |n: usize| {
+        let letters = |n: usize| {
             (1..=n)
                 .map(|i| format!("{}", (b'a' + (i - 1) as u8) as char))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let o = original(&format!("f([1, {}]);\n", numbers(15)));
-        let list = array_list(&o);
-        let edits = EditSet::new();
-        let level = |chunk: usize, first: bool, speculate: bool| {
-            let search = Search {
-                subsets: false,
-                prune: false,
-                speculate,
-            };
-            plan(
-                &o,
-                edits.view(),
-                list,
-                (chunk, first),
-                search,
-                (None, &never),
-            )
-            .unwrap()
+        let search = |speculate: bool| Search {
+            subsets: false,
+            prune: false,
+            speculate,
         };
+        let long = original(&format!("f([1, {}]);\n", letters(15)));
+        let short = original(&format!("f([1, {}]);\n", letters(11)));
+        let edits = EditSet::new();
+        let level = |o: &Original, chunk: usize, first: bool, speculate: bool| {
+            let list = array_list(o);
+            let at = (chunk, first);
+            plan(o, edits.view(), list, at, search(speculate), (None, &never)).unwrap()
+        };
+        // A list of 16: the whole list and its halves.
         let all = "1abcdefghijklmno";
-        let tasks = level(16, true, true);
-        assert_eq!(chunks(&o, &tasks), [all, "1abcdefg", "hijklmno"]);
+        let tasks = level(&long, 16, true, true);
+        assert_eq!(chunks(&long, &tasks), [all, "1abcdefg", "hijklmno"]);
         assert_eq!(next_level(level_of(&tasks), &[false; 3]), Some(4));
-        // Progress: the halves' size again.
-        let tasks = level(16, true, true);
+        // Progress: the size of the largest chunk that went.
+        let tasks = level(&long, 16, true, true);
         assert_eq!(next_level(level_of(&tasks), &[false, true, false]), Some(8));
         // Without rounds, ddmin as before.
-        let tasks = level(16, true, false);
-        assert_eq!(chunks(&o, &tasks), [all]);
+        let tasks = level(&long, 16, true, false);
+        assert_eq!(chunks(&long, &tasks), [all]);
         assert_eq!(next_level(level_of(&tasks), &[false]), Some(8));
         // Chunks below SPECULATE_FROM elements go alone.
-        let tasks = level(4, false, true);
-        assert_eq!(chunks(&o, &tasks), ["1abc", "defg", "hijk", "lmno"]);
+        let tasks = level(&long, 4, false, true);
+        assert_eq!(chunks(&long, &tasks), ["1abc", "defg", "hijk", "lmno"]);
         assert_eq!(next_level(level_of(&tasks), &[false; 4]), Some(2));
+        // The first level of a list of 12: its halves' halves too (pieces
+        // of 3, below SPECULATE_DOWN_TO, are not split).
+        let tree = [
+            "1abcdefghijk",
+            "1abcde",
+            "fghijk",
+            "1ab",
+            "cde",
+            "fgh",
+            "ijk",
+        ];
+        let tasks = level(&short, 12, true, true);
+        assert_eq!(chunks(&short, &tasks), tree);
+        assert_eq!(next_level(level_of(&tasks), &[false; 7]), Some(2));
+        let tasks = level(&short, 12, true, true);
+        let went = [false, false, true, false, false, false, false];
+        assert_eq!(next_level(level_of(&tasks), &went), Some(6));
+        let went = [false, false, false, false, false, true, false];
+        let tasks = level(&short, 12, true, true);
+        assert_eq!(next_level(level_of(&tasks), &went), Some(3));
+        // Its later levels: halves only.
+        let tasks = level(&short, 12, false, true);
+        assert_eq!(chunks(&short, &tasks), ["1abcde", "fghijk"]);
     }
 
     #[test]
