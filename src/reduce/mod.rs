@@ -180,6 +180,11 @@ pub struct Config {
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
+    /// In rounds, a short list's first ddmin level also tests its halves'
+    /// halves (`reduce::tree::ddmin`). Pair mode's MinCommonality leaves
+    /// it off: there it cost tests without a smaller pair
+    /// (doc/benchmarks.md).
+    pub ddmin_quarters: bool,
     /// How many changes a round tests side by side (see `engine::group`):
     /// it decides the result, `jobs` only how many tests run at once.
     pub width: usize,
@@ -216,6 +221,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             passes: None,
             ddmin_subsets: false,
+            ddmin_quarters: true,
             width: crate::engine::DEFAULT_WIDTH,
             in_order: false,
             prune: true,

@@ -167,9 +167,11 @@ pub struct Search {
     /// ([`Level::pays`]; `Config::prune`).
     pub prune: bool,
     /// Test each chunk of [`SPECULATE_FROM`] elements or more with its
-    /// halves in the same level (rounds wider than one change), and on a
-    /// short list's first level their halves down to [`SPECULATE_DOWN_TO`].
+    /// halves in the same level (rounds wider than one change).
     pub speculate: bool,
+    /// Speculating, also test a short list's first level's halves' halves,
+    /// down to [`SPECULATE_DOWN_TO`] (`Config::ddmin_quarters`).
+    pub quarters: bool,
 }
 
 impl Search {
@@ -179,6 +181,7 @@ impl Search {
             subsets: config.ddmin_subsets,
             prune: config.prune,
             speculate: config.width > 1 && !config.in_order,
+            quarters: config.ddmin_quarters,
         }
     }
 }
@@ -434,7 +437,7 @@ fn plan(
     let mut smallest = chunk;
     let mut from = SPECULATE_FROM;
     // Below the halves only on a short list's first level.
-    let deeper = first && chunk < 2 * SPECULATE_FROM;
+    let deeper = search.quarters && first && chunk < 2 * SPECULATE_FROM;
     while search.speculate && smallest >= from && (from == SPECULATE_FROM || deeper) {
         let half = smallest.div_ceil(2);
         pieces = pieces
@@ -533,6 +536,7 @@ mod tests {
             subsets,
             prune: false,
             speculate: false,
+            quarters: false,
         };
         plan(o, current, list, (chunk, first), search, (None, &never)).unwrap()
     }
@@ -612,6 +616,7 @@ mod tests {
                 subsets: false,
                 prune,
                 speculate: false,
+                quarters: false,
             };
             plan(
                 &o,
@@ -659,6 +664,7 @@ mod tests {
             subsets: false,
             prune: false,
             speculate,
+            quarters: true,
         };
         let long = original(&format!("f([1, {}]);\n", letters(15)));
         let short = original(&format!("f([1, {}]);\n", letters(11)));
@@ -707,6 +713,15 @@ mod tests {
         // Its later levels: halves only.
         let tasks = level(&short, 12, false, true);
         assert_eq!(chunks(&short, &tasks), ["1abcde", "fghijk"]);
+        // Without quarters (pair mode's MinCommonality): halves only.
+        let halves_only = Search {
+            quarters: false,
+            ..search(true)
+        };
+        let list = array_list(&short);
+        let at = (12, true);
+        let tasks = plan(&short, edits.view(), list, at, halves_only, (None, &never)).unwrap();
+        assert_eq!(chunks(&short, &tasks), ["1abcdefghijk", "1abcde", "fghijk"]);
     }
 
     #[test]
@@ -740,6 +755,7 @@ mod tests {
             subsets: false,
             prune: false,
             speculate: false,
+            quarters: false,
         };
         let deleted = |coarse: Option<Option<&Dependents>>| -> Vec<String> {
             let tasks = super::expand(
