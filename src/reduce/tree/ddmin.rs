@@ -23,10 +23,12 @@
 //! that, each half of [`SPECULATE_DOWN_TO`] elements or more is tested
 //! with its own halves too: there the halves are short, and the round's
 //! other places went to changes inside a half that failed, which the next
-//! level's quarter would have deleted in one test. The smaller chunks join
-//! the round under the larger ones around them (they are queued after
-//! them), as do most other tasks inside them, so at `-j 1` none of them is
-//! tested once a chunk around it went. After progress the next level has
+//! level's quarter would have deleted in one test. A smaller chunk is
+//! queued after the larger ones around it (it has fewer tokens), so it
+//! joins the round under them, as does a task inside it that has fewer
+//! tokens than it: the engine does not start the test of a change under
+//! an interesting one, and at `-j 1` it never runs (`engine::group`'s
+//! `Board`). After progress the next level has
 //! the size of the largest chunk that went. A pass that prunes does not
 //! test a chunk again that failed earlier in it
 //! ([`crate::reduce::Change::chunk`]), so the halves are not tested twice.
@@ -203,14 +205,12 @@ const SINGLES_UP_TO: usize = 2;
 pub struct Level {
     list: ListId,
     chunk: usize,
-    /// Its tasks.
-    tasks: usize,
     remaining: AtomicUsize,
     /// Its tasks that committed.
     deleted: AtomicUsize,
     /// The elements of its largest chunk that committed.
     largest: AtomicUsize,
-    /// The elements of each of its chunks, in the order of its tasks.
+    /// The elements of each of its chunks, one per task, in their order.
     sizes: Vec<usize>,
     /// Whether the next level may skip to single elements.
     prune: bool,
@@ -271,7 +271,7 @@ impl Level {
     /// elements then goes with chance `q^next` and takes `next` elements
     /// with it (doc/benchmarks.md, "Fewer tests").
     fn pays(&self, next: usize, deleted: usize) -> bool {
-        let chance = (deleted as f64 + 1.0) / (self.tasks as f64 + 2.0);
+        let chance = (deleted as f64 + 1.0) / (self.sizes.len() as f64 + 2.0);
         let q = chance.powf(1.0 / self.chunk as f64);
         next as f64 * q.powi(next as i32) >= 1.0
     }
@@ -366,7 +366,7 @@ pub fn expand<'a>(
     let level = Arc::new(level);
     changes
         .into_iter()
-        .zip(level.sizes.clone())
+        .zip(level.sizes.iter().copied())
         .map(|((tokens, nodes), elements)| {
             let task: Box<dyn Job<TreeSubject<'a>>> = Box::new(ChunkTask {
                 change: Delete {
@@ -427,31 +427,9 @@ fn plan(
     if chunk == m && chunk > 1 && (!first || info.plus) {
         chunk = m.div_ceil(2);
     }
-    let chunks: Vec<Vec<NodeId>> = live.chunks(chunk).map(|c| c.concat()).collect();
-    // The halves of each large chunk, tested beside it (the level a
-    // failed chunk leads to, in the same round), and on a short list's
-    // first level the halves of each half of SPECULATE_DOWN_TO elements or
-    // more, and so on.
-    let mut pieces: Vec<&[&[NodeId]]> = live.chunks(chunk).collect();
-    let mut halves: Vec<(usize, Vec<NodeId>)> = Vec::new();
-    let mut smallest = chunk;
-    let mut from = SPECULATE_FROM;
-    // Below the halves only on a short list's first level.
-    let deeper = search.quarters && first && chunk < 2 * SPECULATE_FROM;
-    while search.speculate && smallest >= from && (from == SPECULATE_FROM || deeper) {
-        let half = smallest.div_ceil(2);
-        pieces = pieces
-            .into_iter()
-            .filter(|c| c.len() >= from)
-            .flat_map(|c| c.chunks(half))
-            .collect();
-        if pieces.is_empty() {
-            break;
-        }
-        halves.extend(pieces.iter().map(|h| (h.len(), h.concat())));
-        smallest = half;
-        from = SPECULATE_DOWN_TO;
-    }
+    let parts: Vec<&[&[NodeId]]> = live.chunks(chunk).collect();
+    let chunks: Vec<Vec<NodeId>> = parts.iter().map(|c| c.concat()).collect();
+    let (halves, smallest) = speculated(&parts, chunk, first, search);
     let tokens = |nodes: &[NodeId]| {
         nodes
             .iter()
@@ -460,11 +438,7 @@ fn plan(
     };
     let mut changes: Vec<(u64, Vec<NodeId>)> = Vec::new();
     let mut sizes = Vec::new();
-    for (i, (c, size)) in chunks
-        .iter()
-        .zip(live.chunks(chunk).map(<[_]>::len))
-        .enumerate()
-    {
+    for (i, (c, size)) in chunks.iter().zip(parts.iter().map(|p| p.len())).enumerate() {
         if !(info.plus && chunks.len() == 1) {
             changes.push((tokens(c), c.clone()));
             sizes.push(size);
@@ -491,7 +465,6 @@ fn plan(
     let level = Level {
         list,
         chunk,
-        tasks: changes.len(),
         remaining: AtomicUsize::new(changes.len()),
         deleted: AtomicUsize::new(0),
         largest: AtomicUsize::new(0),
@@ -499,6 +472,42 @@ fn plan(
         prune: search.prune,
     };
     Some((level, changes))
+}
+
+/// The chunks a level tests beside its `parts` (each a chunk of `chunk`
+/// elements, the last one maybe shorter), with their sizes in elements,
+/// and the size of the smallest chunks it tests: when speculating, the
+/// halves of each part of [`SPECULATE_FROM`] elements or more (the level
+/// a failed chunk leads to, in the same round), and on a short list's
+/// `first` level the halves of each half of [`SPECULATE_DOWN_TO`] elements
+/// or more, and so on.
+fn speculated(
+    parts: &[&[&[NodeId]]],
+    chunk: usize,
+    first: bool,
+    search: Search,
+) -> (Vec<(usize, Vec<NodeId>)>, usize) {
+    let mut pieces: Vec<&[&[NodeId]]> = parts.to_vec();
+    let mut halves = Vec::new();
+    let mut smallest = chunk;
+    let mut from = SPECULATE_FROM;
+    // Below the halves only on a short list's first level.
+    let deeper = search.quarters && first && chunk < 2 * SPECULATE_FROM;
+    while search.speculate && smallest >= from && (from == SPECULATE_FROM || deeper) {
+        let half = smallest.div_ceil(2);
+        pieces = pieces
+            .into_iter()
+            .filter(|c| c.len() >= from)
+            .flat_map(|c| c.chunks(half))
+            .collect();
+        if pieces.is_empty() {
+            break;
+        }
+        halves.extend(pieces.iter().map(|h| (h.len(), h.concat())));
+        smallest = half;
+        from = SPECULATE_DOWN_TO;
+    }
+    (halves, smallest)
 }
 
 #[cfg(test)]
