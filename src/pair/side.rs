@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use parking_lot::Mutex;
+use parking_lot::{Condvar, Mutex};
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -333,7 +333,8 @@ impl Oracle for OneSide<'_, '_> {
 /// the seed passes; but when fewer than `jobs` scripts of this oracle run
 /// (a round with fewer lanes than `-j`), the variant's test starts beside
 /// the seed's, and is abandoned if the seed's test rejects (counted as an
-/// abandoned run of the variant's test, not as a test). The verdict is the
+/// abandoned run of the variant's test, not as a test) or a lane needs its
+/// place ([`Places`]: it then runs after the seed's). The verdict is the
 /// same either way. An abandon stops whichever of the two runs, or is about
 /// to. With one test of the pair it runs once on both.
 ///
@@ -356,9 +357,36 @@ pub struct Both<'s, 'a> {
     pub variant_rejected: AtomicU64,
     /// Scripts that may run at once (`-j`).
     jobs: usize,
-    /// Scripts running now: one per test, and the variant's run beside its
-    /// seed's.
-    running: Mutex<usize>,
+    /// Scripts running now, and whose variant tests run beside their seed's.
+    places: Mutex<Places>,
+    /// Signals a stopped beside run's end.
+    ended: Condvar,
+}
+
+/// A candidate's variant test beside its seed's ([`Both`]): not run, run
+/// (its verdict), or stopped by a lane that needed its place.
+enum Beside {
+    Not,
+    Ran(Result<Verdict, OracleError>),
+    Stopped,
+}
+
+/// MinCommonality's scripts running now ([`Both`]): one per candidate
+/// being tested, and one per variant test run beside its seed's. A beside
+/// run takes a place no lane holds; a lane that starts when every place is
+/// taken stops the newest beside run and waits for it to end, so that no
+/// more than `-j` scripts ever run.
+#[derive(Default)]
+struct Places {
+    scripts: usize,
+    /// Workers whose variant test runs beside their seed's, oldest first.
+    beside: Vec<usize>,
+    /// Workers whose beside run a lane stopped, until the run ends.
+    stopping: Vec<usize>,
+    /// Workers whose beside run a lane stopped, once it ended.
+    stopped: Vec<usize>,
+    /// Workers whose candidate the reducer no longer needs.
+    abandoned: Vec<usize>,
 }
 
 /// How long aligning a candidate with the seed may take before a coarser
@@ -381,7 +409,8 @@ impl<'s, 'a> Both<'s, 'a> {
             seed_rejected: AtomicU64::new(0),
             variant_rejected: AtomicU64::new(0),
             jobs: 1,
-            running: Mutex::new(0),
+            places: Mutex::default(),
+            ended: Condvar::new(),
         }
     }
 
@@ -392,14 +421,77 @@ impl<'s, 'a> Both<'s, 'a> {
         self
     }
 
-    /// Takes a place for one more script if one is free.
-    fn spare(&self) -> bool {
-        let mut running = self.running.lock();
-        let free = *running < self.jobs;
+    /// Takes a place for `worker`'s candidate; when every place is taken,
+    /// the newest beside run gives its place up (this waits for it to end).
+    fn enter(&self, worker: usize, variant_side: &Side) {
+        let mut places = self.places.lock();
+        places.abandoned.retain(|&w| w != worker);
+        places.scripts += 1;
+        if places.scripts > self.jobs
+            && let Some(other) = places.beside.pop()
+        {
+            variant_side.abandon(other);
+            places.stopping.push(other);
+            while places.stopping.contains(&other) {
+                self.ended.wait(&mut places);
+            }
+        }
+    }
+
+    /// Gives `worker`'s place back.
+    fn leave(&self) {
+        self.places.lock().scripts -= 1;
+    }
+
+    /// Takes a place for `worker`'s variant test beside its seed's, if one
+    /// is free.
+    fn beside(&self, worker: usize) -> bool {
+        let mut places = self.places.lock();
+        let free = places.scripts < self.jobs;
         if free {
-            *running += 1;
+            places.scripts += 1;
+            places.beside.push(worker);
         }
         free
+    }
+
+    /// `worker`'s beside run ended: its place is free.
+    fn beside_ended(&self, worker: usize) {
+        let mut places = self.places.lock();
+        places.scripts -= 1;
+        if let Some(i) = places.stopping.iter().position(|&w| w == worker) {
+            places.stopping.swap_remove(i);
+            places.stopped.push(worker);
+            self.ended.notify_all();
+        } else {
+            places.beside.retain(|&w| w != worker);
+        }
+    }
+
+    /// Whether a lane stopped `worker`'s beside run.
+    fn was_stopped(&self, worker: usize) -> bool {
+        let mut places = self.places.lock();
+        let i = places.stopped.iter().position(|&w| w == worker);
+        i.map(|i| places.stopped.swap_remove(i)).is_some()
+    }
+
+    /// Runs `worker`'s variant test again after a lane stopped its beside
+    /// run, unless the reducer abandoned the candidate meanwhile.
+    fn variant_again(
+        &self,
+        worker: usize,
+        variant_side: &Side,
+        variant: &[u8],
+    ) -> Result<Verdict, OracleError> {
+        {
+            let places = self.places.lock();
+            if places.abandoned.contains(&worker) {
+                return Ok(Verdict::Cancelled);
+            }
+            // A fresh token: the stop was for the run before.
+            variant_side.begin(worker);
+        }
+        variant_side.test(worker, variant)
     }
 
     /// The variant that goes with a seed candidate.
@@ -446,7 +538,7 @@ impl Oracle for Both<'_, '_> {
         };
         seed_side.begin(worker);
         variant_side.begin(worker);
-        *self.running.lock() += 1;
+        self.enter(worker, variant_side);
         let verdict = (|| {
             let seed_first = !crate::ablate::off("seed-first");
             // The seed's verdict when it is known: a rejection it decides
@@ -464,42 +556,58 @@ impl Oracle for Both<'_, '_> {
             };
             // The seed's test first: a rejection it decides holds whatever
             // the difference. With a script's place free, the variant's
-            // test runs beside it, and is abandoned if the seed rejects.
+            // test runs beside it, and is abandoned if the seed rejects (or
+            // a lane needs the place: it runs again after the seed's then).
             let (s, beside) = match known {
-                Some(s) => (s, None),
-                None if seed_first && self.spare() => {
+                Some(s) => (s, Beside::Not),
+                None if seed_first && self.beside(worker) => {
                     let (s, v) = std::thread::scope(|scope| {
-                        let v = scope.spawn(|| variant_side.test(worker, &variant));
+                        let v = scope.spawn(|| {
+                            let v = variant_side.test(worker, &variant);
+                            self.beside_ended(worker);
+                            v
+                        });
                         let s = seed_side.test(worker, candidate);
                         if !matches!(s, Ok(Verdict::Interesting)) {
                             variant_side.abandon(worker);
                         }
                         (s, v.join().expect("a test does not panic"))
                     });
-                    *self.running.lock() -= 1;
-                    (s?, Some(v))
+                    let stopped = self.was_stopped(worker) && matches!(v, Ok(Verdict::Cancelled));
+                    (
+                        s?,
+                        if stopped {
+                            Beside::Stopped
+                        } else {
+                            Beside::Ran(v)
+                        },
+                    )
                 }
-                None => (seed_side.test(worker, candidate)?, None),
+                None => (seed_side.test(worker, candidate)?, Beside::Not),
             };
             if s != Verdict::Interesting && seed_first {
                 return Ok(self.rejected(true, s));
             }
             let v = match beside {
-                Some(v) => v?,
-                None => variant_side.test(worker, &variant)?,
+                Beside::Ran(v) => v?,
+                Beside::Not => variant_side.test(worker, &variant)?,
+                Beside::Stopped => self.variant_again(worker, variant_side, &variant)?,
             };
             if s != Verdict::Interesting {
                 return Ok(self.rejected(true, s));
             }
             Ok(self.rejected(false, v))
         })();
-        *self.running.lock() -= 1;
+        self.leave();
         seed_side.end(worker);
         variant_side.end(worker);
         verdict
     }
 
     fn abandon(&self, worker: usize) {
+        // Under the lock: a variant test run again after this finds it.
+        let mut places = self.places.lock();
+        places.abandoned.push(worker);
         self.tests.abandon(worker);
     }
 }

@@ -834,3 +834,96 @@ fn the_recheck_runs_both_tests_at_once_above_one_job() {
         assert_eq!(seen_beside.load(SeqCst), jobs > 1, "-j {jobs}");
     }
 }
+
+/// What the two tests of [`Counted`] share: the scripts running at once,
+/// the most seen, each worker's running tests, and whether a worker ever
+/// ran two (a variant's test beside its seed's).
+#[derive(Default)]
+struct Running {
+    now: std::sync::atomic::AtomicUsize,
+    most: std::sync::atomic::AtomicUsize,
+    per_worker: [std::sync::atomic::AtomicUsize; 32],
+    beside: std::sync::atomic::AtomicBool,
+}
+
+/// A test that takes 20 ms and counts itself in `running`; an abandon
+/// stops it.
+struct Counted<'a, F> {
+    running: &'a Running,
+    stop: [std::sync::atomic::AtomicBool; 32],
+    verdict: F,
+}
+
+impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        use std::sync::atomic::Ordering::SeqCst;
+        use std::time::{Duration, Instant};
+        let (w, r) = (worker % 32, self.running);
+        if r.per_worker[w].fetch_add(1, SeqCst) > 0 {
+            r.beside.store(true, SeqCst);
+        }
+        r.most.fetch_max(r.now.fetch_add(1, SeqCst) + 1, SeqCst);
+        let deadline = Instant::now() + Duration::from_millis(20);
+        while Instant::now() < deadline && !self.stop[w].load(SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        r.now.fetch_sub(1, SeqCst);
+        r.per_worker[w].fetch_sub(1, SeqCst);
+        Ok(if self.stop[w].load(SeqCst) {
+            Verdict::Cancelled
+        } else if (self.verdict)(candidate) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+
+    fn begin(&self, worker: usize) {
+        self.stop[worker % 32].store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn abandon(&self, worker: usize) {
+        self.stop[worker % 32].store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Pair mode never runs more than `-j` scripts at once: in MinCommonality
+/// a variant's test runs beside its seed's only in a place no lane holds,
+/// and a lane that needs the place stops it (the variant's test then runs
+/// after the seed's). Above `-j 1` some variant tests do run beside their
+/// seed's, and every `-j` gives the pair of `-j 1`.
+#[test]
+fn pair_mode_runs_at_most_j_scripts_at_once() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let mut outs = Vec::new();
+    for jobs in [1, 3, 4] {
+        let running = Running::default();
+        let seed = Counted {
+            running: &running,
+            stop: Default::default(),
+            verdict: seed_ok,
+        };
+        let variant = Counted {
+            running: &running,
+            stop: Default::default(),
+            verdict: variant_bug,
+        };
+        let tests = PairTests::sides(&seed, &variant);
+        let out = reduce(
+            c(),
+            (SEED.as_bytes(), VARIANT.as_bytes()),
+            &tests,
+            &config(jobs),
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let most = running.most.load(SeqCst);
+        assert!(most <= jobs, "-j {jobs}: {most} scripts at once");
+        assert_eq!(running.beside.load(SeqCst), jobs > 1, "-j {jobs}");
+        outs.push((out.seed, out.variant));
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
+}
