@@ -659,6 +659,7 @@ pub fn run_groups<S: Subject>(
             planned: (0..width).map(|_| Vec::new()).collect(),
             probes: Vec::new(),
             probed: 0,
+            next_pass: None,
             handed: if ends.untested_start {
                 Handed::Unsettled
             } else {
@@ -1109,6 +1110,9 @@ struct Coordinator<'a, 'r, S: Subject> {
     probes: Vec<usize>,
     /// Probes started in the pass, for their order in a round.
     probed: u64,
+    /// What the next pass tests first ([`Subject::next_pass`]) and no
+    /// probe has tested yet; computed in the first round that may probe it.
+    next_pass: Option<std::collections::VecDeque<Box<S::Change>>>,
     /// What became of the start, if it was handed over untested
     /// ([`Handed::Unsettled`] until it is settled).
     handed: Handed,
@@ -1510,14 +1514,29 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // (a lane that went past changes without a test took a new place).
         let under = self.workers.places(lanes.iter().map(|e| e.0));
         let mut planned = planned;
-        let changes: Vec<Box<S::Change>> = lanes
+        let mut changes = lanes
             .iter()
             .flat_map(|&(slot, _)| std::mem::take(&mut planned[slot]))
-            .collect();
-        for change in changes {
-            if f.round.len() >= limit {
+            .collect::<Vec<_>>()
+            .into_iter();
+        // Then, in the pass's last rounds (nothing queued or set aside) on
+        // its start (nothing committed, not an untested merge), what the
+        // next pass tests first.
+        let last = self.queue.tasks.is_empty() && f.aside.is_empty();
+        let next_pass = last && self.commits == 0 && !self.tentative();
+        while f.round.len() < limit {
+            let Some(change) = changes.next().or_else(|| {
+                let (subject, base) = (self.subject, &self.base);
+                next_pass
+                    .then(|| {
+                        self.next_pass
+                            .get_or_insert_with(|| subject.next_pass(base).into())
+                            .pop_front()
+                    })
+                    .flatten()
+            }) else {
                 break;
-            }
+            };
             let Some(free) = self.free_lane() else {
                 break;
             };

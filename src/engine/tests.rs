@@ -69,6 +69,8 @@ struct Items {
     tested: Mutex<Vec<BTreeSet<u32>>>,
     /// The changes a task learned were not interesting ([`Subject::failed`]).
     failures: Mutex<Vec<Vec<u32>>>,
+    /// What the next pass tests first ([`Subject::next_pass`]).
+    next: Vec<Vec<u32>>,
 }
 
 /// A verdict on a set of kept items.
@@ -246,6 +248,13 @@ impl Subject for Items {
     fn improved(&self, seq: u64, best: &BTreeSet<u32>) {
         self.improvements.lock().push((seq, best.clone()));
     }
+
+    fn next_pass(&self, _state: &BTreeSet<u32>) -> Vec<Box<[u32]>> {
+        self.next
+            .iter()
+            .map(|c| c.clone().into_boxed_slice())
+            .collect()
+    }
 }
 
 impl Merging<Items> for Items {
@@ -354,6 +363,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         improvements: Mutex::new(Vec::new()),
         tested: Mutex::new(Vec::new()),
         failures: Mutex::new(Vec::new()),
+        next: Vec::new(),
     }
 }
 
@@ -1752,6 +1762,59 @@ fn a_pass_in_narrower_rounds_is_the_pass_of_a_narrower_run() {
             assert_eq!(one.2, 0, "-j {jobs}");
             if jobs == 1 {
                 assert_eq!(one, in_order);
+            }
+        }
+    });
+}
+
+/// A pass that commits nothing tests what the next pass tests first
+/// ([`Subject::next_pass`]) in the places its last round leaves free, and
+/// the next pass finds those verdicts known: it tests nothing. A pass
+/// whose round commits makes them moot (at -j 1 none is tested). The same
+/// rounds and tests at every -j.
+#[test]
+fn a_pass_that_finds_nothing_tests_what_the_next_pass_tests_first() {
+    within(120, || {
+        let pairs = vec![vec![0, 1], vec![2, 3], vec![4, 5]];
+        let pair_tested = |subject: &Items| {
+            let tested = subject.tested.lock();
+            tested.iter().filter(|c| c.len() == 4).count()
+        };
+        for jobs in [1, 3, 8] {
+            // Every item is needed: every deletion fails.
+            let mut subject = grouped(&[0, 1, 2, 3, 4, 5], 0);
+            subject.next = pairs.clone();
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let done = run_pass(&run, &subject, (0..6).collect(), deletions(6, u64::from));
+            assert_eq!(done.commits, 0);
+            let first = stats.report();
+            // Six deletions and the three pairs, in one round.
+            assert_eq!((first.tests, first.rounds), (9, 1), "-j {jobs}");
+            assert_eq!(pair_tested(&subject), 3, "-j {jobs}");
+            // The next pass: the pairs, known.
+            let tasks: Vec<Queued<Items>> = pairs
+                .iter()
+                .map(|p| {
+                    let task: Task<Items> = Box::new(DeleteAll(p.clone()));
+                    (Priority { tokens: 2, rank: 0 }, task)
+                })
+                .collect();
+            subject.next = Vec::new();
+            let done = run_pass(&run, &subject, (0..6).collect(), tasks);
+            assert_eq!(done.commits, 0);
+            assert_eq!(stats.report().tests, 9, "-j {jobs}");
+
+            // Item 5 can go: the round commits, the pairs are moot.
+            let mut subject = grouped(&[0, 1, 2, 3, 4], 0);
+            subject.next = pairs.clone();
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let done = run_pass(&run, &subject, (0..6).collect(), deletions(6, u64::from));
+            assert_eq!(done.commits, 1);
+            if jobs == 1 {
+                assert_eq!(pair_tested(&subject), 0);
+                assert_eq!(stats.report().tests, 6);
             }
         }
     });

@@ -423,6 +423,25 @@ pub const ATTEMPTS: usize = 2;
 /// How many name candidates to generate at a time.
 const NAME_BATCH: usize = 64;
 
+/// The changes a canonicalization pass on `cx`'s program tests first on
+/// `state`: each batch, then the first change of each token that is in
+/// none (in the order the pass queues them).
+pub fn first_changes(cx: &TreeSubject<'_>, state: &Best) -> Vec<Box<dyn Change>> {
+    let (batches, alone) = plan(cx);
+    let mut changes: Vec<Box<dyn Change>> = batches
+        .into_iter()
+        .map(|renames| Box::new(CanonBatch(renames)) as Box<dyn Change>)
+        .collect();
+    for node in alone {
+        let token = TokenTask {
+            node,
+            batched: None,
+        };
+        changes.extend(token.changes_on(cx, state).into_iter().take(1));
+    }
+    changes
+}
+
 /// The canonicalization task of `node`, if its kind has a token class.
 pub fn task<'a>(
     lexicon: &Lexicon,

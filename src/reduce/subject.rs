@@ -132,6 +132,9 @@ pub struct TreeSubject<'a> {
     /// Whether a candidate is tested before it is parsed (see
     /// [`TreeSubject::testing_first`]).
     test_first: bool,
+    /// The kind of the pass after this one if this one commits nothing
+    /// (see [`TreeSubject::followed_by`]).
+    next: Option<PassKind>,
 }
 
 impl<'a> TreeSubject<'a> {
@@ -165,7 +168,17 @@ impl<'a> TreeSubject<'a> {
             scopes: OnceLock::new(),
             dependents: OnceLock::new(),
             test_first: false,
+            next: None,
         }
+    }
+
+    /// If this pass commits nothing, a pass of `next` follows on the same
+    /// program: a canonicalization pass's first changes are then tested
+    /// in the places this pass's last rounds leave free
+    /// ([`Subject::next_pass`]).
+    pub fn followed_by(mut self, next: Option<PassKind>) -> Self {
+        self.next = next;
+        self
     }
 
     /// This pass gives up its long loops once `stop` says so (the run was
@@ -516,6 +529,20 @@ impl<'a> Subject for TreeSubject<'a> {
             .retries
             .fetch_add(unlocked.len() as u64, std::sync::atomic::Ordering::Relaxed);
         unlocked
+    }
+
+    /// A canonicalization pass's first changes, when one follows.
+    fn next_pass(&self, state: &Best) -> Vec<Box<dyn Change>> {
+        match self.next {
+            Some(PassKind::Canon)
+                if self
+                    .config
+                    .runs(super::Reduction::name(&super::canon::CANON)) =>
+            {
+                super::canon::first_changes(self, state)
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

@@ -575,8 +575,15 @@ impl Driver<'_, '_> {
                 PassKind::Canon => Phase::Canon(number),
                 PassKind::Reduce => Phase::Reduce(number),
             });
+            // A syntax pass that finds nothing is followed by a
+            // canonicalization pass, unless it checks a fixpoint (the run
+            // then ends) or is the last pass allowed.
+            let canon = session.config.runs(crate::reduce::canon::CANON.name());
+            let last = session.config.passes == Some(number);
+            let next = (kind == PassKind::Reduce && canon && !checking && !last)
+                .then_some(PassKind::Canon);
             let Some((changed, end, skipped)) =
-                self.pass(&mut tree, scope, (number, kind, prune))?
+                self.pass(&mut tree, scope, (number, kind, prune, next))?
             else {
                 break;
             };
@@ -605,7 +612,6 @@ impl Driver<'_, '_> {
                 continue;
             }
             pruned_since_check |= skipped;
-            let canon = session.config.runs(crate::reduce::canon::CANON.name());
             let converged = match kind {
                 PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
                 PassKind::Reduce => !changed && !canon,
@@ -666,7 +672,8 @@ impl Driver<'_, '_> {
         }
     }
 
-    /// One pass of `kind` (number `number`, pruning or not) over the current
+    /// One pass of `kind` (number `number`, pruning or not, followed by a
+    /// pass of `next` if it commits nothing) over the current
     /// text: whether it committed anything, the size it ended at, and
     /// whether it skipped (pruned) a test; `None` if the run stopped before
     /// it started. A pass that hands over ([`Driver::hands_over`]) may end
@@ -678,7 +685,7 @@ impl Driver<'_, '_> {
         &mut self,
         tree: &mut tree_sitter::Tree,
         scope: &mut Range<usize>,
-        (number, kind, prune): (usize, PassKind, bool),
+        (number, kind, prune, next): (usize, PassKind, bool, Option<PassKind>),
     ) -> Result<Option<(bool, Size, bool)>, ReduceError> {
         let stats = self.session.stats;
         let started = Instant::now();
@@ -692,7 +699,7 @@ impl Driver<'_, '_> {
             hand_over,
         };
         let (done, start) = loop {
-            let attempt = (number, kind, prune, ends(self.before_merge.is_some()));
+            let attempt = (number, kind, prune, next, ends(self.before_merge.is_some()));
             let Some((done, start)) = self.attempt(tree, scope, attempt, &mut clock)? else {
                 return Ok(None);
             };
@@ -768,7 +775,7 @@ impl Driver<'_, '_> {
         &mut self,
         tree: &tree_sitter::Tree,
         scope: &Range<usize>,
-        (number, kind, prune, ends): (usize, PassKind, bool, Ends),
+        (number, kind, prune, next, ends): (usize, PassKind, bool, Option<PassKind>, Ends),
         clock: &mut PassClock,
     ) -> Result<Option<(Attempt, Size)>, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
@@ -780,6 +787,7 @@ impl Driver<'_, '_> {
         let subject = session
             .subject(&original, scope_node(&original, scope))
             .remembering(&self.memory, number, prune)
+            .followed_by(next)
             .stopping(&stop);
         let first = Best::of(&original);
         let start = first.size();
