@@ -304,12 +304,12 @@ pub trait Subject: Sync + Sized {
     fn advanced(&self, _before: &Self::State, _after: &Self::State) -> Vec<Queued<Self>> {
         Vec::new()
     }
-    /// The changes the pass after this one tests first on `state`, the
-    /// pass's start, if this pass commits nothing. In rounds the engine
-    /// tests them as probes in the places a pass's last rounds leave free
-    /// (see `engine::group`): the next pass finds their verdicts known.
-    /// The default: none.
-    fn next_pass(&self, _state: &Self::State) -> Vec<Box<Self::Change>> {
+    /// The first `most` changes the pass after this one tests on `state`,
+    /// the pass's start, if this pass commits nothing. In rounds the
+    /// engine tests them as probes in the places a pass's last rounds
+    /// leave free (see `engine::group`): the next pass finds their
+    /// verdicts known. The default: none.
+    fn next_pass(&self, _state: &Self::State, _most: usize) -> Vec<Box<Self::Change>> {
         Vec::new()
     }
 }

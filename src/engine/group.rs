@@ -1530,7 +1530,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 next_pass
                     .then(|| {
                         self.next_pass
-                            .get_or_insert_with(|| subject.next_pass(base).into())
+                            .get_or_insert_with(|| subject.next_pass(base, self.width).into())
                             .pop_front()
                     })
                     .flatten()

@@ -249,11 +249,9 @@ impl Subject for Items {
         self.improvements.lock().push((seq, best.clone()));
     }
 
-    fn next_pass(&self, _state: &BTreeSet<u32>) -> Vec<Box<[u32]>> {
-        self.next
-            .iter()
-            .map(|c| c.clone().into_boxed_slice())
-            .collect()
+    fn next_pass(&self, _state: &BTreeSet<u32>, most: usize) -> Vec<Box<[u32]>> {
+        let next = self.next.iter().take(most);
+        next.map(|c| c.clone().into_boxed_slice()).collect()
     }
 }
 

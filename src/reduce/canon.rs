@@ -423,16 +423,20 @@ pub const ATTEMPTS: usize = 2;
 /// How many name candidates to generate at a time.
 const NAME_BATCH: usize = 64;
 
-/// The changes a canonicalization pass on `cx`'s program tests first on
-/// `state`: each batch, then the first change of each token that is in
-/// none (in the order the pass queues them).
-pub fn first_changes(cx: &TreeSubject<'_>, state: &Best) -> Vec<Box<dyn Change>> {
+/// The first `most` changes a canonicalization pass on `cx`'s program
+/// tests on `state`: each batch, then the first change of each token that
+/// is in none (in the order the pass queues them).
+pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box<dyn Change>> {
     let (batches, alone) = plan(cx);
     let mut changes: Vec<Box<dyn Change>> = batches
         .into_iter()
+        .take(most)
         .map(|renames| Box::new(CanonBatch(renames)) as Box<dyn Change>)
         .collect();
     for node in alone {
+        if changes.len() >= most || cx.stopped() {
+            break;
+        }
         let token = TokenTask {
             node,
             batched: None,

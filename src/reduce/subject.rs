@@ -532,14 +532,14 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     /// A canonicalization pass's first changes, when one follows.
-    fn next_pass(&self, state: &Best) -> Vec<Box<dyn Change>> {
+    fn next_pass(&self, state: &Best, most: usize) -> Vec<Box<dyn Change>> {
         match self.next {
             Some(PassKind::Canon)
                 if self
                     .config
                     .runs(super::Reduction::name(&super::canon::CANON)) =>
             {
-                super::canon::first_changes(self, state)
+                super::canon::first_changes(self, state, most)
             }
             _ => Vec::new(),
         }
