@@ -575,15 +575,8 @@ impl Driver<'_, '_> {
                 PassKind::Canon => Phase::Canon(number),
                 PassKind::Reduce => Phase::Reduce(number),
             });
-            // A syntax pass that finds nothing is followed by a
-            // canonicalization pass, unless it checks a fixpoint (the run
-            // then ends) or is the last pass allowed.
-            let canon = session.config.runs(crate::reduce::canon::CANON.name());
-            let last = session.config.passes == Some(number);
-            let next = (kind == PassKind::Reduce && canon && !checking && !last)
-                .then_some(PassKind::Canon);
             let Some((changed, end, skipped)) =
-                self.pass(&mut tree, scope, (number, kind, prune, next))?
+                self.pass(&mut tree, scope, (number, kind, prune, checking))?
             else {
                 break;
             };
@@ -612,6 +605,7 @@ impl Driver<'_, '_> {
                 continue;
             }
             pruned_since_check |= skipped;
+            let canon = session.config.runs(crate::reduce::canon::CANON.name());
             let converged = match kind {
                 PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
                 PassKind::Reduce => !changed && !canon,
@@ -651,6 +645,17 @@ impl Driver<'_, '_> {
         Ok(tree)
     }
 
+    /// The kind of the pass after pass `number` of `kind` if that one
+    /// commits nothing: a syntax pass is followed by a canonicalization
+    /// pass, unless it checks a fixpoint (`checking`: the run then ends),
+    /// canonicalization is off, or it is the last pass allowed.
+    fn after_nothing(&self, number: usize, kind: PassKind, checking: bool) -> Option<PassKind> {
+        let config = &self.session.config;
+        let canon = config.runs(crate::reduce::canon::CANON.name());
+        let last = config.passes == Some(number);
+        (kind == PassKind::Reduce && canon && !checking && !last).then_some(PassKind::Canon)
+    }
+
     /// Whether pass `number` of `kind` may hand its last untested merge
     /// over ([`Ends`]): only to a pass that follows, and only a syntax
     /// pass. The pass after it, a syntax pass too, tries the merge's
@@ -672,8 +677,8 @@ impl Driver<'_, '_> {
         }
     }
 
-    /// One pass of `kind` (number `number`, pruning or not, followed by a
-    /// pass of `next` if it commits nothing) over the current
+    /// One pass of `kind` (number `number`, pruning or not, checking a
+    /// fixpoint or not: see [`Driver::after_nothing`]) over the current
     /// text: whether it committed anything, the size it ended at, and
     /// whether it skipped (pruned) a test; `None` if the run stopped before
     /// it started. A pass that hands over ([`Driver::hands_over`]) may end
@@ -685,8 +690,9 @@ impl Driver<'_, '_> {
         &mut self,
         tree: &mut tree_sitter::Tree,
         scope: &mut Range<usize>,
-        (number, kind, prune, next): (usize, PassKind, bool, Option<PassKind>),
+        (number, kind, prune, checking): (usize, PassKind, bool, bool),
     ) -> Result<Option<(bool, Size, bool)>, ReduceError> {
+        let next = self.after_nothing(number, kind, checking);
         let stats = self.session.stats;
         let started = Instant::now();
         let mut clock = stats.begin_pass();
