@@ -1525,6 +1525,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let last = self.queue.tasks.is_empty() && f.aside.is_empty();
         let next_pass = last && self.commits == 0 && !self.tentative();
         while f.round.len() < limit {
+            let Some(free) = self.free_lane() else {
+                break;
+            };
             let Some(change) = changes.next().or_else(|| {
                 let (subject, base) = (self.subject, &self.base);
                 next_pass
@@ -1535,9 +1538,6 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                     })
                     .flatten()
             }) else {
-                break;
-            };
-            let Some(free) = self.free_lane() else {
                 break;
             };
             f.footprints.retain(|(s, ..)| *s != free);

@@ -372,10 +372,13 @@ enum Beside {
 }
 
 /// MinCommonality's scripts running now ([`Both`]): one per candidate
-/// being tested, and one per variant test run beside its seed's. A beside
-/// run takes a place no lane holds; a lane that starts when every place is
-/// taken stops the newest beside run and waits for it to end, so that no
-/// more than `-j` scripts ever run.
+/// running its seed's or its variant's test, and one per variant test run
+/// beside its seed's. A beside
+/// run takes a place no lane holds; a lane whose candidate needs a script
+/// when every place is taken stops the newest beside run and waits for it
+/// to end, so that no more than `-j` scripts ever run. A candidate that
+/// needs none (its seed's rejection known, its variant not patched) takes
+/// no place.
 #[derive(Default)]
 struct Places {
     scripts: usize,
@@ -421,11 +424,10 @@ impl<'s, 'a> Both<'s, 'a> {
         self
     }
 
-    /// Takes a place for `worker`'s candidate; when every place is taken,
+    /// Takes a place for a candidate's script; when every place is taken,
     /// the newest beside run gives its place up (this waits for it to end).
-    fn enter(&self, worker: usize, variant_side: &Side) {
+    fn enter(&self, variant_side: &Side) {
         let mut places = self.places.lock();
-        places.abandoned.retain(|&w| w != worker);
         places.scripts += 1;
         if places.scripts > self.jobs
             && let Some(other) = places.beside.pop()
@@ -494,6 +496,69 @@ impl<'s, 'a> Both<'s, 'a> {
         variant_side.test(worker, variant)
     }
 
+    /// The scripts [`Both`]'s test runs for a candidate with a test per
+    /// program (`known`: the seed's verdict if its cache has it), in the
+    /// place [`Both::enter`] took.
+    fn scripts(
+        &self,
+        worker: usize,
+        candidate: &[u8],
+        variant: &[u8],
+        known: Option<Verdict>,
+    ) -> Result<Verdict, OracleError> {
+        let PairTests::Sides {
+            seed: seed_side,
+            variant: variant_side,
+        } = self.tests
+        else {
+            unreachable!("only with a test per program");
+        };
+        let seed_first = !crate::ablate::off("seed-first");
+        // The seed's test first: a rejection it decides holds whatever
+        // the difference. With a script's place free, the variant's
+        // test runs beside it, and is abandoned if the seed rejects (or
+        // a lane needs the place: it runs again after the seed's then).
+        let (s, beside) = match known {
+            Some(s) => (s, Beside::Not),
+            None if seed_first && self.beside(worker) => {
+                let (s, v) = std::thread::scope(|scope| {
+                    let v = scope.spawn(|| {
+                        let v = variant_side.test(worker, variant);
+                        self.beside_ended(worker);
+                        v
+                    });
+                    let s = seed_side.test(worker, candidate);
+                    if !matches!(s, Ok(Verdict::Interesting)) {
+                        variant_side.abandon(worker);
+                    }
+                    (s, v.join().expect("a test does not panic"))
+                });
+                let stopped = self.was_stopped(worker) && matches!(v, Ok(Verdict::Cancelled));
+                (
+                    s?,
+                    if stopped {
+                        Beside::Stopped
+                    } else {
+                        Beside::Ran(v)
+                    },
+                )
+            }
+            None => (seed_side.test(worker, candidate)?, Beside::Not),
+        };
+        if s != Verdict::Interesting && seed_first {
+            return Ok(self.rejected(true, s));
+        }
+        let v = match beside {
+            Beside::Ran(v) => v?,
+            Beside::Not => variant_side.test(worker, variant)?,
+            Beside::Stopped => self.variant_again(worker, variant_side, variant)?,
+        };
+        if s != Verdict::Interesting {
+            return Ok(self.rejected(true, s));
+        }
+        Ok(self.rejected(false, v))
+    }
+
     /// The variant that goes with a seed candidate.
     pub fn variant_of(&self, seed: &[u8]) -> Vec<u8> {
         self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
@@ -536,9 +601,9 @@ impl Oracle for Both<'_, '_> {
                 return Ok(self.rejected(false, v));
             }
         };
+        self.places.lock().abandoned.retain(|&w| w != worker);
         seed_side.begin(worker);
         variant_side.begin(worker);
-        self.enter(worker, variant_side);
         let verdict = (|| {
             let seed_first = !crate::ablate::off("seed-first");
             // The seed's verdict when it is known: a rejection it decides
@@ -554,51 +619,12 @@ impl Oracle for Both<'_, '_> {
             let Some(variant) = self.patched(candidate) else {
                 return Ok(self.rejected(false, Verdict::NotInteresting));
             };
-            // The seed's test first: a rejection it decides holds whatever
-            // the difference. With a script's place free, the variant's
-            // test runs beside it, and is abandoned if the seed rejects (or
-            // a lane needs the place: it runs again after the seed's then).
-            let (s, beside) = match known {
-                Some(s) => (s, Beside::Not),
-                None if seed_first && self.beside(worker) => {
-                    let (s, v) = std::thread::scope(|scope| {
-                        let v = scope.spawn(|| {
-                            let v = variant_side.test(worker, &variant);
-                            self.beside_ended(worker);
-                            v
-                        });
-                        let s = seed_side.test(worker, candidate);
-                        if !matches!(s, Ok(Verdict::Interesting)) {
-                            variant_side.abandon(worker);
-                        }
-                        (s, v.join().expect("a test does not panic"))
-                    });
-                    let stopped = self.was_stopped(worker) && matches!(v, Ok(Verdict::Cancelled));
-                    (
-                        s?,
-                        if stopped {
-                            Beside::Stopped
-                        } else {
-                            Beside::Ran(v)
-                        },
-                    )
-                }
-                None => (seed_side.test(worker, candidate)?, Beside::Not),
-            };
-            if s != Verdict::Interesting && seed_first {
-                return Ok(self.rejected(true, s));
-            }
-            let v = match beside {
-                Beside::Ran(v) => v?,
-                Beside::Not => variant_side.test(worker, &variant)?,
-                Beside::Stopped => self.variant_again(worker, variant_side, &variant)?,
-            };
-            if s != Verdict::Interesting {
-                return Ok(self.rejected(true, s));
-            }
-            Ok(self.rejected(false, v))
+            // A script runs from here on: a place for it.
+            self.enter(variant_side);
+            let verdict = self.scripts(worker, candidate, &variant, known);
+            self.leave();
+            verdict
         })();
-        self.leave();
         seed_side.end(worker);
         variant_side.end(worker);
         verdict
@@ -607,7 +633,9 @@ impl Oracle for Both<'_, '_> {
     fn abandon(&self, worker: usize) {
         // Under the lock: a variant test run again after this finds it.
         let mut places = self.places.lock();
-        places.abandoned.push(worker);
+        if matches!(self.tests, PairTests::Sides { .. }) {
+            places.abandoned.push(worker);
+        }
         self.tests.abandon(worker);
     }
 }

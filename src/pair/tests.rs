@@ -927,3 +927,65 @@ fn pair_mode_runs_at_most_j_scripts_at_once() {
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
 }
+
+/// A candidate that needs no script (its seed's verdict is known, a
+/// rejection) takes no place: a variant's test running beside its seed's
+/// goes on.
+#[test]
+fn a_candidate_without_a_script_stops_no_beside_run() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    let rejected = SEED.replace("return b;", "return b + 0;");
+    // The seed's test: 300 ms, and a rejection for `rejected`.
+    let seed_ok = |t: &[u8]| {
+        if t == rejected.as_bytes() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        true
+    };
+    // The variant's test: 300 ms unless stopped; counts its stopped runs.
+    struct Variant {
+        stop: [AtomicBool; 32],
+        stopped: AtomicUsize,
+    }
+    impl Oracle for Variant {
+        fn test(&self, worker: usize, _: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+            let deadline = Instant::now() + Duration::from_millis(300);
+            while Instant::now() < deadline {
+                if self.stop[worker % 32].load(SeqCst) {
+                    self.stopped.fetch_add(1, SeqCst);
+                    return Ok(Verdict::Cancelled);
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(Verdict::Interesting)
+        }
+        fn begin(&self, worker: usize) {
+            self.stop[worker % 32].store(false, SeqCst);
+        }
+        fn abandon(&self, worker: usize) {
+            self.stop[worker % 32].store(true, SeqCst);
+        }
+    }
+    let variant = Variant {
+        stop: Default::default(),
+        stopped: AtomicUsize::new(0),
+    };
+    let tests = PairTests::sides(&seed_ok, &variant);
+    // The rejection is in the seed's cache.
+    assert!(!tests.holds(1, Which::Seed, (rejected.as_bytes(), b"")));
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(2);
+    std::thread::scope(|s| {
+        let first = s.spawn(|| both.test(0, SEED.as_bytes()));
+        // While the first candidate's seed and variant run side by side.
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(
+            both.test(1, rejected.as_bytes()).unwrap(),
+            Verdict::NotInteresting
+        );
+        assert_eq!(first.join().unwrap().unwrap(), Verdict::Interesting);
+    });
+    assert_eq!(variant.stopped.load(SeqCst), 0);
+}

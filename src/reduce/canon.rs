@@ -372,6 +372,16 @@ impl TokenTask {
             .filter(|b| text[..] == (if b.committed { &b.to } else { &b.from })[..]);
         Some((token, text))
     }
+
+    /// The first replacement [`Token::run`] would try on `state`: the first
+    /// of [`Job::changes_on`], without making the others.
+    fn first_change_on(&self, cx: &TreeSubject<'_>, state: &Best) -> Option<CanonText> {
+        let (token, text) = self.token(cx, state)?;
+        token
+            .candidates(&text, state)
+            .take(PLANNED)
+            .find_map(|to| token.changes(state, &text, &to, true).into_iter().next())
+    }
 }
 
 impl<'a> Job<TreeSubject<'a>> for TokenTask {
@@ -433,15 +443,22 @@ pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box
         .take(most)
         .map(|renames| Box::new(CanonBatch(renames)) as Box<dyn Change>)
         .collect();
+    // Tokens of one text have the same first change (every token showing
+    // it): one each.
+    let mut texts = HashSet::new();
     for node in alone {
         if changes.len() >= most || cx.stopped() {
             break;
+        }
+        if !texts.insert(cx.original.node_text(node)) {
+            continue;
         }
         let token = TokenTask {
             node,
             batched: None,
         };
-        changes.extend(token.changes_on(cx, state).into_iter().take(1));
+        let first = token.first_change_on(cx, state);
+        changes.extend(first.map(|change| Box::new(change) as Box<dyn Change>));
     }
     changes
 }
