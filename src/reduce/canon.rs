@@ -373,14 +373,27 @@ impl TokenTask {
         Some((token, text))
     }
 
-    /// The first replacement [`Token::run`] would try on `state`: the first
-    /// of [`Job::changes_on`], without making the others.
-    fn first_change_on(&self, cx: &TreeSubject<'_>, state: &Best) -> Option<CanonText> {
+    /// `take` applied to the replacements [`Token::run`] would try first on
+    /// `state`, in order, made as `take` asks for them; `None` if the token
+    /// is gone.
+    fn replacements<R>(
+        &self,
+        cx: &TreeSubject<'_>,
+        state: &Best,
+        take: impl FnOnce(&mut dyn Iterator<Item = CanonText>) -> R,
+    ) -> Option<R> {
         let (token, text) = self.token(cx, state)?;
-        token
+        let mut changes = token
             .candidates(&text, state)
             .take(PLANNED)
-            .find_map(|to| token.changes(state, &text, &to, true).into_iter().next())
+            .flat_map(|to| token.changes(state, &text, &to, true));
+        Some(take(&mut changes))
+    }
+
+    /// The first replacement [`Token::run`] would try on `state`.
+    fn first_change_on(&self, cx: &TreeSubject<'_>, state: &Best) -> Option<CanonText> {
+        self.replacements(cx, state, |changes| changes.next())
+            .flatten()
     }
 }
 
@@ -396,15 +409,12 @@ impl<'a> Job<TreeSubject<'a>> for TokenTask {
 
     /// The first replacements [`Token::run`] would try on `state`, in order.
     fn changes_on(&self, cx: &TreeSubject<'a>, state: &Best) -> Vec<Box<dyn Change>> {
-        let Some((token, text)) = self.token(cx, state) else {
-            return Vec::new();
-        };
-        token
-            .candidates(&text, state)
-            .take(PLANNED)
-            .flat_map(|to| token.changes(state, &text, &to, true))
-            .map(|change| Box::new(change) as Box<dyn Change>)
-            .collect()
+        self.replacements(cx, state, |changes| {
+            changes
+                .map(|change| Box::new(change) as Box<dyn Change>)
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// A token with nothing to try on `state` (gone, or with no text of its
