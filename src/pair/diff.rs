@@ -70,6 +70,10 @@ pub struct Hunk {
     pub text: Vec<u8>,
     /// Tokens (not white space) deleted from the seed plus inserted.
     pub size: usize,
+    /// Whether `text` touched the token before it, and the one after it,
+    /// in the variant (no white space between them): [`Diff::patch`]
+    /// separates it from a neighbour it would otherwise fuse with.
+    pub glued: (bool, bool),
 }
 
 /// The difference seed -> variant as hunks over the seed's tokens.
@@ -111,10 +115,15 @@ impl Diff {
                 (Some(first), false) => variant[first.start..theirs.ranges[v.end - 1].end].to_vec(),
                 _ => Vec::new(),
             };
+            let glued = (
+                v.start > 0 && !theirs.blank[v.start - 1],
+                v.end < theirs.ranges.len() && !theirs.blank[v.end],
+            );
             Hunk {
                 seed: s,
                 text: bytes,
                 size,
+                glued,
             }
         };
         let mut open: Option<(Range<usize>, Range<usize>)> = None;
@@ -187,7 +196,10 @@ impl Diff {
     /// `limit`); a hunk replaces the surviving tokens of its seed range and
     /// goes after the last surviving token before it. A hunk whose nearest
     /// non-blank seed tokens on both sides are gone lost its context with
-    /// them (its code was deleted around it) and is dropped.
+    /// them (its code was deleted around it) and is dropped. A hunk's text
+    /// that lands next to a token it was apart from in the variant, with no
+    /// white space between (the layout writes `return;`, the hunk inserts
+    /// `NULL`), gets a space where the two would fuse into one token.
     pub fn patch(&self, grammar: &Grammar, reduced: &[u8], limit: Duration) -> Vec<u8> {
         self.patch_counting(grammar, reduced, limit).0
     }
@@ -230,7 +242,7 @@ impl Diff {
         };
         // Reduced tokens replaced by hunks, and text to insert before a token.
         let mut skip = vec![false; b.len()];
-        let mut before: Vec<Vec<&[u8]>> = vec![Vec::new(); b.len() + 1];
+        let mut before: Vec<Vec<&Hunk>> = vec![Vec::new(); b.len() + 1];
         let mut dropped = 0;
         for hunk in &self.hunks {
             if !survives_near(&hunk.seed) {
@@ -246,22 +258,45 @@ impl Diff {
                 .rev()
                 .find_map(|i| to[i])
                 .map_or(0, |j| j + 1);
-            before[at].push(&hunk.text);
+            before[at].push(hunk);
         }
         let mut out = Vec::with_capacity(reduced.len() + 64);
+        // Whether the last text written may touch the next one as it is.
+        let mut glued = true;
+        let hunks_at = |out: &mut Vec<u8>, j: usize, glued: &mut bool| {
+            for hunk in &before[j] {
+                if !hunk.text.is_empty() {
+                    join(out, &hunk.text, *glued && hunk.glued.0);
+                    *glued = hunk.glued.1;
+                }
+            }
+        };
         for (j, range) in theirs.ranges.iter().enumerate() {
-            for text in &before[j] {
-                out.extend_from_slice(text);
-            }
+            hunks_at(&mut out, j, &mut glued);
             if !skip[j] {
-                out.extend_from_slice(&reduced[range.clone()]);
+                join(&mut out, &reduced[range.clone()], glued);
+                glued = true;
             }
         }
-        for text in &before[b.len()] {
-            out.extend_from_slice(text);
-        }
+        hunks_at(&mut out, b.len(), &mut glued);
         (out, dropped)
     }
+}
+
+/// Appends `text` to `out`, with a space between them where the two would
+/// otherwise fuse into one token (two word characters, or two characters
+/// of operators: `a` `b`, `-` `-`, `/` `*`), unless `glued` (they touched
+/// where they came from).
+fn join(out: &mut Vec<u8>, text: &[u8], glued: bool) {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    let operator = |c: u8| b"+-*/%<>=&|!^:.?#".contains(&c);
+    if !glued
+        && let (Some(&a), Some(&b)) = (out.last(), text.first())
+        && ((word(a) && word(b)) || (operator(a) && operator(b)))
+    {
+        out.push(b' ');
+    }
+    out.extend_from_slice(text);
 }
 
 /// `range` cut into groups of one non-blank token and the blank tokens
@@ -348,6 +383,35 @@ mod tests {
         assert_eq!(d.patch(c(), reduced, limit), reduced);
         assert_eq!(d.patch_counting(c(), reduced, limit).1, 1);
         // Unchanged seed: patch is the variant.
+        assert_eq!(d.patch(c(), seed, limit), variant);
+    }
+
+    #[test]
+    fn patch_keeps_an_inserted_token_apart_from_a_neighbour_it_would_fuse_with() {
+        let seed = b"int f(void) {\n  return ;\n}\n";
+        let variant = b"int f(void) {\n  return NULL / 0;\n}\n";
+        let d = Diff::new(c(), seed, variant);
+        let limit = Duration::from_secs(1);
+        // The layout wrote `return;`: `NULL` must not become `returnNULL`.
+        let laid_out = b"int f(void) {\n  return;\n}\n";
+        assert_eq!(
+            d.patch(c(), laid_out, limit),
+            b"int f(void) {\n  return NULL / 0;\n}\n"
+        );
+        // Operators that would fuse are kept apart too: `- -` is not `--`.
+        let seed = b"int f(int b) {\n  return 1 - b;\n}\n";
+        let variant = b"int f(int b) {\n  return 1 - -b;\n}\n";
+        let d = Diff::new(c(), seed, variant);
+        let reduced = b"int f(int b) {\n  return 1 -b;\n}\n";
+        assert_eq!(
+            d.patch(c(), reduced, limit),
+            b"int f(int b) {\n  return 1 - -b;\n}\n"
+        );
+        // Tokens that touched in the variant still touch: the unchanged
+        // seed patches to the variant byte for byte.
+        let seed = b"int f(int b) {\n  int x=1;\n  return x;\n}\n";
+        let variant = b"int f(int b) {\n  int x=-b;\n  return x;\n}\n";
+        let d = Diff::new(c(), seed, variant);
         assert_eq!(d.patch(c(), seed, limit), variant);
     }
 
