@@ -39,7 +39,7 @@ use serde::Serialize;
 
 use self::diff::{Diff, Tokens};
 use self::rounds::Rounds;
-use self::side::{Both, PairTests, Rechecked, Reports, Which};
+use self::side::{Both, PairTests, Rechecked, RecheckedPair, Rechecking, Reports, Which};
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
 use crate::single::{self, ReduceError, Session};
@@ -200,6 +200,7 @@ pub fn reduce(
         steps: Vec::new(),
         checkpoints: Vec::new(),
         commonality_done: None,
+        rechecked: None,
         rounds: AtomicU64::new(0),
         conflicts: AtomicU64::new(0),
     };
@@ -221,6 +222,9 @@ struct Pair<'a> {
     /// The pair the last MinCommonality left, and whether every candidate
     /// it rejected was rejected by the seed's test.
     commonality_done: Option<(Vec<u8>, Vec<u8>, bool)>,
+    /// A re-check of a pair run beside the layout's test (see
+    /// [`Rechecking`]): the first try of [`Pair::verify`] on that pair.
+    rechecked: Option<RecheckedPair>,
     /// See [`Step::rounds`].
     rounds: AtomicU64,
     /// See [`Step::conflicts`].
@@ -650,21 +654,24 @@ impl Pair<'_> {
             Which::Seed => self.observer.improved(new, &other),
             Which::Variant => self.observer.improved(&other, new),
         });
-        self.single(text, Some(range), &side, &config, &observer, which)
+        self.single(text, Some(range), (&side, None), &config, &observer, which)
     }
 
     /// Runs the single-file reducer.
+    /// Runs the single-file reducer with `oracle`, and `recheck` for the
+    /// pair's re-check beside the layout's test (see `Session::recheck`).
     fn single(
         &self,
         text: &[u8],
         scope: Option<Range<usize>>,
-        oracle: &dyn Oracle,
+        (oracle, recheck): (&dyn Oracle, Option<&dyn Oracle>),
         config: &Config,
         observer: &dyn Observer,
         which: Which,
     ) -> Result<Vec<u8>, PairError> {
         let stats = Stats::new(reduce::names());
-        let session = Session::new(self.grammar, oracle, config, &stats, self.cancel, observer);
+        let mut session = Session::new(self.grammar, oracle, config, &stats, self.cancel, observer);
+        session.recheck = recheck;
         let result = single::reduce(&session, text, scope);
         let report = stats.report();
         self.rounds.fetch_add(report.rounds, Relaxed);
@@ -781,7 +788,21 @@ impl Pair<'_> {
         .with_jobs(self.config.jobs);
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
-        let seed = self.single(&self.seed, None, &both, &config, &observer, Which::Seed);
+        // The last MinCommonality's layout text is the pair's result: its
+        // re-check's first try runs beside the layout's test.
+        let rechecking = (last && self.config.verify)
+            .then(|| Rechecking::beside(&both))
+            .flatten();
+        let recheck = rechecking.as_ref().map(|r| r as &dyn Oracle);
+        let seed = self.single(
+            &self.seed,
+            None,
+            (&both, recheck),
+            &config,
+            &observer,
+            Which::Seed,
+        );
+        self.rechecked = rechecking.and_then(|r| r.ran.into_inner());
         let seed = match seed {
             Err(PairError::Oracle { error, seed, .. }) => {
                 let variant = both.variant_of(&seed);
@@ -824,12 +845,19 @@ impl Pair<'_> {
             let recheck = if self.checkpoints.is_empty() {
                 (Recheck::Passed, None)
             } else {
-                let mut rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
+                // Its first try may have run beside the layout's test.
+                let beside = self
+                    .rechecked
+                    .take()
+                    .filter(|(s, v, _)| (s, v) == (&seed, &variant))
+                    .map(|(_, _, rechecked)| rechecked);
+                let mut rechecked = beside
+                    .unwrap_or_else(|| self.tests.recheck(&seed, &variant, self.config.jobs, 0));
                 for _ in 1..TRIES {
                     if !matches!(rechecked, Rechecked::CouldNotRun(_)) {
                         break;
                     }
-                    rechecked = self.tests.recheck(&seed, &variant, self.config.jobs);
+                    rechecked = self.tests.recheck(&seed, &variant, self.config.jobs, 0);
                 }
                 match rechecked {
                     Rechecked::Holds => (Recheck::Passed, None),

@@ -170,10 +170,10 @@ impl<'a> PairTests<'a> {
         }
     }
 
-    /// Re-runs the test(s) on the pair, without the caches. At `jobs`
-    /// above 1 the two tests run at once, and the variant's is abandoned
-    /// if the seed's does not pass.
-    pub fn recheck(&self, seed: &[u8], variant: &[u8], jobs: usize) -> Rechecked {
+    /// Re-runs the test(s) on the pair, without the caches, as `worker`.
+    /// At `jobs` above 1 the two tests run at once, and the variant's is
+    /// abandoned if the seed's does not pass.
+    pub fn recheck(&self, seed: &[u8], variant: &[u8], jobs: usize, worker: usize) -> Rechecked {
         let run = |v: Result<Verdict, OracleError>| match v {
             Ok(Verdict::Interesting) => Rechecked::Holds,
             Ok(Verdict::Cancelled) => Rechecked::Stopped,
@@ -186,16 +186,16 @@ impl<'a> PairTests<'a> {
                 variant: v,
             } if jobs > 1 => {
                 let (seed_test, variant_test) = (s.inner(), v.inner());
-                variant_test.begin(0);
+                variant_test.begin(worker);
                 let (s, v) = std::thread::scope(|scope| {
-                    let beside = scope.spawn(|| run(variant_test.test(0, variant)));
-                    let s = run(seed_test.test(0, seed));
+                    let beside = scope.spawn(|| run(variant_test.test(worker, variant)));
+                    let s = run(seed_test.test(worker, seed));
                     if s != Rechecked::Holds {
-                        variant_test.abandon(0);
+                        variant_test.abandon(worker);
                     }
                     (s, beside.join().expect("a test does not panic"))
                 });
-                variant_test.end(0);
+                variant_test.end(worker);
                 match s {
                     Rechecked::Holds => v,
                     other => other,
@@ -204,11 +204,11 @@ impl<'a> PairTests<'a> {
             PairTests::Sides {
                 seed: s,
                 variant: v,
-            } => match run(s.inner().test(0, seed)) {
-                Rechecked::Holds => run(v.inner().test(0, variant)),
+            } => match run(s.inner().test(worker, seed)) {
+                Rechecked::Holds => run(v.inner().test(worker, variant)),
                 other => other,
             },
-            PairTests::Joint(j) => run(j.test.test(0, seed, variant)),
+            PairTests::Joint(j) => run(j.test.test(worker, seed, variant)),
         }
     }
 
@@ -584,6 +584,59 @@ impl<'s, 'a> Both<'s, 'a> {
                 &self.variant_rejected
             };
             counter.fetch_add(1, Relaxed);
+        }
+        verdict
+    }
+}
+
+/// The pair's final re-check run beside the layout's test in the last
+/// MinCommonality (see `single::Session::recheck`): a seed candidate with
+/// the variant that goes with it, re-tested without the caches as
+/// [`PairTests::recheck`] does; the last pair it ran and what it found are
+/// kept for the re-check to use as its first try.
+pub struct Rechecking<'b, 's, 'a> {
+    both: &'b Both<'s, 'a>,
+    /// What the re-check found, not a stopped run.
+    pub ran: Mutex<Option<RecheckedPair>>,
+}
+
+/// A seed, its variant, and what a re-check of the pair found.
+pub type RecheckedPair = (Vec<u8>, Vec<u8>, Rechecked);
+
+impl<'b, 's, 'a> Rechecking<'b, 's, 'a> {
+    /// A re-check beside the layout's test of `both`, if the scripts of
+    /// both fit in `-j` together: two tests of the layout's candidate and
+    /// two of the re-check (one each with one test of the pair).
+    pub fn beside(both: &'b Both<'s, 'a>) -> Option<Rechecking<'b, 's, 'a>> {
+        let scripts = match both.tests {
+            PairTests::Sides { .. } => 2,
+            PairTests::Joint(_) => 1,
+        };
+        (both.jobs >= 2 * scripts).then(|| Rechecking {
+            both,
+            ran: Mutex::new(None),
+        })
+    }
+}
+
+impl Oracle for Rechecking<'_, '_, '_> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        let variant = self.both.variant_of(candidate);
+        let rechecked = self
+            .both
+            .tests
+            .recheck(candidate, &variant, self.both.jobs, worker);
+        let verdict = match &rechecked {
+            Rechecked::Holds => Ok(Verdict::Interesting),
+            Rechecked::Rejected => Ok(Verdict::NotInteresting),
+            Rechecked::Stopped => Ok(Verdict::Cancelled),
+            Rechecked::CouldNotRun(error) => Err(OracleError::new(
+                "cannot run the test",
+                std::io::Error::other(error.clone()),
+            )),
+        };
+        if rechecked != Rechecked::Stopped {
+            *self.ran.lock() = Some((candidate.to_vec(), variant, rechecked));
         }
         verdict
     }

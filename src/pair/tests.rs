@@ -829,7 +829,7 @@ fn the_recheck_runs_both_tests_at_once_above_one_job() {
             true
         };
         let tests = PairTests::sides(&seed_ok, &variant_bug);
-        let got = tests.recheck(SEED.as_bytes(), VARIANT.as_bytes(), jobs);
+        let got = tests.recheck(SEED.as_bytes(), VARIANT.as_bytes(), jobs, 0);
         assert_eq!(got, Rechecked::Holds);
         assert_eq!(seen_beside.load(SeqCst), jobs > 1, "-j {jobs}");
     }
@@ -988,4 +988,88 @@ fn a_candidate_without_a_script_stops_no_beside_run() {
         assert_eq!(first.join().unwrap().unwrap(), Verdict::Interesting);
     });
     assert_eq!(variant.stopped.load(SeqCst), 0);
+}
+
+/// A test that records each run: the text, and when it started and ended.
+struct Timed<F> {
+    verdict: F,
+    runs: Mutex<Vec<(Vec<u8>, std::time::Instant, std::time::Instant)>>,
+}
+
+impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Timed<F> {
+    fn test(
+        &self,
+        _worker: usize,
+        candidate: &[u8],
+    ) -> Result<Verdict, crate::oracle::OracleError> {
+        let start = std::time::Instant::now();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let holds = (self.verdict)(candidate);
+        let run = (candidate.to_vec(), start, std::time::Instant::now());
+        self.runs.lock().push(run);
+        Ok(if holds {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+}
+
+/// The pair's final re-check runs its first try beside the layout's test
+/// of the last MinCommonality when the scripts of both fit in `-j` (four
+/// with two tests): the result's seed and variant are each run twice at
+/// the same time, and the re-check runs nothing after them. Below that,
+/// the two runs come one after the other. The pair is the same at every
+/// `-j`.
+#[test]
+fn the_pairs_recheck_runs_beside_the_layouts_test() {
+    // A function body with a statement in it: the reduction leaves it on
+    // the lines and indentation of the input, which the layout changes.
+    let kept = |t: &[u8]| {
+        let t = String::from_utf8_lossy(t);
+        t.contains("return") && t.contains("main(void) {")
+    };
+    // Blank lines and deep indentation, which the layout removes.
+    let spaced = |t: &str| t.replace("\n  ", "\n\n        ");
+    let (seed_text, variant_text) = (spaced(SEED), spaced(VARIANT));
+    let mut outs = Vec::new();
+    for jobs in [1, 3, 4, 8] {
+        let seed = Timed {
+            verdict: |t: &[u8]| parses(t) && kept(t) && !String::from_utf8_lossy(t).contains("/ 0"),
+            runs: Mutex::new(Vec::new()),
+        };
+        let variant = Timed {
+            verdict: |t: &[u8]| parses(t) && kept(t) && String::from_utf8_lossy(t).contains("/ 0"),
+            runs: Mutex::new(Vec::new()),
+        };
+        let tests = PairTests::sides(&seed, &variant);
+        let out = reduce(
+            c(),
+            (seed_text.as_bytes(), variant_text.as_bytes()),
+            &tests,
+            &config(jobs),
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
+        for (runs, text) in [(&seed.runs, &out.seed), (&variant.runs, &out.variant)] {
+            let runs = runs.lock();
+            let last: Vec<_> = runs.iter().filter(|(t, _, _)| t == text).collect();
+            assert_eq!(last.len(), 2, "-j {jobs}: {last:?}");
+            let (a, b) = (last[0], last[1]);
+            let overlap = a.1 < b.2 && b.1 < a.2;
+            assert_eq!(
+                overlap,
+                jobs >= 4,
+                "-j {jobs}: {:?}",
+                String::from_utf8_lossy(text)
+            );
+            // Nothing ran after the result's runs.
+            let end = a.2.max(b.2);
+            assert!(runs.iter().all(|(_, start, _)| *start < end), "-j {jobs}");
+        }
+        outs.push((out.seed, out.variant));
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
 }

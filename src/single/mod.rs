@@ -99,6 +99,12 @@ pub struct Session<'a> {
     /// Set (before `cancel`) when the run is stopped by its deadline: the
     /// result is then re-checked as at a normal end, not kept unchecked.
     pub deadline: Option<&'a AtomicBool>,
+    /// A re-check made outside this reduction (pair mode re-checks the
+    /// pair): its first run on the result runs beside the layout's test as
+    /// the session's own re-check would (see `Driver::tidy`), with this
+    /// oracle, which keeps what it found. Above `-j 1`, with the layout's
+    /// text the result.
+    pub recheck: Option<&'a dyn Oracle>,
 }
 
 impl<'a> Session<'a> {
@@ -136,6 +142,7 @@ impl<'a> Session<'a> {
             observer,
             store: None,
             deadline: None,
+            recheck: None,
         }
     }
 }
@@ -982,12 +989,19 @@ impl Driver<'_, '_> {
         let start = stats.best();
         let run = self.run;
         let stop = || run.stopped();
-        let beside = (layout && last && session.config.verify && run.jobs > 1).then(|| Beside {
-            oracle: session.oracle,
-            jobs: run.jobs,
-            stats,
-            run: Mutex::new(None),
-        });
+        let second = match session.recheck {
+            Some(recheck) => Some(recheck),
+            None => session.config.verify.then_some(session.oracle),
+        };
+        let beside = second
+            .filter(|_| layout && last && run.jobs > 1)
+            .map(|second| Beside {
+                oracle: session.oracle,
+                second,
+                jobs: run.jobs,
+                stats,
+                run: Mutex::new(None),
+            });
         let oracle: &dyn Oracle = match &beside {
             Some(beside) => beside,
             None => session.oracle,
@@ -1099,6 +1113,8 @@ fn count_test(stats: &Stats, verdict: &Result<Verdict, OracleError>) {
 /// as for a moot change of a round); its verdict is not used.
 struct Beside<'o> {
     oracle: &'o dyn Oracle,
+    /// The oracle of the run beside: the session's, or its `recheck`.
+    second: &'o dyn Oracle,
     jobs: usize,
     stats: &'o Stats,
     /// The text the second run tested and its verdict (not a cancelled one).
@@ -1123,7 +1139,7 @@ impl Oracle for Beside<'_> {
         }
         let other = self.other(worker);
         let (verdict, second) = std::thread::scope(|s| {
-            let second = s.spawn(|| self.oracle.test(other, candidate));
+            let second = s.spawn(|| self.second.test(other, candidate));
             let verdict = self.oracle.test(worker, candidate);
             (verdict, second.join())
         });
