@@ -424,7 +424,7 @@ impl Pair<'_> {
                 (s.clone(), with)
             })
             .collect();
-        let gone = self.in_rounds(Which::Variant, &mut variant, &first)?;
+        let gone = self.in_rounds(Which::Variant, &mut variant, &first, None)?;
         let (mut to_delete, mut to_minimize) = (Vec::new(), Vec::new());
         for ((s, t), gone) in in_variant.into_iter().zip(gone) {
             match t {
@@ -436,33 +436,71 @@ impl Pair<'_> {
                 None => to_minimize.push(s),
             }
         }
-        self.delete_then_minimize(Which::Variant, variant, to_delete, to_minimize)?;
+        let in_seed = outermost(in_seed, Range::clone);
+        let seed = Patched::new(self.seed.clone());
+        let [first_variant, first_seed] = self.first_rounds([
+            (Which::Variant, &variant, &removals(&to_delete)),
+            (Which::Seed, &seed, &removals(&in_seed)),
+        ]);
+        self.delete_then_minimize(
+            Which::Variant,
+            variant,
+            (to_delete, first_variant),
+            to_minimize,
+        )?;
         if self.stopped() {
             return Ok(());
         }
-        let in_seed = outermost(in_seed, Range::clone);
-        let seed = Patched::new(self.seed.clone());
-        self.delete_then_minimize(Which::Seed, seed, in_seed, Vec::new())?;
+        self.delete_then_minimize(Which::Seed, seed, (in_seed, first_seed), Vec::new())?;
         self.check_failures()
+    }
+
+    /// With a test per program the variant's test does not look at the
+    /// seed, nor the seed's at the variant: the first round of the
+    /// variant's removals and the first round of the seed's, as
+    /// [`Pair::in_rounds`] would play them on the texts as they are, are
+    /// tested as one round, and each list's `in_rounds` starts from its
+    /// verdicts. The pair is the one the two rounds give, a round sooner.
+    /// None with one test of the pair (its verdicts on the seed's removals
+    /// depend on the variant the variant's left), or when a list is empty.
+    fn first_rounds(&self, lists: [(Which, &Patched, &[Change]); 2]) -> [Option<Vec<bool>>; 2] {
+        if !matches!(self.tests, PairTests::Sides { .. })
+            || lists.iter().any(|(_, _, candidates)| candidates.is_empty())
+        {
+            return [None, None];
+        }
+        let abandon = |worker: usize| self.tests.abandon(worker);
+        let rounds = self.rounds(&abandon);
+        let mut tries = Vec::new();
+        for (which, text, candidates) in lists {
+            let round: Vec<usize> = (0..candidates.len().min(rounds.width)).collect();
+            let these = self.tries(text, candidates, &round);
+            tries.extend(these.into_iter().map(|t| (which, t)));
+        }
+        let mut holds = rounds.all(&tries, |worker, (which, t)| {
+            t.as_ref()
+                .is_some_and(|t| self.holds_with(worker, *which, t))
+        });
+        let seeds = holds.split_off(lists[0].2.len().min(rounds.width));
+        [Some(holds), Some(seeds)]
     }
 
     /// MinSubtree on the subtrees at `to_delete` and `to_minimize` of
     /// `text` (the seed or the variant, `which`): those of `to_delete` the
-    /// property lets go entirely go, in rounds; the others are minimized by
-    /// the single-file reducer scoped to them, from the end of the text to
-    /// its start.
+    /// property lets go entirely go, in rounds (the first one's verdicts
+    /// given with them when [`Pair::first_rounds`] tested it); the others
+    /// are minimized by the single-file reducer scoped to them, from the
+    /// end of the text to its start.
     fn delete_then_minimize(
         &mut self,
         which: Which,
         mut text: Patched,
-        to_delete: Vec<Range<usize>>,
+        (to_delete, first): (Vec<Range<usize>>, Option<Vec<bool>>),
         mut to_minimize: Vec<Range<usize>>,
     ) -> Result<(), PairError> {
         let to_delete: Vec<Range<usize>> =
             to_delete.into_iter().filter(|r| !r.is_empty()).collect();
-        let deletions: Vec<(Range<usize>, Vec<u8>)> =
-            to_delete.iter().map(|r| (r.clone(), Vec::new())).collect();
-        let deleted = self.in_rounds(which, &mut text, &deletions)?;
+        let deleted = self.in_rounds(which, &mut text, &removals(&to_delete), first)?;
         to_minimize.extend(
             to_delete
                 .into_iter()
@@ -493,12 +531,14 @@ impl Pair<'_> {
     /// and the others go to the next round, to be tested again on the new
     /// text. Where the places of `-j` allow, the merge is tested beside the
     /// next round's candidates on it, whose verdicts are used only if the
-    /// merge holds. The ranges must not overlap. Which were kept, in order.
+    /// merge holds. The ranges must not overlap. `first`: the first round's
+    /// verdicts, when it was tested already. Which were kept, in order.
     fn in_rounds(
         &mut self,
         which: Which,
         text: &mut Patched,
         candidates: &[(Range<usize>, Vec<u8>)],
+        first: Option<Vec<bool>>,
     ) -> Result<Vec<bool>, PairError> {
         let mut kept = vec![false; candidates.len()];
         let mut queue: std::collections::VecDeque<usize> = (0..candidates.len()).collect();
@@ -507,9 +547,11 @@ impl Pair<'_> {
             let rounds = self.rounds(&abandon);
             (rounds.width, rounds.places())
         };
-        // A round tested ahead with the merge before it (see below): its
-        // candidates, and their verdicts on the merge.
-        let mut ahead: Option<(Vec<usize>, Vec<bool>)> = None;
+        // A round tested already: the first one when given, or one tested
+        // ahead with the merge before it (see below); its candidates, and
+        // their verdicts (on the merge).
+        let mut ahead: Option<(Vec<usize>, Vec<bool>)> =
+            first.map(|holds| (queue.drain(..holds.len()).collect(), holds));
         while (ahead.is_some() || !queue.is_empty()) && !self.stopped() {
             let base = text.text.clone();
             let (round, holds) = match ahead.take() {
@@ -878,6 +920,19 @@ impl Pair<'_> {
         }
         (flaky, Recheck::Passed, None)
     }
+}
+
+/// A candidate of [`Pair::in_rounds`]: a range of a text and what replaces it.
+type Change = (Range<usize>, Vec<u8>);
+
+/// The removals of the non-empty `ranges`, as candidates of
+/// [`Pair::in_rounds`].
+fn removals(ranges: &[Range<usize>]) -> Vec<Change> {
+    ranges
+        .iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| (r.clone(), Vec::new()))
+        .collect()
 }
 
 /// `text` with `range` replaced by `with`.

@@ -1073,3 +1073,47 @@ fn the_pairs_recheck_runs_beside_the_layouts_test() {
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
 }
+
+/// With a test per program, MinTdiff tests the first round of the
+/// variant's removals and the first round of the seed's as one round: a
+/// seed's test runs beside a variant's above `-j 1` (MinTdiff alone runs
+/// here, and nothing else of it tests both programs), and the pair is the
+/// one of `-j 1`.
+#[test]
+fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
+    let mut outs = Vec::new();
+    for jobs in [1, 4] {
+        let seed = Timed {
+            verdict: |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0"),
+            runs: Mutex::new(Vec::new()),
+        };
+        let variant = Timed {
+            verdict: |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0"),
+            runs: Mutex::new(Vec::new()),
+        };
+        let tests = PairTests::sides(&seed, &variant);
+        let config = PairConfig {
+            ldiff: false,
+            commonality: false,
+            canon: false,
+            verify: false,
+            ..config(jobs)
+        };
+        let out = reduce(
+            c(),
+            (SEED.as_bytes(), VARIANT.as_bytes()),
+            &tests,
+            &config,
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let (seeds, variants) = (seed.runs.lock(), variant.runs.lock());
+        let beside = seeds
+            .iter()
+            .any(|s| variants.iter().any(|v| s.1 < v.2 && v.1 < s.2));
+        assert_eq!(beside, jobs > 1, "-j {jobs}");
+        outs.push((out.seed, out.variant));
+    }
+    assert_eq!(outs[0], outs[1]);
+}
