@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use similar::{Algorithm, DiffOp, capture_diff_slices, capture_diff_slices_deadline};
 
+use crate::lang::Language;
+use crate::reduce::text::layout;
 use crate::syntax::{Grammar, for_each_leaf, parse};
 
 /// A text cut into tokens.
@@ -261,42 +263,71 @@ impl Diff {
             before[at].push(hunk);
         }
         let mut out = Vec::with_capacity(reduced.len() + 64);
-        // Whether the last text written may touch the next one as it is.
-        let mut glued = true;
-        let hunks_at = |out: &mut Vec<u8>, j: usize, glued: &mut bool| {
-            for hunk in &before[j] {
-                if !hunk.text.is_empty() {
-                    join(out, &hunk.text, *glued && hunk.glued.0);
-                    *glued = hunk.glued.1;
-                }
-            }
+        let mut joined = Joined {
+            language: grammar.language,
+            last: &[],
+            token: None,
+            touch: None,
         };
         for (j, range) in theirs.ranges.iter().enumerate() {
-            hunks_at(&mut out, j, &mut glued);
+            for hunk in &before[j] {
+                joined.hunk(&mut out, hunk, &to);
+            }
             if !skip[j] {
-                join(&mut out, &reduced[range.clone()], glued);
-                glued = true;
+                joined.token(&mut out, j, &reduced[range.clone()]);
             }
         }
-        hunks_at(&mut out, b.len(), &mut glued);
+        for hunk in &before[b.len()] {
+            joined.hunk(&mut out, hunk, &to);
+        }
         (out, dropped)
     }
 }
 
-/// Appends `text` to `out`, with a space between them where the two would
-/// otherwise fuse into one token (two word characters, or two characters
-/// of operators: `a` `b`, `-` `-`, `/` `*`), unless `glued` (they touched
-/// where they came from).
-fn join(out: &mut Vec<u8>, text: &[u8], glued: bool) {
-    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
-    let operator = |c: u8| b"+-*/%<>=&|!^:.?#".contains(&c);
-    if !glued
-        && let (Some(&a), Some(&b)) = (out.last(), text.first())
-        && ((word(a) && word(b)) || (operator(a) && operator(b)))
-    {
-        out.push(b' ');
+/// The text Patch writes, piece by piece (the reduced text's tokens and
+/// the hunks' texts), with a space between two pieces that would run
+/// together into one token (see [`layout::runs_together`]) unless they
+/// touched where they came from: two tokens next to each other in the
+/// reduced text, or a hunk's text and the token it touched in the variant
+/// when that token is its neighbour in the reduced text too.
+struct Joined<'t> {
+    language: &'static Language,
+    /// The last piece written.
+    last: &'t [u8],
+    /// The reduced text's token that piece is, if it is one.
+    token: Option<usize>,
+    /// The reduced text's token that may touch the last piece as it is.
+    touch: Option<usize>,
+}
+
+impl<'t> Joined<'t> {
+    /// Writes reduced token `j`, `text`.
+    fn token(&mut self, out: &mut Vec<u8>, j: usize, text: &'t [u8]) {
+        let touched = self.touch == Some(j);
+        self.write(out, text, touched);
+        (self.token, self.touch) = (Some(j), Some(j + 1));
     }
-    out.extend_from_slice(text);
+
+    /// Writes `hunk`'s text, where `to` maps the seed's tokens to the
+    /// reduced text's.
+    fn hunk(&mut self, out: &mut Vec<u8>, hunk: &'t Hunk, to: &[Option<usize>]) {
+        if hunk.text.is_empty() {
+            return;
+        }
+        let before = hunk.seed.start.checked_sub(1).and_then(|i| to[i]);
+        let touched = hunk.glued.0 && before.is_some() && before == self.token;
+        self.write(out, &hunk.text, touched);
+        let after = to.get(hunk.seed.end).copied().flatten();
+        (self.token, self.touch) = (None, after.filter(|_| hunk.glued.1));
+    }
+
+    fn write(&mut self, out: &mut Vec<u8>, text: &'t [u8], touched: bool) {
+        if !touched && layout::runs_together(self.language, self.last, text) {
+            out.push(b' ');
+        }
+        out.extend_from_slice(text);
+        self.last = text;
+    }
 }
 
 /// `range` cut into groups of one non-blank token and the blank tokens
@@ -406,6 +437,16 @@ mod tests {
         assert_eq!(
             d.patch(c(), reduced, limit),
             b"int f(int b) {\n  return 1 - -b;\n}\n"
+        );
+        // Tokens the difference deletes leave two neighbours that must not
+        // fuse either: `- (-x)` became `- -x`, the layout wrote `-(-x)`.
+        let seed = b"int f(int x) {\n  int a = - (-x);\n  return a;\n}\n";
+        let variant = b"int f(int x) {\n  int a = - -x;\n  return a;\n}\n";
+        let d = Diff::new(c(), seed, variant);
+        let laid_out = b"int f(int x) {\n  int a = -(-x);\n  return a;\n}\n";
+        assert_eq!(
+            d.patch(c(), laid_out, limit),
+            b"int f(int x) {\n  int a = - -x;\n  return a;\n}\n"
         );
         // Tokens that touched in the variant still touch: the unchanged
         // seed patches to the variant byte for byte.

@@ -464,7 +464,8 @@ impl Pair<'_> {
     /// None with one test of the pair (its verdicts on the seed's removals
     /// depend on the variant the variant's left), or when a list is empty.
     fn first_rounds(&self, lists: [(Which, &Patched, &[Change]); 2]) -> [Option<Vec<bool>>; 2] {
-        if !matches!(self.tests, PairTests::Sides { .. })
+        if self.stopped()
+            || !matches!(self.tests, PairTests::Sides { .. })
             || lists.iter().any(|(_, _, candidates)| candidates.is_empty())
         {
             return [None, None];

@@ -564,6 +564,22 @@ impl<'s, 'a> Both<'s, 'a> {
         self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
     }
 
+    /// Whether a test of `candidate` runs a script: not when the seed's
+    /// rejection of it is known (with a test per program), nor when its
+    /// variant does not patch (see [`Both::patched`]).
+    fn needs_a_script(&self, candidate: &[u8]) -> bool {
+        if let PairTests::Sides { seed, .. } = self.tests
+            && !crate::ablate::off("seed-first")
+            && seed
+                .memory()
+                .known(VerdictCache::key(candidate))
+                .is_some_and(|v| v != Verdict::Interesting)
+        {
+            return false;
+        }
+        self.patched(candidate).is_some()
+    }
+
     /// The variant to test with a seed candidate: none when a hunk of the
     /// difference lost its context in the candidate (the difference is
     /// kept whole, as the paper's MinCommonality keeps it) or when the
@@ -621,6 +637,11 @@ impl<'b, 's, 'a> Rechecking<'b, 's, 'a> {
 
 impl Oracle for Rechecking<'_, '_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        // The layout's test decides without a script: no re-check waits
+        // for scripts beside it.
+        if !self.both.needs_a_script(candidate) {
+            return Ok(Verdict::NotInteresting);
+        }
         let variant = self.both.variant_of(candidate);
         let rechecked = self
             .both

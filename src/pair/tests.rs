@@ -1078,42 +1078,70 @@ fn the_pairs_recheck_runs_beside_the_layouts_test() {
 /// variant's removals and the first round of the seed's as one round: a
 /// seed's test runs beside a variant's above `-j 1` (MinTdiff alone runs
 /// here, and nothing else of it tests both programs), and the pair is the
-/// one of `-j 1`.
+/// one a single test of the pair with the same two properties gives (it
+/// tests those rounds one after the other), at every `-j` and at a width
+/// that cuts the lists (three removals of the seed's, at width 2).
 #[test]
 fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
-    let mut outs = Vec::new();
-    for jobs in [1, 4] {
-        let seed = Timed {
-            verdict: |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0"),
-            runs: Mutex::new(Vec::new()),
-        };
-        let variant = Timed {
-            verdict: |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0"),
-            runs: Mutex::new(Vec::new()),
-        };
-        let tests = PairTests::sides(&seed, &variant);
-        let config = PairConfig {
+    const SEED: &str =
+        "int f(int x) {\n  int s1 = 1;\n  int s2 = 2;\n  a1();\n  a2();\n  a3();\n  return x;\n}\n";
+    const VARIANT: &str = "int f(int x) {\n  if (x) b1(x / 0);\n  while (x) b2(x / 1);\n  do b3(x / 2); while (x);\n  return x;\n}\n";
+    let seed_ok = |t: &[u8]| {
+        let t = String::from_utf8_lossy(t);
+        t.contains("return") && !t.contains("/ 0")
+    };
+    let variant_bug = |t: &[u8]| {
+        let t = String::from_utf8_lossy(t);
+        ["/ 0", "/ 1", "/ 2", "return"]
+            .iter()
+            .all(|s| t.contains(s))
+    };
+    let (seed_ok, variant_bug) = (
+        move |t: &[u8]| count_errors(&parse(c(), t)) == 0 && seed_ok(t),
+        move |t: &[u8]| count_errors(&parse(c(), t)) == 0 && variant_bug(t),
+    );
+    for width in [2, 16] {
+        let config = |jobs| PairConfig {
+            width,
             ldiff: false,
             commonality: false,
             canon: false,
             verify: false,
             ..config(jobs)
         };
-        let out = reduce(
+        let joint = |s: &[u8], v: &[u8]| seed_ok(s) && variant_bug(v);
+        let pair = (SEED.as_bytes(), VARIANT.as_bytes());
+        let one = reduce(
             c(),
-            (SEED.as_bytes(), VARIANT.as_bytes()),
-            &tests,
-            &config,
+            pair,
+            &PairTests::joint(&joint),
+            &config(1),
             None,
             &Quiet,
         )
         .unwrap();
-        let (seeds, variants) = (seed.runs.lock(), variant.runs.lock());
-        let beside = seeds
-            .iter()
-            .any(|s| variants.iter().any(|v| s.1 < v.2 && v.1 < s.2));
-        assert_eq!(beside, jobs > 1, "-j {jobs}");
-        outs.push((out.seed, out.variant));
+        assert_ne!(one.seed, SEED.as_bytes(), "width {width}");
+        for jobs in [1, 4] {
+            let seed = Timed {
+                verdict: seed_ok,
+                runs: Mutex::new(Vec::new()),
+            };
+            let variant = Timed {
+                verdict: variant_bug,
+                runs: Mutex::new(Vec::new()),
+            };
+            let tests = PairTests::sides(&seed, &variant);
+            let out = reduce(c(), pair, &tests, &config(jobs), None, &Quiet).unwrap();
+            let (seeds, variants) = (seed.runs.lock(), variant.runs.lock());
+            let beside = seeds
+                .iter()
+                .any(|s| variants.iter().any(|v| s.1 < v.2 && v.1 < s.2));
+            assert_eq!(beside, jobs > 1, "width {width}, -j {jobs}");
+            assert_eq!(
+                (&out.seed, &out.variant),
+                (&one.seed, &one.variant),
+                "width {width}, -j {jobs}"
+            );
+        }
     }
-    assert_eq!(outs[0], outs[1]);
 }

@@ -368,6 +368,20 @@ impl<'l> Rules<'l> {
     }
 }
 
+/// The rules of each entry of [`Language::ALL`], worked out once, for
+/// [`runs_together`].
+static RULES: [std::sync::OnceLock<Rules<'static>>; Language::ALL.len()] =
+    [const { std::sync::OnceLock::new() }; Language::ALL.len()];
+
+/// Whether tokens `p` and `n` of `language` would run together without a
+/// space between them, as the layout decides: for text put next to a
+/// token elsewhere (pair mode's Patch).
+pub fn runs_together(language: &'static Language, p: &[u8], n: &[u8]) -> bool {
+    RULES[language.index()]
+        .get_or_init(|| Rules::of(language))
+        .needs_space(p, n)
+}
+
 fn word_char(language: &Language, c: u8) -> bool {
     c.is_ascii_alphanumeric() || c >= 0x80 || language.word_chars.as_bytes().contains(&c)
 }
