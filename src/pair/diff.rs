@@ -419,41 +419,45 @@ mod tests {
 
     #[test]
     fn patch_keeps_an_inserted_token_apart_from_a_neighbour_it_would_fuse_with() {
-        let seed = b"int f(void) {\n  return ;\n}\n";
-        let variant = b"int f(void) {\n  return NULL / 0;\n}\n";
-        let d = Diff::new(c(), seed, variant);
         let limit = Duration::from_secs(1);
-        // The layout wrote `return;`: `NULL` must not become `returnNULL`.
-        let laid_out = b"int f(void) {\n  return;\n}\n";
-        assert_eq!(
-            d.patch(c(), laid_out, limit),
-            b"int f(void) {\n  return NULL / 0;\n}\n"
-        );
-        // Operators that would fuse are kept apart too: `- -` is not `--`.
-        let seed = b"int f(int b) {\n  return 1 - b;\n}\n";
-        let variant = b"int f(int b) {\n  return 1 - -b;\n}\n";
-        let d = Diff::new(c(), seed, variant);
-        let reduced = b"int f(int b) {\n  return 1 -b;\n}\n";
-        assert_eq!(
-            d.patch(c(), reduced, limit),
-            b"int f(int b) {\n  return 1 - -b;\n}\n"
-        );
-        // Tokens the difference deletes leave two neighbours that must not
-        // fuse either: `- (-x)` became `- -x`, the layout wrote `-(-x)`.
-        let seed = b"int f(int x) {\n  int a = - (-x);\n  return a;\n}\n";
-        let variant = b"int f(int x) {\n  int a = - -x;\n  return a;\n}\n";
-        let d = Diff::new(c(), seed, variant);
-        let laid_out = b"int f(int x) {\n  int a = -(-x);\n  return a;\n}\n";
-        assert_eq!(
-            d.patch(c(), laid_out, limit),
-            b"int f(int x) {\n  int a = - -x;\n  return a;\n}\n"
-        );
-        // Tokens that touched in the variant still touch: the unchanged
-        // seed patches to the variant byte for byte.
-        let seed = b"int f(int b) {\n  int x=1;\n  return x;\n}\n";
-        let variant = b"int f(int b) {\n  int x=-b;\n  return x;\n}\n";
-        let d = Diff::new(c(), seed, variant);
-        assert_eq!(d.patch(c(), seed, limit), variant);
+        // Seed, variant, the seed as a reducer left it, and the patch.
+        let cases: [(&str, &str, &str, &str); 4] = [
+            // The layout wrote `return;`: `NULL` must not become `returnNULL`.
+            (
+                "int f(void) {\n  return ;\n}\n",
+                "int f(void) {\n  return NULL / 0;\n}\n",
+                "int f(void) {\n  return;\n}\n",
+                "int f(void) {\n  return NULL / 0;\n}\n",
+            ),
+            // Operators that would fuse are kept apart too: `- -` is not `--`.
+            (
+                "int f(int b) {\n  return 1 - b;\n}\n",
+                "int f(int b) {\n  return 1 - -b;\n}\n",
+                "int f(int b) {\n  return 1 -b;\n}\n",
+                "int f(int b) {\n  return 1 - -b;\n}\n",
+            ),
+            // Tokens the difference deletes leave two neighbours that must
+            // not fuse either: `- (-x)` became `- -x`, the layout wrote `-(-x)`.
+            (
+                "int f(int x) {\n  int a = - (-x);\n  return a;\n}\n",
+                "int f(int x) {\n  int a = - -x;\n  return a;\n}\n",
+                "int f(int x) {\n  int a = -(-x);\n  return a;\n}\n",
+                "int f(int x) {\n  int a = - -x;\n  return a;\n}\n",
+            ),
+            // Tokens that touched in the variant still touch: the unchanged
+            // seed patches to the variant byte for byte.
+            (
+                "int f(int b) {\n  int x=1;\n  return x;\n}\n",
+                "int f(int b) {\n  int x=-b;\n  return x;\n}\n",
+                "int f(int b) {\n  int x=1;\n  return x;\n}\n",
+                "int f(int b) {\n  int x=-b;\n  return x;\n}\n",
+            ),
+        ];
+        for (seed, variant, reduced, patched) in cases {
+            let d = Diff::new(c(), seed.as_bytes(), variant.as_bytes());
+            let got = d.patch(c(), reduced.as_bytes(), limit);
+            assert_eq!(String::from_utf8_lossy(&got), patched, "{reduced:?}");
+        }
     }
 
     #[test]
