@@ -564,20 +564,26 @@ impl<'s, 'a> Both<'s, 'a> {
         self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
     }
 
-    /// Whether a test of `candidate` runs a script: not when the seed's
-    /// rejection of it is known (with a test per program), nor when its
-    /// variant does not patch (see [`Both::patched`]).
-    fn needs_a_script(&self, candidate: &[u8]) -> bool {
-        if let PairTests::Sides { seed, .. } = self.tests
+    /// What a test of `candidate` knows before any script: the variant to
+    /// test and the seed's cached verdict, or the rejection that needs no
+    /// script (`Err((by_seed, verdict))`): the seed's rejection known (with
+    /// a test per program), or a variant that does not patch (see
+    /// [`Both::patched`]). Counts nothing.
+    fn unscripted(&self, candidate: &[u8]) -> Result<(Vec<u8>, Option<Verdict>), (bool, Verdict)> {
+        let known = match self.tests {
+            PairTests::Sides { seed, .. } => seed.memory().known(VerdictCache::key(candidate)),
+            PairTests::Joint(_) => None,
+        };
+        if let Some(s) = known
+            && s != Verdict::Interesting
             && !crate::ablate::off("seed-first")
-            && seed
-                .memory()
-                .known(VerdictCache::key(candidate))
-                .is_some_and(|v| v != Verdict::Interesting)
         {
-            return false;
+            return Err((true, s));
         }
-        self.patched(candidate).is_some()
+        match self.patched(candidate) {
+            Some(variant) => Ok((variant, known)),
+            None => Err((false, Verdict::NotInteresting)),
+        }
     }
 
     /// The variant to test with a seed candidate: none when a hunk of the
@@ -639,10 +645,9 @@ impl Oracle for Rechecking<'_, '_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         // The layout's test decides without a script: no re-check waits
         // for scripts beside it.
-        if !self.both.needs_a_script(candidate) {
+        let Ok((variant, _)) = self.both.unscripted(candidate) else {
             return Ok(Verdict::NotInteresting);
-        }
-        let variant = self.both.variant_of(candidate);
+        };
         let rechecked = self
             .both
             .tests
@@ -668,8 +673,9 @@ impl Oracle for Both<'_, '_> {
         let (seed_side, variant_side) = match self.tests {
             PairTests::Sides { seed, variant } => (seed, variant),
             PairTests::Joint(j) => {
-                let Some(variant) = self.patched(candidate) else {
-                    return Ok(self.rejected(false, Verdict::NotInteresting));
+                let (variant, _) = match self.unscripted(candidate) {
+                    Ok(tested) => tested,
+                    Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
                 };
                 let v = j.test(worker, candidate, &variant)?;
                 return Ok(self.rejected(false, v));
@@ -679,19 +685,11 @@ impl Oracle for Both<'_, '_> {
         seed_side.begin(worker);
         variant_side.begin(worker);
         let verdict = (|| {
-            let seed_first = !crate::ablate::off("seed-first");
-            // The seed's verdict when it is known: a rejection it decides
-            // holds whatever the difference, and costs nothing.
-            let known = seed_side.memory().known(VerdictCache::key(candidate));
-            if let Some(s) = known
-                && s != Verdict::Interesting
-                && seed_first
-            {
-                return Ok(self.rejected(true, s));
-            }
-            // Then what needs no test: the variant that goes with it.
-            let Some(variant) = self.patched(candidate) else {
-                return Ok(self.rejected(false, Verdict::NotInteresting));
+            // The seed's known rejection holds whatever the difference, and
+            // costs nothing; nor does a variant that does not patch.
+            let (variant, known) = match self.unscripted(candidate) {
+                Ok(tested) => tested,
+                Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
             };
             // A script runs from here on: a place for it.
             self.enter(variant_side);
