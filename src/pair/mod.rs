@@ -30,6 +30,7 @@ pub mod rounds;
 pub mod side;
 pub mod tree;
 
+use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -394,54 +395,46 @@ impl Pair<'_> {
     /// rounds), one subtree after another. Edits nested in another one are
     /// left to it.
     fn min_tdiff(&mut self) -> Result<(), PairError> {
-        let g = self.grammar;
-        let edits = tree::edits(
-            &parse(g, &self.seed),
-            &self.seed,
-            &parse(g, &self.variant),
-            &self.variant,
-        );
-        let mut in_seed: Vec<Range<usize>> = Vec::new();
-        let mut in_variant: Vec<(Range<usize>, Option<Range<usize>>)> = Vec::new();
-        for e in edits {
-            match e {
-                tree::Edit::Delete(t) => in_seed.push(t),
-                tree::Edit::Insert(s) => in_variant.push((s, None)),
-                tree::Edit::Replace(t, s) => in_variant.push((s, Some(t))),
-            }
-        }
-        let in_variant = outermost(in_variant, |(s, _)| s.clone());
-        // First each replacement undone and each insertion removed, in the
-        // variant; what is needed of a replacement is then minimized on
-        // both sides, as a deletion and an insertion.
+        let (in_seed, in_variant, first) = self.tree_edits();
         let mut variant = Patched::new(self.variant.clone());
-        let first: Vec<(Range<usize>, Vec<u8>)> = in_variant
-            .iter()
-            .map(|(s, t)| {
-                let with = t
-                    .as_ref()
-                    .map_or(Vec::new(), |t| self.seed[t.clone()].to_vec());
-                (s.clone(), with)
-            })
-            .collect();
-        let gone = self.in_rounds(Which::Variant, &mut variant, &first, None)?;
-        let (mut to_delete, mut to_minimize) = (Vec::new(), Vec::new());
-        for ((s, t), gone) in in_variant.into_iter().zip(gone) {
-            match t {
-                _ if gone => {}
-                Some(t) => {
-                    in_seed.push(t);
-                    to_delete.push(s);
-                }
-                None => to_minimize.push(s),
-            }
-        }
-        let in_seed = outermost(in_seed, Range::clone);
         let seed = Patched::new(self.seed.clone());
-        let [first_variant, first_seed] = self.first_rounds([
-            (Which::Variant, &variant, &removals(&to_delete)),
-            (Which::Seed, &seed, &removals(&in_seed)),
-        ]);
+        // What is left to delete once the first candidates that hold are
+        // gone: the variant's side of each replacement still needed, and
+        // the seed's subtrees with the seed's side of those replacements;
+        // and the insertions still needed, to minimize.
+        let lists = |gone: &[bool]| {
+            let (mut to_delete, mut to_minimize, mut in_seed) =
+                (Vec::new(), Vec::new(), in_seed.clone());
+            for ((s, t), &gone) in in_variant.iter().zip(gone) {
+                match t {
+                    _ if gone => {}
+                    Some(t) => {
+                        in_seed.push(t.clone());
+                        to_delete.push(s.clone());
+                    }
+                    None => to_minimize.push(s.clone()),
+                }
+            }
+            (to_delete, to_minimize, outermost(in_seed, Range::clone))
+        };
+        // The first round of both deletion lists, as they are if the last
+        // merge of the first candidates holds: tested beside that merge.
+        let beside = |pair: &Self, merged: &Patched, gone: &[bool]| {
+            let (to_delete, _, in_seed) = lists(gone);
+            pair.first_tries([
+                (Which::Variant, merged, &removals(&to_delete)),
+                (Which::Seed, &seed, &removals(&in_seed)),
+            ])
+        };
+        let (gone, ahead) =
+            self.in_rounds(Which::Variant, &mut variant, &first, (None, Some(&beside)))?;
+        let (to_delete, to_minimize, in_seed) = lists(&gone);
+        let [first_variant, first_seed] = ahead.unwrap_or_else(|| {
+            self.first_rounds([
+                (Which::Variant, &variant, &removals(&to_delete)),
+                (Which::Seed, &seed, &removals(&in_seed)),
+            ])
+        });
         self.delete_then_minimize(
             Which::Variant,
             variant,
@@ -455,6 +448,42 @@ impl Pair<'_> {
         self.check_failures()
     }
 
+    /// MinTdiff's edits of the pair: the subtrees only the seed has; the
+    /// subtrees only the variant has (outermost), each with the seed's
+    /// subtree it replaces, if any; and MinTdiff's first candidates, in the
+    /// variant: each replacement undone and each insertion removed (what is
+    /// needed of a replacement is then minimized on both sides, as a
+    /// deletion and an insertion).
+    fn tree_edits(&self) -> (Vec<Range<usize>>, Vec<Replaced>, Vec<Change>) {
+        let g = self.grammar;
+        let edits = tree::edits(
+            &parse(g, &self.seed),
+            &self.seed,
+            &parse(g, &self.variant),
+            &self.variant,
+        );
+        let mut in_seed: Vec<Range<usize>> = Vec::new();
+        let mut in_variant: Vec<Replaced> = Vec::new();
+        for e in edits {
+            match e {
+                tree::Edit::Delete(t) => in_seed.push(t),
+                tree::Edit::Insert(s) => in_variant.push((s, None)),
+                tree::Edit::Replace(t, s) => in_variant.push((s, Some(t))),
+            }
+        }
+        let in_variant = outermost(in_variant, |(s, _)| s.clone());
+        let first = in_variant
+            .iter()
+            .map(|(s, t)| {
+                let with = t
+                    .as_ref()
+                    .map_or(Vec::new(), |t| self.seed[t.clone()].to_vec());
+                (s.clone(), with)
+            })
+            .collect();
+        (in_seed, in_variant, first)
+    }
+
     /// With a test per program the variant's test does not look at the
     /// seed, nor the seed's at the variant: the first round of the
     /// variant's removals and the first round of the seed's, as
@@ -463,27 +492,39 @@ impl Pair<'_> {
     /// verdicts. The pair is the one the two rounds give, a round sooner.
     /// None with one test of the pair (its verdicts on the seed's removals
     /// depend on the variant the variant's left), or when a list is empty.
-    fn first_rounds(&self, lists: [(Which, &Patched, &[Change]); 2]) -> [Option<Vec<bool>>; 2] {
+    fn first_rounds(&self, lists: [(Which, &Patched, &[Change]); 2]) -> FirstVerdicts {
+        match self.first_tries(lists) {
+            Some(first) => first.split(self.test_mixed(&first.tries)),
+            None => [None, None],
+        }
+    }
+
+    /// The tries of [`Pair::first_rounds`], or none when it tests nothing.
+    fn first_tries(&self, lists: [(Which, &Patched, &[Change]); 2]) -> Option<FirstTries> {
         if self.stopped()
             || !matches!(self.tests, PairTests::Sides { .. })
             || lists.iter().any(|(_, _, candidates)| candidates.is_empty())
         {
-            return [None, None];
+            return None;
         }
-        let abandon = |worker: usize| self.tests.abandon(worker);
-        let rounds = self.rounds(&abandon);
+        let width = self.width();
         let mut tries = Vec::new();
         for (which, text, candidates) in lists {
-            let round: Vec<usize> = (0..candidates.len().min(rounds.width)).collect();
+            let round: Vec<usize> = (0..candidates.len().min(width)).collect();
             let these = self.tries(text, candidates, &round);
             tries.extend(these.into_iter().map(|t| (which, t)));
         }
-        let mut holds = rounds.all(&tries, |worker, (which, t)| {
+        let variants = lists[0].2.len().min(width);
+        Some(FirstTries { tries, variants })
+    }
+
+    /// Tests `tries`, each with the property of its program, as one round.
+    fn test_mixed(&self, tries: &[(Which, Option<Vec<u8>>)]) -> Vec<bool> {
+        let abandon = |worker: usize| self.tests.abandon(worker);
+        self.rounds(&abandon).all(tries, |worker, (which, t)| {
             t.as_ref()
                 .is_some_and(|t| self.holds_with(worker, *which, t))
-        });
-        let seeds = holds.split_off(lists[0].2.len().min(rounds.width));
-        [Some(holds), Some(seeds)]
+        })
     }
 
     /// MinSubtree on the subtrees at `to_delete` and `to_minimize` of
@@ -501,7 +542,8 @@ impl Pair<'_> {
     ) -> Result<(), PairError> {
         let to_delete: Vec<Range<usize>> =
             to_delete.into_iter().filter(|r| !r.is_empty()).collect();
-        let deleted = self.in_rounds(which, &mut text, &removals(&to_delete), first)?;
+        let (deleted, _) =
+            self.in_rounds(which, &mut text, &removals(&to_delete), (first, None))?;
         to_minimize.extend(
             to_delete
                 .into_iter()
@@ -528,37 +570,31 @@ impl Pair<'_> {
     /// what replaces it) in rounds of the run's width: each candidate of a
     /// round on the text as the round found it, the property of `which`
     /// (the program `text` is). One that holds is kept; when several do,
-    /// their merge is tested, and kept if it holds, else the first is kept
-    /// and the others go to the next round, to be tested again on the new
-    /// text. Where the places of `-j` allow, the merge is tested beside the
-    /// next round's candidates on it, whose verdicts are used only if the
-    /// merge holds. The ranges must not overlap. `first`: the first round's
-    /// verdicts, when it was tested already. Which were kept, in order.
+    /// their merge is tested (see [`Pair::merge`]). The ranges must not
+    /// overlap. `first`: the first round's verdicts, when it was tested
+    /// already; `beside`: what to test beside a last merge (see
+    /// [`Pair::merge`]). Which were kept, in order, and the verdicts of what
+    /// was tested beside the last merge if it held.
     fn in_rounds(
         &mut self,
         which: Which,
         text: &mut Patched,
-        candidates: &[(Range<usize>, Vec<u8>)],
-        first: Option<Vec<bool>>,
-    ) -> Result<Vec<bool>, PairError> {
+        candidates: &[Change],
+        (first, beside): (Option<Vec<bool>>, Option<BesideMerge<'_, Self>>),
+    ) -> Result<(Vec<bool>, Option<FirstVerdicts>), PairError> {
         let mut kept = vec![false; candidates.len()];
-        let mut queue: std::collections::VecDeque<usize> = (0..candidates.len()).collect();
-        let (width, places) = {
-            let abandon = |worker: usize| self.tests.abandon(worker);
-            let rounds = self.rounds(&abandon);
-            (rounds.width, rounds.places())
-        };
+        let mut queue: VecDeque<usize> = (0..candidates.len()).collect();
         // A round tested already: the first one when given, or one tested
-        // ahead with the merge before it (see below); its candidates, and
+        // ahead with the merge before it (see `merge`); its candidates, and
         // their verdicts (on the merge).
         let mut ahead: Option<(Vec<usize>, Vec<bool>)> =
             first.map(|holds| (queue.drain(..holds.len()).collect(), holds));
+        let mut found_beside = None;
         while (ahead.is_some() || !queue.is_empty()) && !self.stopped() {
-            let base = text.text.clone();
             let (round, holds) = match ahead.take() {
                 Some(tested) => tested,
                 None => {
-                    let round: Vec<usize> = queue.drain(..queue.len().min(width)).collect();
+                    let round: Vec<usize> = queue.drain(..queue.len().min(self.width())).collect();
                     let tries = self.tries(text, candidates, &round);
                     let holds = self.test_all(which, &tries);
                     (round, holds)
@@ -574,36 +610,11 @@ impl Pair<'_> {
             };
             let mut take = vec![first];
             if yes.len() > 1 {
-                let all: Vec<&(Range<usize>, Vec<u8>)> =
-                    yes.iter().map(|&k| &candidates[k]).collect();
-                let merged = text.with(&all);
-                self.rounds.fetch_add(1, Relaxed);
-                // The next round as it is if the merge holds (the queue as
-                // it is, on the merge) is tested beside the merge when the
-                // places allow (never at `-j 1`); its verdicts are used
-                // only if the merge holds, so the result does not change.
-                let next: Vec<usize> = queue.iter().take(width).copied().collect();
-                let parses = self.parses_as_well(&merged, &base);
-                let holds = if parses && !next.is_empty() && next.len() < places {
-                    let mut on_merge = text.clone();
-                    on_merge.commit(&all);
-                    let mut tries = vec![Some(merged)];
-                    tries.extend(self.tries(&on_merge, candidates, &next));
-                    let mut verdicts = self.test_all(which, &tries);
-                    let holds = verdicts.remove(0);
-                    if holds {
-                        queue.drain(..next.len());
-                        ahead = Some((next, verdicts));
-                    } else {
-                        // The next round is played again on the best.
-                        self.rounds.fetch_sub(1, Relaxed);
-                    }
-                    holds
-                } else {
-                    parses && self.holds_with(0, which, &merged)
-                };
-                if holds {
+                let merged = self.merge(which, text, candidates, (&yes, &kept), &mut queue, beside);
+                if merged.holds {
                     take = yes.clone();
+                    ahead = merged.ahead;
+                    found_beside = merged.beside;
                 } else {
                     for &k in yes[1..].iter().rev() {
                         queue.push_front(k);
@@ -613,13 +624,82 @@ impl Pair<'_> {
             for &k in &take {
                 kept[k] = true;
             }
-            let changes: Vec<&(Range<usize>, Vec<u8>)> =
-                take.iter().map(|&k| &candidates[k]).collect();
+            let changes: Vec<&Change> = take.iter().map(|&k| &candidates[k]).collect();
             text.commit(&changes);
             self.set(which, text.text.clone());
         }
         self.check_failures()?;
-        Ok(kept)
+        Ok((kept, found_beside.filter(|_| queue.is_empty())))
+    }
+
+    /// Tests the merge of the candidates `yes` of a round of
+    /// [`Pair::in_rounds`] on `text` (`kept`: those kept before it). Where
+    /// the places of `-j` allow (never at `-j 1`), the next round as it is
+    /// if the merge holds (the queue as it is, on the merge) is tested
+    /// beside the merge, or with the queue empty, what `beside` asks of the
+    /// text the merge gives (what the caller tests next); their verdicts are
+    /// used only if the merge holds, so the result does not change.
+    fn merge(
+        &self,
+        which: Which,
+        text: &Patched,
+        candidates: &[Change],
+        (yes, kept): (&[usize], &[bool]),
+        queue: &mut VecDeque<usize>,
+        beside: Option<BesideMerge<'_, Self>>,
+    ) -> Merged {
+        let all: Vec<&Change> = yes.iter().map(|&k| &candidates[k]).collect();
+        let merged = text.with(&all);
+        let mut on_merge = text.clone();
+        on_merge.commit(&all);
+        let mut outcome = Merged {
+            holds: false,
+            ahead: None,
+            beside: None,
+        };
+        if !self.parses_as_well(&merged, &text.text) {
+            // A round of the schedule without a test.
+            self.rounds.fetch_add(1, Relaxed);
+            return outcome;
+        }
+        let next: Vec<usize> = queue.iter().take(self.width()).copied().collect();
+        let places = {
+            let abandon = |worker: usize| self.tests.abandon(worker);
+            self.rounds(&abandon).places()
+        };
+        let after = || {
+            let mut gone = kept.to_vec();
+            for &k in yes {
+                gone[k] = true;
+            }
+            beside.and_then(|beside| beside(self, &on_merge, &gone))
+        };
+        let mut tries = vec![(which, Some(merged))];
+        let mut last = None;
+        if !next.is_empty() && next.len() < places {
+            let these = self.tries(&on_merge, candidates, &next);
+            tries.extend(these.into_iter().map(|t| (which, t)));
+        } else if next.is_empty()
+            && let Some(first) = after().filter(|first| first.tries.len() < places)
+        {
+            tries.extend(first.tries.iter().cloned());
+            last = Some(first);
+        }
+        let mut verdicts = self.test_mixed(&tries);
+        outcome.holds = verdicts.remove(0);
+        if outcome.holds && !verdicts.is_empty() {
+            // The round tested beside is one of the schedule's too (its
+            // count does not depend on `-j`).
+            self.rounds.fetch_add(1, Relaxed);
+            match last {
+                Some(first) => outcome.beside = Some(first.split(verdicts)),
+                None => {
+                    queue.drain(..next.len());
+                    outcome.ahead = Some((next, verdicts));
+                }
+            }
+        }
+        outcome
     }
 
     /// The candidates of `round` on `text`: none for one that parses worse
@@ -664,14 +744,19 @@ impl Pair<'_> {
         }
     }
 
+    /// Candidates per round: the run's width (1 with `--in-order`).
+    fn width(&self) -> usize {
+        if self.config.in_order {
+            1
+        } else {
+            self.config.width.max(1)
+        }
+    }
+
     /// How candidates are scheduled: rounds of the run's width, `-j` tests at once.
     fn rounds<'s>(&'s self, abandon: &'s (dyn Fn(usize) + Sync)) -> Rounds<'s> {
         Rounds {
-            width: if self.config.in_order {
-                1
-            } else {
-                self.config.width.max(1)
-            },
+            width: self.width(),
             jobs: self.config.jobs.max(1),
             abandon,
             played: &self.rounds,
@@ -925,6 +1010,42 @@ impl Pair<'_> {
 
 /// A candidate of [`Pair::in_rounds`]: a range of a text and what replaces it.
 type Change = (Range<usize>, Vec<u8>);
+
+/// A subtree only the variant has, and the seed's subtree it replaces, if
+/// any (MinTdiff).
+type Replaced = (Range<usize>, Option<Range<usize>>);
+
+/// The verdicts of the first round of MinTdiff's deletions in the variant
+/// and in the seed, if it was tested (see [`Pair::first_rounds`]).
+type FirstVerdicts = [Option<Vec<bool>>; 2];
+
+/// What [`Pair::in_rounds`] tests beside a last merge: the first round of
+/// what follows, given the pair, the text the merge gives and the
+/// candidates gone with it.
+type BesideMerge<'b, P> = &'b dyn Fn(&P, &Patched, &[bool]) -> Option<FirstTries>;
+
+/// The first round of MinTdiff's two deletion lists ([`Pair::first_rounds`]):
+/// each try with its program, the variant's first.
+struct FirstTries {
+    tries: Vec<(Which, Option<Vec<u8>>)>,
+    variants: usize,
+}
+
+impl FirstTries {
+    /// The verdicts of the tries, as the variant's and the seed's.
+    fn split(&self, mut holds: Vec<bool>) -> FirstVerdicts {
+        let seeds = holds.split_off(self.variants);
+        [Some(holds), Some(seeds)]
+    }
+}
+
+/// How a merge of [`Pair::merge`] went: whether it held, and the verdicts
+/// of the next round or of what followed, tested beside it.
+struct Merged {
+    holds: bool,
+    ahead: Option<(Vec<usize>, Vec<bool>)>,
+    beside: Option<FirstVerdicts>,
+}
 
 /// The removals of the non-empty `ranges`, as candidates of
 /// [`Pair::in_rounds`].

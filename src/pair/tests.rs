@@ -1145,3 +1145,61 @@ fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
         }
     }
 }
+
+/// A last merge of MinTdiff's first candidates (nothing queued after it) is
+/// tested beside the first round of the deletions that follow, as they are
+/// if it holds (here the seed's call `g();`, which the variant lacks): the
+/// merge's test does not take a round of its own above `-j 1`, and every
+/// `-j` gives the same pair and the same rounds.
+#[test]
+fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
+    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  g();\n  return a / 1;\n}\n";
+    let variant = "int main(void) {\n  int a = 7;\n  int b = 8;\n  int c = 9;\n  int d = 10;\n  int e = 11;\n  int f = 12;\n  return a / 0;\n}\n";
+    // Every constant undone: the last merge of the undos, in rounds of 4.
+    let merged = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  return a / 0;\n}\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let mut outs = Vec::new();
+    for jobs in [1, 4, 16] {
+        let seeds = Timed {
+            verdict: seed_ok,
+            runs: Mutex::new(Vec::new()),
+        };
+        let variants = Timed {
+            verdict: variant_bug,
+            runs: Mutex::new(Vec::new()),
+        };
+        let out = reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &PairTests::sides(&seeds, &variants),
+            &PairConfig {
+                ldiff: false,
+                commonality: false,
+                verify: false,
+                width: 4,
+                ..config(jobs)
+            },
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+        assert_eq!(text(&out.variant), merged, "-j {jobs}");
+        assert!(!text(&out.seed).contains("g()"), "-j {jobs}");
+        let (seeds, variants) = (seeds.runs.lock(), variants.runs.lock());
+        let merge: Vec<_> = variants
+            .iter()
+            .filter(|(t, ..)| t == merged.as_bytes())
+            .collect();
+        assert_eq!(merge.len(), 1, "-j {jobs}");
+        let m = merge[0];
+        let beside = seeds
+            .iter()
+            .any(|(t, start, end)| !text(t).contains("g()") && *start < m.2 && m.1 < *end);
+        assert_eq!(beside, jobs > 1, "-j {jobs}");
+        let tdiff = out.steps.iter().find(|s| s.reducer == "tdiff").unwrap();
+        outs.push((out.seed, out.variant, tdiff.rounds));
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
+}
