@@ -5,7 +5,9 @@
 //! coarse pass, whatever the program's size). Pair mode: `seed-first` (the
 //! variant is tested even when the seed failed), `skip-round` (every round
 //! runs MinCommonality), `fine-ldiff` (MinLdiff stops at hunks), `keep-diff`
-//! (MinCommonality tests a candidate that lost a hunk of the difference).
+//! (MinCommonality tests a candidate that lost a hunk of the difference),
+//! `confirm-ahead` (a later round of PPR does not test what MinTdiff and
+//! MinLdiff try first as one round).
 //! Trace mode: `early-stop` (the trace stage runs on when its top level
 //! gains little), `budget` (the level below it runs to its end),
 //! `warm-finish` (the finishing stage starts without the trace stage's

@@ -253,6 +253,9 @@ impl Pair<'_> {
         loop {
             round += 1;
             let before = (self.size(&self.seed), self.size(&self.variant));
+            if round > 1 && self.config.tdiff && self.config.ldiff {
+                self.confirm_ahead();
+            }
             if self.config.tdiff {
                 self.observer.reducer(round, "tdiff");
                 self.min_tdiff()?;
@@ -482,6 +485,56 @@ impl Pair<'_> {
             })
             .collect();
         (in_seed, in_variant, first)
+    }
+
+    /// A round of PPR after the first mostly finds nothing: MinTdiff's first
+    /// candidates and MinLdiff's, one round each, then one step after
+    /// another. Before such a round, the variants MinTdiff tries first and
+    /// every subset of the difference MinLdiff would try if none holds (at
+    /// hunks, then at tokens), as they are on the pair now, are tested as
+    /// one round, up to the places of `-j`; the two reducers then find
+    /// their verdicts in the variant's memory. What they keep is what they
+    /// would keep without it: only where MinTdiff changes the pair are the
+    /// tests spent for nothing (none at `-j 1`, where there are no places
+    /// to fill).
+    fn confirm_ahead(&self) {
+        let abandon = |worker: usize| self.tests.abandon(worker);
+        let rounds = self.rounds(&abandon);
+        let places = rounds.places();
+        if places < 2 || self.stopped() || crate::ablate::off("confirm-ahead") {
+            return;
+        }
+        let text = Patched::new(self.variant.clone());
+        let (_, _, first) = self.tree_edits();
+        let round: Vec<usize> = (0..first.len().min(rounds.width)).collect();
+        let mut tries: Vec<Vec<u8>> = self
+            .tries(&text, &first, &round)
+            .into_iter()
+            .flatten()
+            .collect();
+        let limit = errors(self.grammar, &self.variant);
+        for fine in [false, true] {
+            let Some(diff) = self.ldiff_diff(fine) else {
+                continue;
+            };
+            let all: Vec<usize> = (0..diff.hunks.len()).collect();
+            for keep in ddmin_plan(&all) {
+                let variant = diff.apply(|k| keep.contains(&k));
+                if errors(self.grammar, &variant) <= limit {
+                    tries.push(variant);
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        tries.retain(|t| *t != self.variant && seen.insert(t.clone()));
+        tries.truncate(places);
+        rounds.all(&tries, |worker, t| {
+            self.holds_with(worker, Which::Variant, t)
+        });
+        // Tests in places a round leaves free, like a ddmin step's tests of
+        // later steps: not a round of the schedule, whose count does not
+        // depend on `-j`.
+        self.rounds.fetch_sub(1, Relaxed);
     }
 
     /// With a test per program the variant's test does not look at the
@@ -853,23 +906,9 @@ impl Pair<'_> {
             if self.stopped() {
                 break;
             }
-            let diff = if fine {
-                Diff::fine(self.grammar, &self.seed, &self.variant)
-            } else {
-                Diff::new(self.grammar, &self.seed, &self.variant)
+            let Some(diff) = self.ldiff_diff(fine) else {
+                break;
             };
-            if fine && crate::ablate::off("fine-ldiff") {
-                break;
-            }
-            if fine
-                && diff.hunks.len()
-                    <= Diff::new(self.grammar, &self.seed, &self.variant)
-                        .hunks
-                        .len()
-            {
-                // Every hunk is one token already.
-                break;
-            }
             let all: Vec<usize> = (0..diff.hunks.len()).collect();
             let test = |keep: &[usize]| {
                 let mut on = vec![false; diff.hunks.len()];
@@ -893,6 +932,22 @@ impl Pair<'_> {
             self.check_failures()?;
         }
         Ok(())
+    }
+
+    /// MinLdiff's difference of the pair as it is, at hunks or at tokens
+    /// (`fine`); none at tokens when every hunk is one token already.
+    fn ldiff_diff(&self, fine: bool) -> Option<Diff> {
+        if !fine {
+            return Some(Diff::new(self.grammar, &self.seed, &self.variant));
+        }
+        if crate::ablate::off("fine-ldiff") {
+            return None;
+        }
+        let diff = Diff::fine(self.grammar, &self.seed, &self.variant);
+        let hunks = Diff::new(self.grammar, &self.seed, &self.variant)
+            .hunks
+            .len();
+        (diff.hunks.len() > hunks).then_some(diff)
     }
 
     /// Whether `candidate` has no more parse errors than `current`, the
@@ -1168,6 +1223,24 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
         }
     }
     items
+}
+
+/// Every subset ddmin tries over `items` if none holds, in its order (the
+/// empty set, then each step's chunks and complements), each once.
+fn ddmin_plan<T: Clone + Eq + std::hash::Hash>(items: &[T]) -> Vec<Vec<T>> {
+    let mut plan = vec![Vec::new()];
+    let mut n = 2;
+    while items.len() >= 2 {
+        let n_now = n.min(items.len());
+        plan.extend(ddmin_tries(items, n_now).into_iter().map(|(c, _)| c));
+        if n_now == items.len() {
+            break;
+        }
+        n = 2 * n_now;
+    }
+    let mut seen = std::collections::HashSet::new();
+    plan.retain(|c| seen.insert(c.clone()));
+    plan
 }
 
 /// One step of ddmin over `items` in `n` chunks: the chunks (subsets,

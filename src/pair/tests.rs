@@ -1203,3 +1203,51 @@ fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
 }
+
+/// A round of PPR after the first starts with one round of what MinTdiff
+/// and MinLdiff test first on the pair as it is: when that round finds
+/// nothing (here the inserted `a / 0` is needed whole), MinLdiff then runs
+/// no test of its own above `-j 1`, its verdicts known. At `-j 1` there
+/// are no places to fill and it tests them itself. Every `-j` gives the
+/// same pair and the same rounds.
+#[test]
+fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round() {
+    let seed = "int main(void) {\n  int a = 5;\n  return;\n}\n";
+    let variant = "int main(void) {\n  int a = 6 + 1;\n  return a / 0;\n}\n";
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("a / 0");
+    let mut outs = Vec::new();
+    for jobs in [1, 4] {
+        let out = reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &PairTests::sides(&seed_ok, &variant_bug),
+            &PairConfig {
+                canon: false,
+                verify: false,
+                ..config(jobs)
+            },
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        let step = |round: usize, reducer: &str| {
+            out.steps
+                .iter()
+                .find(|s| s.round == round && s.reducer == reducer)
+                .unwrap_or_else(|| {
+                    panic!("-j {jobs}: no {reducer} in round {round}: {:#?}", out.steps)
+                })
+        };
+        let (tdiff, ldiff) = (step(2, "tdiff"), step(2, "ldiff"));
+        let ldiff_tests = ldiff.variant_tests - tdiff.variant_tests;
+        assert_eq!(ldiff_tests == 0, jobs > 1, "-j {jobs}: {ldiff_tests} tests");
+        let last = out.steps.last().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.variant),
+            "int main {\n  return a / 0;\n}\n"
+        );
+        outs.push((out.seed, out.variant, last.rounds));
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
+}
