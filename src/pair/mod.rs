@@ -102,7 +102,9 @@ pub struct Step {
     /// the same at every `-j`, but above `-j 1` a ddmin step's round may
     /// test the next steps' tries ahead in its free places (see `ddmin`),
     /// and a round so answered runs no test; a MinTdiff merge may be tested
-    /// beside the next round.
+    /// beside the next round (or beside the first round of the deletions
+    /// that follow); a later round of PPR starts with a round of tests
+    /// ahead that is not counted.
     pub rounds: u64,
     /// Tests the single-file reducer ran ahead whose verdict was never used, so far.
     pub conflicts: u64,
