@@ -255,11 +255,11 @@ impl Pair<'_> {
         loop {
             round += 1;
             let before = (self.size(&self.seed), self.size(&self.variant));
-            if round > 1 && self.config.tdiff && self.config.ldiff {
-                self.confirm_ahead();
-            }
             if self.config.tdiff {
                 self.observer.reducer(round, "tdiff");
+                if round > 1 && self.config.ldiff {
+                    self.confirm_ahead();
+                }
                 self.min_tdiff()?;
                 self.step(round, "tdiff");
             }
@@ -496,9 +496,10 @@ impl Pair<'_> {
     /// hunks, then at tokens), as they are on the pair now, are tested as
     /// one round, up to the places of `-j`; the two reducers then find
     /// their verdicts in the variant's memory. What they keep is what they
-    /// would keep without it: only where MinTdiff changes the pair are the
-    /// tests spent for nothing (none at `-j 1`, where there are no places
-    /// to fill).
+    /// would keep without it. Tests are spent for nothing where MinTdiff
+    /// changes the pair, and where MinLdiff keeps fewer hunks (the tries of
+    /// its later steps and of its tokens are then of another difference);
+    /// none at `-j 1`, where there are no places to fill.
     fn confirm_ahead(&self) {
         let abandon = |worker: usize| self.tests.abandon(worker);
         let rounds = self.rounds(&abandon);
@@ -689,7 +690,8 @@ impl Pair<'_> {
 
     /// Tests the merge of the candidates `yes` of a round of
     /// [`Pair::in_rounds`] on `text` (`kept`: those kept before it). Where
-    /// the places of `-j` allow (never at `-j 1`), the next round as it is
+    /// the places of `-j` allow (never at `-j 1`; what follows a last merge
+    /// needs `-j 3` at least), the next round as it is
     /// if the merge holds (the queue as it is, on the merge) is tested
     /// beside the merge, or with the queue empty, what `beside` asks of the
     /// text the merge gives (what the caller tests next); their verdicts are
@@ -735,6 +737,8 @@ impl Pair<'_> {
             let these = self.tries(&on_merge, candidates, &next);
             tries.extend(these.into_iter().map(|t| (which, t)));
         } else if next.is_empty()
+            // Two lists, a try of each at least, and the merge.
+            && places > 2
             && let Some(first) = after().filter(|first| first.tries.len() < places)
         {
             tries.extend(first.tries.iter().cloned());

@@ -1148,31 +1148,57 @@ fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
 
 /// A last merge of MinTdiff's first candidates (nothing queued after it) is
 /// tested beside the first round of the deletions that follow, as they are
-/// if it holds (here the seed's call `g();`, which the variant lacks): the
-/// merge's test does not take a round of its own above `-j 1`, and every
-/// `-j` gives the same pair and the same rounds.
+/// if it holds: the variant's `if` (a replacement of the seed's `g();` that
+/// cannot be undone) removed from the merged variant (which keeps its
+/// inserted `k(2);`, so that no other text is the same), and the seed's
+/// `g();` removed. Above `-j 3` the merge's test waits (at most 10 s) for
+/// both to start, so that a merge tested alone shows; at `-j 1` both start
+/// after it. Every `-j` gives the same pair and the same rounds.
 #[test]
 fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
-    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  g();\n  return a / 1;\n}\n";
-    let variant = "int main(void) {\n  int a = 7;\n  int b = 8;\n  int c = 9;\n  int d = 10;\n  int e = 11;\n  int f = 12;\n  return a / 0;\n}\n";
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    let seed = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  g();\n  return a;\n}\n";
+    let variant = "int main(void) {\n  k(2);\n  int a = 7;\n  int b = 8;\n  int c = 9;\n  int d = 10;\n  int e = 11;\n  int f = 12;\n  if (a) b = 1 / 0;\n  return a;\n}\n";
     // Every constant undone: the last merge of the undos, in rounds of 4.
-    let merged = "int main(void) {\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  return a / 0;\n}\n";
-    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
-    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let merged = "int main(void) {\n  k(2);\n  int a = 1;\n  int b = 2;\n  int c = 3;\n  int d = 4;\n  int e = 5;\n  int f = 6;\n  if (a) b = 1 / 0;\n  return a;\n}\n";
+    let after = [
+        merged.replace("if (a) b = 1 / 0;", ""),
+        seed.replace("g();", ""),
+    ];
+    let started: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let parallel = AtomicBool::new(false);
+    let company = AtomicBool::new(false);
+    let both_started = |started: &[Vec<u8>]| {
+        after
+            .iter()
+            .all(|t| started.iter().any(|s| s == t.as_bytes()))
+    };
+    let seed_ok = |t: &[u8]| {
+        started.lock().push(t.to_vec());
+        parses(t) && !String::from_utf8_lossy(t).contains("/ 0")
+    };
+    let variant_bug = |t: &[u8]| {
+        started.lock().push(t.to_vec());
+        if t == merged.as_bytes() && parallel.load(SeqCst) {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while !both_started(&started.lock()) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            company.store(both_started(&started.lock()), SeqCst);
+        }
+        let t = String::from_utf8_lossy(t);
+        count_errors(&parse(c(), t.as_bytes())) == 0 && t.contains("1 / 0") && t.contains("k(2)")
+    };
     let mut outs = Vec::new();
-    for jobs in [1, 4, 16] {
-        let seeds = Timed {
-            verdict: seed_ok,
-            runs: Mutex::new(Vec::new()),
-        };
-        let variants = Timed {
-            verdict: variant_bug,
-            runs: Mutex::new(Vec::new()),
-        };
+    for jobs in [1, 3, 4, 16] {
+        started.lock().clear();
+        parallel.store(jobs >= 3, SeqCst);
+        company.store(false, SeqCst);
         let out = reduce(
             c(),
             (seed.as_bytes(), variant.as_bytes()),
-            &PairTests::sides(&seeds, &variants),
+            &PairTests::sides(&seed_ok, &variant_bug),
             &PairConfig {
                 ldiff: false,
                 commonality: false,
@@ -1185,19 +1211,21 @@ fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
         )
         .unwrap();
         let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
-        assert_eq!(text(&out.variant), merged, "-j {jobs}");
-        assert!(!text(&out.seed).contains("g()"), "-j {jobs}");
-        let (seeds, variants) = (seeds.runs.lock(), variants.runs.lock());
-        let merge: Vec<_> = variants
-            .iter()
-            .filter(|(t, ..)| t == merged.as_bytes())
-            .collect();
-        assert_eq!(merge.len(), 1, "-j {jobs}");
-        let m = merge[0];
-        let beside = seeds
-            .iter()
-            .any(|(t, start, end)| !text(t).contains("g()") && *start < m.2 && m.1 < *end);
-        assert_eq!(beside, jobs > 1, "-j {jobs}");
+        // The `if` is then minimized.
+        let minimized = merged.replace("b = 1 / 0", "1 / 0");
+        assert_eq!(text(&out.variant), minimized, "-j {jobs}");
+        assert_eq!(text(&out.seed), after[1], "-j {jobs}");
+        if jobs >= 3 {
+            assert!(
+                company.load(SeqCst),
+                "-j {jobs}: the merge was tested alone"
+            );
+        } else {
+            let started = started.lock();
+            let at = |t: &[u8]| started.iter().position(|s| s == t).unwrap();
+            let merge = at(merged.as_bytes());
+            assert!(after.iter().all(|t| at(t.as_bytes()) > merge), "-j {jobs}");
+        }
         let tdiff = out.steps.iter().find(|s| s.reducer == "tdiff").unwrap();
         outs.push((out.seed, out.variant, tdiff.rounds));
     }
@@ -1206,18 +1234,55 @@ fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
 
 /// A round of PPR after the first starts with one round of what MinTdiff
 /// and MinLdiff test first on the pair as it is: when that round finds
-/// nothing (here the inserted `a / 0` is needed whole), MinLdiff then runs
-/// no test of its own above `-j 1`, its verdicts known. At `-j 1` there
-/// are no places to fill and it tests them itself. Every `-j` gives the
-/// same pair and the same rounds.
+/// nothing (here the inserted `a / 0` is needed whole), MinTdiff and
+/// MinLdiff then run no test of their own above `-j 1`, their verdicts
+/// known. At `-j 4` the first variant test of round 2 (MinTdiff's undo)
+/// waits (at most 10 s) for a second one to start: without the round,
+/// MinLdiff's tries would come after it. Every `-j` gives the same pair
+/// and the same rounds.
 #[test]
 fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use std::time::{Duration, Instant};
+    /// Whether MinTdiff or MinLdiff of round 2 runs.
+    struct Round(AtomicBool);
+    impl PairObserver for Round {
+        fn improved(&self, _seed: &[u8], _variant: &[u8]) {}
+        fn step(&self, _step: &Step) {}
+        fn reducer(&self, round: usize, reducer: &'static str) {
+            let confirming = round == 2 && matches!(reducer, "tdiff" | "ldiff");
+            self.0.store(confirming, SeqCst);
+        }
+    }
     let seed = "int main(void) {\n  int a = 5;\n  return;\n}\n";
     let variant = "int main(void) {\n  int a = 6 + 1;\n  return a / 0;\n}\n";
+    let round = Round(AtomicBool::new(false));
+    // The variant tests of round 2's MinTdiff and MinLdiff so far.
+    let second: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let parallel = AtomicBool::new(false);
+    let alone = AtomicBool::new(false);
     let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
-    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("a / 0");
+    let variant_bug = |t: &[u8]| {
+        if round.0.load(SeqCst) {
+            let first = {
+                let mut second = second.lock();
+                second.push(t.to_vec());
+                second.len() == 1
+            };
+            if first && parallel.load(SeqCst) {
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while second.lock().len() < 2 && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                alone.store(second.lock().len() < 2, SeqCst);
+            }
+        }
+        parses(t) && String::from_utf8_lossy(t).contains("a / 0")
+    };
     let mut outs = Vec::new();
     for jobs in [1, 4] {
+        second.lock().clear();
+        parallel.store(jobs > 1, SeqCst);
         let out = reduce(
             c(),
             (seed.as_bytes(), variant.as_bytes()),
@@ -1228,7 +1293,7 @@ fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round()
                 ..config(jobs)
             },
             None,
-            &Quiet,
+            &round,
         )
         .unwrap();
         let step = |round: usize, reducer: &str| {
@@ -1242,6 +1307,11 @@ fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round()
         let (tdiff, ldiff) = (step(2, "tdiff"), step(2, "ldiff"));
         let ldiff_tests = ldiff.variant_tests - tdiff.variant_tests;
         assert_eq!(ldiff_tests == 0, jobs > 1, "-j {jobs}: {ldiff_tests} tests");
+        // MinTdiff's undo and MinLdiff's tries, at least.
+        assert!(second.lock().len() >= 3, "-j {jobs}: {:?}", second.lock());
+        if jobs > 1 {
+            assert!(!alone.load(SeqCst), "-j {jobs}: MinTdiff's undo ran alone");
+        }
         let last = out.steps.last().unwrap();
         assert_eq!(
             String::from_utf8_lossy(&out.variant),
