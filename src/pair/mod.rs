@@ -422,24 +422,25 @@ impl Pair<'_> {
             }
             (to_delete, to_minimize, outermost(in_seed, Range::clone))
         };
-        // The first round of both deletion lists, as they are if the last
-        // merge of the first candidates holds: tested beside that merge.
-        let beside = |pair: &Self, merged: &Patched, gone: &[bool]| {
+        // The first round of both deletion lists, on the variant the first
+        // candidates leave: tested beside their last merge, as the lists are
+        // if it holds, else after them.
+        let first_of = |pair: &Self, variant: &Patched, gone: &[bool]| {
             let (to_delete, _, in_seed) = lists(gone);
             pair.first_tries([
-                (Which::Variant, merged, &removals(&to_delete)),
+                (Which::Variant, variant, &removals(&to_delete)),
                 (Which::Seed, &seed, &removals(&in_seed)),
             ])
         };
-        let (gone, ahead) =
-            self.in_rounds(Which::Variant, &mut variant, &first, (None, Some(&beside)))?;
+        let (gone, ahead) = self.in_rounds(
+            Which::Variant,
+            &mut variant,
+            &first,
+            (None, Some(&first_of)),
+        )?;
+        let [first_variant, first_seed] =
+            ahead.unwrap_or_else(|| self.first_rounds(first_of(self, &variant, &gone)));
         let (to_delete, to_minimize, in_seed) = lists(&gone);
-        let [first_variant, first_seed] = ahead.unwrap_or_else(|| {
-            self.first_rounds([
-                (Which::Variant, &variant, &removals(&to_delete)),
-                (Which::Seed, &seed, &removals(&in_seed)),
-            ])
-        });
         self.delete_then_minimize(
             Which::Variant,
             variant,
@@ -510,27 +511,32 @@ impl Pair<'_> {
         let text = Patched::new(self.variant.clone());
         let (_, _, first) = self.tree_edits();
         let round: Vec<usize> = (0..first.len().min(rounds.width)).collect();
-        let mut tries: Vec<Vec<u8>> = self
+        // Each text once, not the variant itself, up to the places (what
+        // follows is not even built).
+        let mut tries: Vec<Vec<u8>> = Vec::new();
+        let mut add = |t: Vec<u8>| {
+            if t != self.variant && !tries.contains(&t) {
+                tries.push(t);
+            }
+            tries.len() >= places
+        };
+        let mut full = self
             .tries(&text, &first, &round)
             .into_iter()
             .flatten()
-            .collect();
+            .any(&mut add);
         let limit = errors(self.grammar, &self.variant);
         for fine in [false, true] {
-            let Some(diff) = self.ldiff_diff(fine) else {
+            let Some(diff) = self.ldiff_diff(fine).filter(|_| !full) else {
                 continue;
             };
             let all: Vec<usize> = (0..diff.hunks.len()).collect();
-            for keep in ddmin_plan(&all) {
-                let variant = diff.apply(|k| keep.contains(&k));
-                if errors(self.grammar, &variant) <= limit {
-                    tries.push(variant);
-                }
-            }
+            full = ddmin_plan(&all)
+                .iter()
+                .map(|keep| keeping(&diff, keep))
+                .filter(|variant| errors(self.grammar, variant) <= limit)
+                .any(&mut add);
         }
-        let mut seen = std::collections::HashSet::new();
-        tries.retain(|t| *t != self.variant && seen.insert(t.clone()));
-        tries.truncate(places);
         rounds.all(&tries, |worker, t| {
             self.holds_with(worker, Which::Variant, t)
         });
@@ -544,18 +550,19 @@ impl Pair<'_> {
     /// seed, nor the seed's at the variant: the first round of the
     /// variant's removals and the first round of the seed's, as
     /// [`Pair::in_rounds`] would play them on the texts as they are, are
-    /// tested as one round, and each list's `in_rounds` starts from its
-    /// verdicts. The pair is the one the two rounds give, a round sooner.
-    /// None with one test of the pair (its verdicts on the seed's removals
+    /// tested as one round (`first`, from [`Pair::first_tries`]), and each
+    /// list's `in_rounds` starts from its verdicts. The pair is the one the
+    /// two rounds give, a round sooner. None with one test of the pair (its verdicts on the seed's removals
     /// depend on the variant the variant's left), or when a list is empty.
-    fn first_rounds(&self, lists: [(Which, &Patched, &[Change]); 2]) -> FirstVerdicts {
-        match self.first_tries(lists) {
+    fn first_rounds(&self, first: Option<FirstTries>) -> FirstVerdicts {
+        match first {
             Some(first) => first.split(self.test_mixed(&first.tries)),
             None => [None, None],
         }
     }
 
-    /// The tries of [`Pair::first_rounds`], or none when it tests nothing.
+    /// The tries of [`Pair::first_rounds`] for the two lists, or none when
+    /// it tests nothing.
     fn first_tries(&self, lists: [(Which, &Patched, &[Change]); 2]) -> Option<FirstTries> {
         if self.stopped()
             || !matches!(self.tests, PairTests::Sides { .. })
@@ -707,8 +714,12 @@ impl Pair<'_> {
     ) -> Merged {
         let all: Vec<&Change> = yes.iter().map(|&k| &candidates[k]).collect();
         let merged = text.with(&all);
-        let mut on_merge = text.clone();
-        on_merge.commit(&all);
+        // The text the merge gives, for what is tested beside it.
+        let on_merge = || {
+            let mut on_merge = text.clone();
+            on_merge.commit(&all);
+            on_merge
+        };
         let mut outcome = Merged {
             holds: false,
             ahead: None,
@@ -729,12 +740,12 @@ impl Pair<'_> {
             for &k in yes {
                 gone[k] = true;
             }
-            beside.and_then(|beside| beside(self, &on_merge, &gone))
+            beside.and_then(|beside| beside(self, &on_merge(), &gone))
         };
         let mut tries = vec![(which, Some(merged))];
         let mut last = None;
         if !next.is_empty() && next.len() < places {
-            let these = self.tries(&on_merge, candidates, &next);
+            let these = self.tries(&on_merge(), candidates, &next);
             tries.extend(these.into_iter().map(|t| (which, t)));
         } else if next.is_empty()
             // Two lists, a try of each at least, and the merge.
@@ -916,13 +927,7 @@ impl Pair<'_> {
                 break;
             };
             let all: Vec<usize> = (0..diff.hunks.len()).collect();
-            let test = |keep: &[usize]| {
-                let mut on = vec![false; diff.hunks.len()];
-                for &k in keep {
-                    on[k] = true;
-                }
-                diff.apply(|k| on[k])
-            };
+            let test = |keep: &[usize]| keeping(&diff, keep);
             // A subset of the hunks may cut a statement in two; such a
             // variant is not tested, as in single mode.
             let limit = errors(self.grammar, &self.variant);
@@ -1229,6 +1234,15 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
         }
     }
     items
+}
+
+/// `diff`'s seed with the hunks `keep` (their indices) applied.
+fn keeping(diff: &Diff, keep: &[usize]) -> Vec<u8> {
+    let mut on = vec![false; diff.hunks.len()];
+    for &k in keep {
+        on[k] = true;
+    }
+    diff.apply(|k| on[k])
 }
 
 /// Every subset ddmin tries over `items` if none holds, in its order (the
