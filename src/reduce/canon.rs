@@ -38,7 +38,7 @@ use super::{Best, Change, PassKind, RANK_CANON, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
 use crate::syntax::{NodeId, Original, until};
-use crate::task::{Job, Priority, Queued};
+use crate::task::{Job, Priority, Queued, Task};
 
 type Tests<'t, 'a> = dyn crate::task::Tests<TreeSubject<'a>> + 't;
 
@@ -311,20 +311,13 @@ impl<'a> Job<TreeSubject<'a>> for Batch {
         let renames = self.0.0;
         let committed = tests.try_change(&CanonBatch(renames.clone()));
         if !committed && renames.len() > 1 {
-            let mut first = renames;
-            let second = first.split_off(first.len().div_ceil(2));
-            return vec![
-                (PRIORITY, Box::new(Batch(CanonBatch(first)))),
-                (PRIORITY, Box::new(Batch(CanonBatch(second)))),
-            ];
+            return halves(renames)
+                .map(|half| (PRIORITY, Box::new(Batch(CanonBatch(half))) as Task<_>))
+                .into();
         }
         let mut tasks: Vec<Queued<TreeSubject<'a>>> = Vec::new();
         for rename in renames {
-            let batched = Arc::new(Batched {
-                from: rename.from.clone(),
-                to: rename.to.clone(),
-                committed,
-            });
+            let batched = Batched::of(&rename, committed);
             for n in rename.nodes {
                 if lexicon.class_of(original.nodes.kind(n)).is_some() {
                     tasks.push((
@@ -345,6 +338,38 @@ impl<'a> Job<TreeSubject<'a>> for Batch {
     }
 }
 
+/// A batch of renames in two halves (the first one the larger).
+fn halves(mut renames: Vec<CanonText>) -> [Vec<CanonText>; 2] {
+    let second = renames.split_off(renames.len().div_ceil(2));
+    [renames, second]
+}
+
+/// What a canonicalization pass tests after `renames`, a batch it tests
+/// first, if that is not interesting (see [`Batch::run`]): its halves, or
+/// for a single rename, the first change of its tokens' task on `state`.
+fn after_failing(
+    cx: &TreeSubject<'_>,
+    state: &Best,
+    renames: &[CanonText],
+) -> Vec<Box<dyn Change>> {
+    match renames {
+        [rename] => {
+            let token = TokenTask {
+                node: rename.nodes[0],
+                batched: Some(Batched::of(rename, false)),
+            };
+            let first = token.first_change_on(cx, state);
+            first
+                .map(|change| Box::new(change) as Box<dyn Change>)
+                .into_iter()
+                .collect()
+        }
+        _ => halves(renames.to_vec())
+            .map(|half| Box::new(CanonBatch(half)) as Box<dyn Change>)
+            .into(),
+    }
+}
+
 /// Canonicalizes one token: a sequence of dependent tests by one worker.
 #[derive(Debug)]
 struct TokenTask {
@@ -361,6 +386,17 @@ struct Batched {
     from: Arc<[u8]>,
     to: Arc<[u8]>,
     committed: bool,
+}
+
+impl Batched {
+    /// What a batch did with `rename`.
+    fn of(rename: &CanonText, committed: bool) -> Arc<Batched> {
+        Arc::new(Batched {
+            from: rename.from.clone(),
+            to: rename.to.clone(),
+            committed,
+        })
+    }
 }
 
 impl TokenTask {
@@ -445,13 +481,15 @@ const NAME_BATCH: usize = 64;
 
 /// The first `most` changes a canonicalization pass on `cx`'s program
 /// tests on `state`: each batch, then the first change of each token that
-/// is in none (in the order the pass queues them).
+/// is in none (in the order the pass queues them), then what follows a
+/// batch that is not interesting (its halves, or a single rename's first
+/// change of its own).
 pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box<dyn Change>> {
     let (batches, alone) = plan(cx);
     let mut changes: Vec<Box<dyn Change>> = batches
-        .into_iter()
+        .iter()
         .take(most)
-        .map(|renames| Box::new(CanonBatch(renames)) as Box<dyn Change>)
+        .map(|renames| Box::new(CanonBatch(renames.clone())) as Box<dyn Change>)
         .collect();
     // Tokens of one text have the same first change (every token showing
     // it): one each.
@@ -470,6 +508,13 @@ pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box
         let first = token.first_change_on(cx, state);
         changes.extend(first.map(|change| Box::new(change) as Box<dyn Change>));
     }
+    for renames in &batches {
+        if changes.len() >= most || cx.stopped() {
+            break;
+        }
+        changes.extend(after_failing(cx, state, renames));
+    }
+    changes.truncate(most);
     changes
 }
 

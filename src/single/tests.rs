@@ -717,6 +717,44 @@ fn canonicalization_tests_many_names_in_each_round() {
     }
 }
 
+/// A canonicalization pass that follows a syntax pass that found nothing
+/// has its first changes tested in that pass's last round, in the places
+/// it leaves free: a batch's rename, and when a batch of one rename is not
+/// interesting, what its name's own task tries next (here a merge into a
+/// name in use). Like a compiler whose message names `item_price`, the
+/// test rejects every rename of it, so the last canonicalization pass
+/// finds nothing and, with everything it tries known, tests nothing.
+#[test]
+fn a_canonicalization_pass_after_one_that_found_nothing_finds_its_tries_tested() {
+    let input = "int item_price(int);\nint order_total() { item_price(item_price, 1); }\n";
+    let oracle = |c: &[u8]| {
+        let t = std::str::from_utf8(c).unwrap();
+        count_errors(&crate::syntax::parse(grammar("c"), c)) == 0
+            && t.contains("item_price(item_price,")
+            && t.contains("int item_price(int)")
+            && t.contains("() {")
+    };
+    for jobs in [2, 4] {
+        let (out, report) = run("c", input, jobs, &oracle);
+        assert_eq!(
+            out,
+            "int item_price(int);\nint a() {\n    item_price(item_price, 0);\n}\n"
+        );
+        let passes: Vec<_> = report
+            .passes
+            .iter()
+            .map(|p| (p.kind, p.tests, p.rounds))
+            .collect();
+        let canon: Vec<_> = passes.iter().filter(|p| p.0 == "canon").collect();
+        assert!(canon.len() >= 2, "-j {jobs}: {passes:?}");
+        assert_eq!(
+            canon.last(),
+            Some(&&("canon", 0, 0)),
+            "-j {jobs}: {passes:?}"
+        );
+    }
+}
+
 /// A random program of `functions` functions in `lang`, and the names and
 /// numbers it contains (candidates for what an oracle needs). C programs
 /// have macros and conditionals too.
