@@ -309,8 +309,27 @@ pub trait Subject: Sync + Sized {
     /// engine tests them as probes in the places a pass's last rounds
     /// leave free (see `engine::group`): the next pass finds their
     /// verdicts known. The default: none.
-    fn next_pass(&self, _state: &Self::State, _most: usize) -> Vec<Box<Self::Change>> {
+    fn next_pass(&self, _state: &Self::State, _most: usize) -> Vec<NextChange<Self::Change>> {
         Vec::new()
+    }
+}
+
+/// A change the next pass tests first ([`Subject::next_pass`]).
+pub struct NextChange<C: ?Sized> {
+    pub change: Box<C>,
+    /// An earlier change of the list that the next pass tests before this
+    /// one, and this one only if that is not interesting: a probe of this
+    /// one is moot once a probe of that one is interesting.
+    pub unless: Option<usize>,
+}
+
+impl<C: ?Sized> NextChange<C> {
+    /// A change tested whatever the others' verdicts.
+    pub fn first(change: Box<C>) -> Self {
+        NextChange {
+            change,
+            unless: None,
+        }
     }
 }
 

@@ -89,7 +89,7 @@ use parking_lot::{Condvar, Mutex};
 use super::queue::{Order, Queue};
 use super::{Ends, Finished, Handed, Run};
 use crate::stats::bump;
-use crate::task::{Footprint, Job, Merging, Queued, Subject, Task, Tests};
+use crate::task::{Footprint, Job, Merging, NextChange, Queued, Subject, Task, Tests};
 
 /// How many tasks per place the coordinator may set aside (because they
 /// overlap a change of the round) while it looks for more: a bound on the
@@ -660,6 +660,8 @@ pub fn run_groups<S: Subject>(
             probes: Vec::new(),
             probed: 0,
             next_pass: None,
+            next_probes: Vec::new(),
+            next_held: Default::default(),
             handed: if ends.untested_start {
                 Handed::Unsettled
             } else {
@@ -1111,8 +1113,16 @@ struct Coordinator<'a, 'r, S: Subject> {
     /// Probes started in the pass, for their order in a round.
     probed: u64,
     /// What the next pass tests first ([`Subject::next_pass`]) and no
-    /// probe has tested yet; computed in the first round that may probe it.
-    next_pass: Option<std::collections::VecDeque<Box<S::Change>>>,
+    /// probe has tested yet, each with its place in the list; computed in
+    /// the first round that may probe it.
+    next_pass: Option<std::collections::VecDeque<(usize, NextChange<S::Change>)>>,
+    /// The round's probes of those: (place in the list, slot, place on the
+    /// board).
+    next_probes: Vec<(usize, usize, usize)>,
+    /// The places in the list of those a probe found interesting in an
+    /// earlier round: a change whose `unless` names one of them is not
+    /// probed.
+    next_held: std::collections::HashSet<usize>,
     /// What became of the start, if it was handed over untested
     /// ([`Handed::Unsettled`] until it is settled).
     handed: Handed,
@@ -1528,20 +1538,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             let Some(free) = self.free_lane() else {
                 break;
             };
-            let Some(change) = changes.next().or_else(|| {
-                let (subject, base) = (self.subject, &self.base);
-                next_pass
-                    .then(|| {
-                        self.next_pass
-                            .get_or_insert_with(|| subject.next_pass(base, self.width).into())
-                            .pop_front()
-                    })
-                    .flatten()
-            }) else {
-                break;
+            let (change, next) = match changes.next() {
+                Some(change) => (change, None),
+                None => match next_pass.then(|| self.next_of_next_pass()).flatten() {
+                    Some((change, k, unless)) => (change, Some((k, unless))),
+                    None => break,
+                },
             };
             f.footprints.retain(|(s, ..)| *s != free);
-            let place = self.workers.join_probe(free, under.clone());
+            let mut under = under.clone();
+            under.extend(next.iter().flat_map(|(_, unless)| unless));
+            let place = self.workers.join_probe(free, under);
             f.footprints.push((free, place, Footprint::default()));
             self.probed += 1;
             let order = Order {
@@ -1554,6 +1561,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 Began::Testing(_) => {
                     f.round.push((free, order));
                     self.probes.push(free);
+                    if let Some((k, _)) = next {
+                        self.next_probes.push((k, free, place));
+                    }
                 }
                 Began::Ended(_) => {}
             }
@@ -1562,6 +1572,37 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         self.probes
             .retain(|slot| f.round.iter().any(|e| e.0 == *slot));
         Some(())
+    }
+
+    /// The next change of the next pass's list to probe (see
+    /// [`Coordinator::probe`]), with its place in the list and the places
+    /// on the board of this round's probes of the change it is tested only
+    /// unless ([`NextChange::unless`]): it is moot once that one is
+    /// interesting. One whose `unless` was interesting in an earlier round
+    /// is passed over.
+    fn next_of_next_pass(&mut self) -> Option<(Box<S::Change>, usize, Vec<usize>)> {
+        let (subject, base, width) = (self.subject, &self.base, self.width);
+        let list = self.next_pass.get_or_insert_with(|| {
+            subject
+                .next_pass(base, width)
+                .into_iter()
+                .enumerate()
+                .collect()
+        });
+        while let Some((k, next)) = list.pop_front() {
+            let unless = match next.unless {
+                Some(u) if self.next_held.contains(&u) => continue,
+                Some(u) => self
+                    .next_probes
+                    .iter()
+                    .filter(|p| p.0 == u)
+                    .map(|p| p.2)
+                    .collect(),
+                None => Vec::new(),
+            };
+            return Some((next.change, k, unless));
+        }
+        None
     }
 
     /// Whether a lane of the round has not passed its check yet.
@@ -1839,6 +1880,17 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let (moot, unsettled) = self.workers.moot_lanes(&round, &verdicts);
         for key in unsettled {
             self.run.cache().unsettle(key);
+        }
+        // The next pass's changes a probe found interesting: a change
+        // whose `unless` names one of them is not probed any more.
+        for (k, slot, _) in std::mem::take(&mut self.next_probes) {
+            let held = round
+                .iter()
+                .zip(&verdicts)
+                .any(|(e, v)| e.0 == slot && v.is_some());
+            if held {
+                self.next_held.insert(k);
+            }
         }
         if self.handed == Handed::Unsettled && base_interesting == Some(false) {
             // The pass started on a program that is not interesting: the

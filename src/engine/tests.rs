@@ -10,7 +10,9 @@ use parking_lot::Mutex;
 
 use super::*;
 use crate::stats::Size;
-use crate::task::{Applied, Footprint, Job, Merging, Priority, Queued, Subject, Task, Tests};
+use crate::task::{
+    Applied, Footprint, Job, Merging, NextChange, Priority, Queued, Subject, Task, Tests,
+};
 use crate::testing::within;
 
 /// Items `0..n`; the state is the set of kept items; the test sees them as
@@ -69,8 +71,9 @@ struct Items {
     tested: Mutex<Vec<BTreeSet<u32>>>,
     /// The changes a task learned were not interesting ([`Subject::failed`]).
     failures: Mutex<Vec<Vec<u32>>>,
-    /// What the next pass tests first ([`Subject::next_pass`]).
-    next: Vec<Vec<u32>>,
+    /// What the next pass tests first ([`Subject::next_pass`]), each with
+    /// the earlier one it is tested only unless ([`NextChange::unless`]).
+    next: Vec<(Vec<u32>, Option<usize>)>,
 }
 
 /// A verdict on a set of kept items.
@@ -249,9 +252,13 @@ impl Subject for Items {
         self.improvements.lock().push((seq, best.clone()));
     }
 
-    fn next_pass(&self, _state: &BTreeSet<u32>, most: usize) -> Vec<Box<[u32]>> {
+    fn next_pass(&self, _state: &BTreeSet<u32>, most: usize) -> Vec<NextChange<[u32]>> {
         let next = self.next.iter().take(most);
-        next.map(|c| c.clone().into_boxed_slice()).collect()
+        next.map(|(c, unless)| NextChange {
+            change: c.clone().into_boxed_slice(),
+            unless: *unless,
+        })
+        .collect()
     }
 }
 
@@ -1765,6 +1772,43 @@ fn a_pass_in_narrower_rounds_is_the_pass_of_a_narrower_run() {
     });
 }
 
+/// A change of the next pass's list that pass tests only unless an
+/// earlier one is interesting ([`NextChange::unless`]) is probed under the
+/// probe of that one: once it is interesting, the later one is moot (at
+/// -j 1, tested after it, not tested at all).
+#[test]
+fn a_next_pass_change_is_not_probed_once_the_one_it_follows_holds() {
+    within(60, || {
+        for jobs in [1, 4] {
+            // Every single item is needed, but 0 and 1 may go together.
+            let mut subject = grouped(&[0, 1, 2, 3, 4, 5], 0);
+            subject.oracle = Some(Box::new(|c: &BTreeSet<u32>| {
+                c.len() == 6 || *c == BTreeSet::from([2, 3, 4, 5])
+            }));
+            subject.next = vec![
+                (vec![0, 1], None),
+                (vec![4, 5], Some(0)),
+                (vec![2, 3], None),
+            ];
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let done = run_pass(&run, &subject, (0..6).collect(), deletions(6, u64::from));
+            assert_eq!(done.commits, 0);
+            let tested = subject.tested.lock().clone();
+            let with = |set: &[u32]| tested.contains(&set.iter().copied().collect());
+            assert!(
+                with(&[2, 3, 4, 5]) && with(&[0, 1, 4, 5]),
+                "-j {jobs}: {tested:?}"
+            );
+            if jobs == 1 {
+                // The six deletions and two probes; not the one under [0, 1].
+                assert!(!with(&[0, 1, 2, 3]), "{tested:?}");
+                assert_eq!(stats.report().tests, 8);
+            }
+        }
+    });
+}
+
 /// A pass that commits nothing tests what the next pass tests first
 /// ([`Subject::next_pass`]) in the places its last round leaves free, and
 /// the next pass finds those verdicts known: it tests nothing. A pass
@@ -1773,7 +1817,9 @@ fn a_pass_in_narrower_rounds_is_the_pass_of_a_narrower_run() {
 #[test]
 fn a_pass_that_finds_nothing_tests_what_the_next_pass_tests_first() {
     within(120, || {
-        let pairs = vec![vec![0, 1], vec![2, 3], vec![4, 5]];
+        let pairs = [vec![0, 1], vec![2, 3], vec![4, 5]];
+        let next: Vec<(Vec<u32>, Option<usize>)> =
+            pairs.iter().map(|p| (p.clone(), None)).collect();
         let pair_tested = |subject: &Items| {
             let tested = subject.tested.lock();
             tested.iter().filter(|c| c.len() == 4).count()
@@ -1781,7 +1827,7 @@ fn a_pass_that_finds_nothing_tests_what_the_next_pass_tests_first() {
         for jobs in [1, 3, 8] {
             // Every item is needed: every deletion fails.
             let mut subject = grouped(&[0, 1, 2, 3, 4, 5], 0);
-            subject.next = pairs.clone();
+            subject.next = next.clone();
             let stats = Stats::new(["delete"]);
             let run = Run::new(jobs, &stats, None);
             let done = run_pass(&run, &subject, (0..6).collect(), deletions(6, u64::from));
@@ -1805,7 +1851,7 @@ fn a_pass_that_finds_nothing_tests_what_the_next_pass_tests_first() {
 
             // Item 5 can go: the round commits, the pairs are moot.
             let mut subject = grouped(&[0, 1, 2, 3, 4], 0);
-            subject.next = pairs.clone();
+            subject.next = next.clone();
             let stats = Stats::new(["delete"]);
             let run = Run::new(jobs, &stats, None);
             let done = run_pass(&run, &subject, (0..6).collect(), deletions(6, u64::from));

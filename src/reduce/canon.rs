@@ -38,7 +38,7 @@ use super::{Best, Change, PassKind, RANK_CANON, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
 use crate::syntax::{NodeId, Original, until};
-use crate::task::{Job, Priority, Queued, Task};
+use crate::task::{Job, NextChange, Priority, Queued, Task};
 
 type Tests<'t, 'a> = dyn crate::task::Tests<TreeSubject<'a>> + 't;
 
@@ -483,13 +483,17 @@ const NAME_BATCH: usize = 64;
 /// tests on `state`: each batch, then the first change of each token that
 /// is in none (in the order the pass queues them), then what follows a
 /// batch that is not interesting (its halves, or a single rename's first
-/// change of its own).
-pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box<dyn Change>> {
+/// change of its own), each tested only unless its batch is.
+pub fn first_changes(
+    cx: &TreeSubject<'_>,
+    state: &Best,
+    most: usize,
+) -> Vec<NextChange<dyn Change>> {
     let (batches, alone) = plan(cx);
-    let mut changes: Vec<Box<dyn Change>> = batches
+    let mut changes: Vec<NextChange<dyn Change>> = batches
         .iter()
         .take(most)
-        .map(|renames| Box::new(CanonBatch(renames.clone())) as Box<dyn Change>)
+        .map(|renames| NextChange::first(Box::new(CanonBatch(renames.clone())) as Box<dyn Change>))
         .collect();
     // Tokens of one text have the same first change (every token showing
     // it): one each.
@@ -506,13 +510,18 @@ pub fn first_changes(cx: &TreeSubject<'_>, state: &Best, most: usize) -> Vec<Box
             batched: None,
         };
         let first = token.first_change_on(cx, state);
-        changes.extend(first.map(|change| Box::new(change) as Box<dyn Change>));
+        changes.extend(first.map(|change| NextChange::first(Box::new(change) as Box<dyn Change>)));
     }
-    for renames in &batches {
+    // Batch `k` is the list's change `k`.
+    for (k, renames) in batches.iter().enumerate().take(most) {
         if changes.len() >= most || cx.stopped() {
             break;
         }
-        changes.extend(after_failing(cx, state, renames));
+        let next = after_failing(cx, state, renames).into_iter();
+        changes.extend(next.map(|change| NextChange {
+            change,
+            unless: Some(k),
+        }));
     }
     changes.truncate(most);
     changes

@@ -24,7 +24,7 @@ use crate::stats::{Size, Stats};
 use crate::syntax::{
     Grammar, ListId, NodeId, Original, Stop, count_errors, count_tokens_until, never, parse_until,
 };
-use crate::task::{Applied, Footprint, Merging, Observer, Queued, Subject};
+use crate::task::{Applied, Footprint, Merging, NextChange, Observer, Queued, Subject};
 use std::sync::OnceLock;
 
 /// The best program of a pass: the original plus `edits`, with its own text and
@@ -532,7 +532,7 @@ impl<'a> Subject for TreeSubject<'a> {
     }
 
     /// A canonicalization pass's first changes, when one follows.
-    fn next_pass(&self, state: &Best, most: usize) -> Vec<Box<dyn Change>> {
+    fn next_pass(&self, state: &Best, most: usize) -> Vec<NextChange<dyn Change>> {
         match self.next {
             Some(PassKind::Canon)
                 if self
