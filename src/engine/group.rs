@@ -1514,6 +1514,9 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         let planned: Vec<Vec<Box<S::Change>>> =
             self.planned.iter_mut().map(std::mem::take).collect();
         self.probes.clear();
+        // (A round formed again, its first formation's lanes all ended,
+        // has a new board.)
+        self.next_probes.clear();
         if f.alone || f.held {
             return Some(());
         }
@@ -1884,10 +1887,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         // The next pass's changes a probe found interesting: a change
         // whose `unless` names one of them is not probed any more.
         for (k, slot, _) in std::mem::take(&mut self.next_probes) {
-            let held = round
-                .iter()
-                .zip(&verdicts)
-                .any(|(e, v)| e.0 == slot && v.is_some());
+            let held =
+                (0..round.len()).any(|i| round[i].0 == slot && !moot[i] && verdicts[i].is_some());
             if held {
                 self.next_held.insert(k);
             }

@@ -1777,7 +1777,7 @@ fn a_pass_in_narrower_rounds_is_the_pass_of_a_narrower_run() {
 /// probe of that one: once it is interesting, the later one is moot (at
 /// -j 1, tested after it, not tested at all).
 #[test]
-fn a_next_pass_change_is_not_probed_once_the_one_it_follows_holds() {
+fn a_next_pass_change_is_moot_once_the_one_it_follows_holds() {
     within(60, || {
         for jobs in [1, 4] {
             // Every single item is needed, but 0 and 1 may go together.

@@ -346,7 +346,9 @@ fn halves(mut renames: Vec<CanonText>) -> [Vec<CanonText>; 2] {
 
 /// What a canonicalization pass tests after `renames`, a batch it tests
 /// first, if that is not interesting (see [`Batch::run`]): its halves, or
-/// for a single rename, the first change of its tokens' task on `state`.
+/// for a single rename, the first change of each of its tokens' tasks on
+/// `state` (each once: mostly one for all, the change of every token of
+/// the text; a number's tasks each try their own token alone).
 fn after_failing(
     cx: &TreeSubject<'_>,
     state: &Best,
@@ -354,14 +356,24 @@ fn after_failing(
 ) -> Vec<Box<dyn Change>> {
     match renames {
         [rename] => {
-            let token = TokenTask {
-                node: rename.nodes[0],
-                batched: Some(Batched::of(rename, false)),
-            };
-            let first = token.first_change_on(cx, state);
-            first
-                .map(|change| Box::new(change) as Box<dyn Change>)
+            let batched = Batched::of(rename, false);
+            let mut firsts: Vec<CanonText> = Vec::new();
+            for &node in &rename.nodes {
+                let token = TokenTask {
+                    node,
+                    batched: Some(batched.clone()),
+                };
+                if let Some(first) = token.first_change_on(cx, state)
+                    && !firsts
+                        .iter()
+                        .any(|f| f.nodes == first.nodes && f.to == first.to)
+                {
+                    firsts.push(first);
+                }
+            }
+            firsts
                 .into_iter()
+                .map(|change| Box::new(change) as Box<dyn Change>)
                 .collect()
         }
         _ => halves(renames.to_vec())

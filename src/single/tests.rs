@@ -734,7 +734,7 @@ fn a_canonicalization_pass_after_one_that_found_nothing_finds_its_tries_tested()
             && t.contains("int item_price(int)")
             && t.contains("() {")
     };
-    for jobs in [2, 4] {
+    for jobs in [1, 2, 4] {
         let (out, report) = run("c", input, jobs, &oracle);
         assert_eq!(
             out,
