@@ -1608,6 +1608,19 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         None
     }
 
+    /// Notes the next pass's changes whose probes in `round` were
+    /// interesting (and not moot): a change whose `unless` names one of
+    /// them is not probed any more ([`Coordinator::next_of_next_pass`]).
+    fn note_next_held(&mut self, round: &[Entrant], verdicts: &[Option<Found<S>>], moot: &[bool]) {
+        for (k, slot, _) in std::mem::take(&mut self.next_probes) {
+            let held =
+                (0..round.len()).any(|i| round[i].0 == slot && !moot[i] && verdicts[i].is_some());
+            if held {
+                self.next_held.insert(k);
+            }
+        }
+    }
+
     /// Whether a lane of the round has not passed its check yet.
     fn unchecked(f: &Forming<S>) -> bool {
         f.round.iter().any(|(slot, _)| !f.checked.contains(slot))
@@ -1884,15 +1897,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         for key in unsettled {
             self.run.cache().unsettle(key);
         }
-        // The next pass's changes a probe found interesting: a change
-        // whose `unless` names one of them is not probed any more.
-        for (k, slot, _) in std::mem::take(&mut self.next_probes) {
-            let held =
-                (0..round.len()).any(|i| round[i].0 == slot && !moot[i] && verdicts[i].is_some());
-            if held {
-                self.next_held.insert(k);
-            }
-        }
+        self.note_next_held(&round, &verdicts, &moot);
         if self.handed == Handed::Unsettled && base_interesting == Some(false) {
             // The pass started on a program that is not interesting: the
             // round's changes are moot (at `-j 1` none was tested); the pass
