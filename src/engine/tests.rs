@@ -1809,6 +1809,67 @@ fn a_next_pass_change_is_moot_once_the_one_it_follows_holds() {
     });
 }
 
+/// Tries deleting its item (the first number), then queues the same for
+/// the next item, up to the second number: one lane in each round.
+struct ThenNext(u32, u32);
+
+impl Job<Items> for ThenNext {
+    fn run(self: Box<Self>, tests: &mut dyn Tests<Items>) -> Vec<Queued<Items>> {
+        tests.try_change(std::slice::from_ref(&self.0));
+        if self.0 >= self.1 {
+            return Vec::new();
+        }
+        let task: Task<Items> = Box::new(ThenNext(self.0 + 1, self.1));
+        vec![(Priority { tokens: 1, rank: 0 }, task)]
+    }
+
+    fn first_change(&self) -> Option<&[u32]> {
+        Some(std::slice::from_ref(&self.0))
+    }
+}
+
+/// After a round in which the probe of a next-pass change was interesting,
+/// the change that follows it ([`NextChange::unless`]) is not probed in a
+/// later round: rounds of three, two lanes and one probe each.
+#[test]
+fn a_next_pass_change_is_not_probed_after_the_one_it_follows_held() {
+    within(60, || {
+        for jobs in [1, 2, 4] {
+            let mut subject = grouped(&[], 0);
+            subject.oracle = Some(Box::new(|c: &BTreeSet<u32>| {
+                c.len() == 10 || *c == (2..10).collect()
+            }));
+            subject.next = vec![
+                (vec![0, 1], None),
+                (vec![4, 5], Some(0)),
+                (vec![2, 3], None),
+            ];
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None).with_width(3);
+            let tasks: Vec<Queued<Items>> = [(6, 7), (8, 9)]
+                .into_iter()
+                .map(|(from, to)| {
+                    let task: Task<Items> = Box::new(ThenNext(from, to));
+                    (Priority { tokens: 1, rank: 0 }, task)
+                })
+                .collect();
+            let done = run_pass(&run, &subject, (0..10).collect(), tasks);
+            assert_eq!(done.commits, 0);
+            let tested = subject.tested.lock().clone();
+            let without = |gone: &[u32]| {
+                let set: BTreeSet<u32> = (0..10).filter(|i| !gone.contains(i)).collect();
+                tested.contains(&set)
+            };
+            assert!(
+                without(&[0, 1]) && without(&[2, 3]),
+                "-j {jobs}: {tested:?}"
+            );
+            assert!(!without(&[4, 5]), "-j {jobs}: {tested:?}");
+            assert_eq!(stats.report().rounds, 2, "-j {jobs}");
+        }
+    });
+}
+
 /// A pass that commits nothing tests what the next pass tests first
 /// ([`Subject::next_pass`]) in the places its last round leaves free, and
 /// the next pass finds those verdicts known: it tests nothing. A pass
