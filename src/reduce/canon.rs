@@ -348,17 +348,23 @@ fn halves(mut renames: Vec<CanonText>) -> [Vec<CanonText>; 2] {
 /// first, if that is not interesting (see [`Batch::run`]): its halves, or
 /// for a single rename, the first change of each of its tokens' tasks on
 /// `state` (each once: mostly one for all, the change of every token of
-/// the text; a number's tasks each try their own token alone).
+/// the text; a number's tasks each try their own token alone); at most
+/// `room` of them.
 fn after_failing(
     cx: &TreeSubject<'_>,
     state: &Best,
     renames: &[CanonText],
+    room: usize,
 ) -> Vec<Box<dyn Change>> {
     match renames {
         [rename] => {
             let batched = Batched::of(rename, false);
             let mut firsts: Vec<CanonText> = Vec::new();
             for &node in &rename.nodes {
+                // (A name used in many places: no work past what is kept.)
+                if firsts.len() >= room || cx.stopped() {
+                    break;
+                }
                 let token = TokenTask {
                     node,
                     batched: Some(batched.clone()),
@@ -377,8 +383,10 @@ fn after_failing(
                 .collect()
         }
         _ => halves(renames.to_vec())
+            .into_iter()
+            .take(room)
             .map(|half| Box::new(CanonBatch(half)) as Box<dyn Change>)
-            .into(),
+            .collect(),
     }
 }
 
@@ -494,8 +502,9 @@ const NAME_BATCH: usize = 64;
 /// The first `most` changes a canonicalization pass on `cx`'s program
 /// tests on `state`: each batch, then the first change of each token that
 /// is in none (in the order the pass queues them), then what follows a
-/// batch that is not interesting (its halves, or a single rename's first
-/// change of its own), each tested only unless its batch is.
+/// batch that is not interesting (its halves, or a single rename's
+/// tokens' first changes of their own), each tested only unless its
+/// batch is.
 pub fn first_changes(
     cx: &TreeSubject<'_>,
     state: &Best,
@@ -529,13 +538,12 @@ pub fn first_changes(
         if changes.len() >= most || cx.stopped() {
             break;
         }
-        let next = after_failing(cx, state, renames).into_iter();
+        let next = after_failing(cx, state, renames, most - changes.len()).into_iter();
         changes.extend(next.map(|change| NextChange {
             change,
             unless: Some(k),
         }));
     }
-    changes.truncate(most);
     changes
 }
 
