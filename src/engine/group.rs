@@ -87,7 +87,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 use parking_lot::{Condvar, Mutex};
 
 use super::queue::{Order, Queue};
-use super::{Ends, Finished, Handed, Run};
+use super::{Ending, Ends, Finished, Handed, Run};
 use crate::stats::bump;
 use crate::task::{Footprint, Job, Merging, NextChange, Queued, Subject, Task, Tests};
 
@@ -617,7 +617,7 @@ pub fn run_groups<S: Subject>(
     merging: &dyn Merging<S>,
     start: S::State,
     tasks: Vec<Queued<S>>,
-    ends: Ends,
+    ends: Ends<'_>,
 ) -> Finished<S> {
     let workers = Workers::new(run.jobs, width);
     let workers = &workers;
@@ -641,6 +641,14 @@ pub fn run_groups<S: Subject>(
         threads.push(s.spawn(move || {
             handed_tester(run, (subject, merging), workers, base_inbox, base_out);
         }));
+        // The run's last tests, made ahead (see `Coordinator::test_ending`).
+        let ending = ends.ending.map(|ending| {
+            let (to, inbox) = unbounded();
+            threads.push(s.spawn(move || {
+                ending_tester(run, workers, (ending, subject), inbox);
+            }));
+            EndingTest { to, sent: false }
+        });
         let start = Arc::new(start);
         let mut coordinator = Coordinator {
             run,
@@ -670,6 +678,7 @@ pub fn run_groups<S: Subject>(
             hand_over: ends.hand_over,
             handed_test: (base_to, base_from),
             handed_testing: false,
+            ending,
         };
         coordinator.work();
         let merge = coordinator.handed_over();
@@ -1134,6 +1143,48 @@ struct Coordinator<'a, 'r, S: Subject> {
     handed_test: HandedTest<'a, S>,
     /// That test was started and its verdict not taken yet.
     handed_testing: bool,
+    /// Where the run's last tests go when made ahead ([`Ends::ending`]).
+    ending: Option<EndingTest<'a>>,
+}
+
+/// The channel to [`ending_tester`], and whether its tests were started.
+struct EndingTest<'w> {
+    /// The two places in the line its tests take.
+    to: Sender<(Turn<'w>, Turn<'w>)>,
+    /// They were started in this pass (once at most: on the pass's start).
+    sent: bool,
+}
+
+/// Runs the run's last tests ahead ([`Ending`]) in their places in the
+/// line: the test of the text the run would end on, through the cache
+/// (unless its verdict is known), and beside it the re-check's first run.
+fn ending_tester<'w, S: Subject>(
+    run: &Run<'_>,
+    workers: &'w Workers,
+    (ending, subject): (&dyn Ending, &S),
+    inbox: Receiver<(Turn<'w>, Turn<'w>)>,
+) {
+    let spare = || subject.spare();
+    while let Ok((first, second)) = inbox.recv() {
+        if let Some(key) = ending.key() {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    if let Some(worker) = workers.take(run, second, &spare) {
+                        ending.recheck(worker.index);
+                    }
+                });
+                if run.cache().settled(key).is_some() {
+                    drop(first);
+                } else if let Some(worker) = workers.take(run, first, &spare) {
+                    let epoch = run.cache().epoch();
+                    run.test(key, || ending.test(worker.index));
+                    // Not every -j runs it: no schedule may rely on it
+                    // until a test would have asked for it.
+                    run.cache().unsettle_since(key, epoch);
+                }
+            });
+        }
+    }
 }
 
 /// The channels to and from [`handed_tester`].
@@ -1574,7 +1625,34 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         self.settle(f)?;
         self.probes
             .retain(|slot| f.round.iter().any(|e| e.0 == *slot));
+        if next_pass && changes.len() == 0 {
+            self.test_ending(f.round.len());
+        }
         Some(())
+    }
+
+    /// Starts the run's last tests ahead ([`Ending`]) beside a round of
+    /// `tests` tests that may be the pass's last on its start: nothing is
+    /// queued, set aside or planned after it, and the next pass's first
+    /// changes are all probed (none of them interesting so far). Only
+    /// beside tests of the round (a pass ends only once they are over: if
+    /// the run goes on, they delay nothing), if the round leaves two
+    /// directories idle (so never at `-j 1` or `-j 2`), once per pass, and
+    /// while the oracle has permits to spare.
+    fn test_ending(&mut self, tests: usize) {
+        let next_done = self.next_pass.as_ref().is_some_and(|l| l.is_empty());
+        let Some(ending) = self.ending.as_mut() else {
+            return;
+        };
+        if ending.sent || !next_done || !self.next_held.is_empty() {
+            return;
+        }
+        if tests == 0 || tests + 2 > self.run.jobs || !self.subject.spare() {
+            return;
+        }
+        let first = self.workers.ticket();
+        let second = self.workers.ticket();
+        ending.sent = ending.to.send((first, second)).is_ok();
     }
 
     /// The next change of the next pass's list to probe (see

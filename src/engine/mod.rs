@@ -256,13 +256,40 @@ pub struct Finished<S: Subject> {
 /// first in that pass's first round, beside its changes; if one of them is
 /// interesting the merge's own verdict does not matter (the merge plus a
 /// change is a tested program, whatever the merge alone is).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ends {
+#[derive(Clone, Copy, Default)]
+pub struct Ends<'e> {
     /// The start is an untested merge handed over by the pass before.
     pub untested_start: bool,
     /// The pass may end on an untested merge and return it
     /// ([`Finished::merge`]) instead of testing it.
     pub hand_over: bool,
+    /// What the run tests last if it ends on this pass's start ([`Ending`]),
+    /// tested ahead in the pass's last round when workers are free.
+    pub ending: Option<&'e dyn Ending>,
+}
+
+/// The tests a run makes at its very end, on the text it would end on if
+/// the pass running now ends on its start (nothing interesting in its last
+/// round, nor in what the next pass tests first): the test of the layout
+/// of that text, and the final re-check's first run of it. After a pass's
+/// last round they cost a round of their own, in which nothing else runs;
+/// tested ahead, in directories that round leaves free, they cost none.
+/// They run only where two of the `-j` directories would be idle in that
+/// round, so they take no place of the round's and change nothing it
+/// decides: the result is the same at every `-j`, only tests are added
+/// where workers are free (never at `-j 1`). If the run does not end there
+/// (something in the round or after it is interesting), the layout's
+/// verdict stays in the cache and the re-check's run is not used.
+pub trait Ending: Sync {
+    /// The verdict cache's key of the text the run would end on; `None` if
+    /// there is nothing to test ahead. Worked out once, on the thread that
+    /// runs the tests, not by the round's coordinator.
+    fn key(&self) -> Option<u128>;
+    /// Runs the test on that text in worker directory `worker`.
+    fn test(&self, worker: usize) -> Result<Verdict, OracleError>;
+    /// Runs the re-check's first run of that text in worker directory
+    /// `worker`, outside the cache, and keeps its verdict for the re-check.
+    fn recheck(&self, worker: usize);
 }
 
 /// What became of a start handed over untested.
@@ -301,7 +328,7 @@ pub fn run_pass_between<S: Subject>(
     subject: &S,
     start: S::State,
     tasks: Vec<crate::task::Queued<S>>,
-    ends: Ends,
+    ends: Ends<'_>,
 ) -> Finished<S> {
     match subject.merging() {
         Some(merging) if run.width > 1 => {

@@ -852,6 +852,7 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
                 let ends = Ends {
                     untested_start: false,
                     hand_over,
+                    ending: None,
                 };
                 let done = run_pass_between(
                     &run,
@@ -884,6 +885,7 @@ fn a_pass_hands_its_last_merge_to_the_next_one() {
                 let ends = Ends {
                     untested_start: true,
                     hand_over: true,
+                    ending: None,
                 };
                 let tasks = start.iter().map(|&i| {
                     let task: Task<Items> = Box::new(Delete(i));
@@ -1921,6 +1923,69 @@ fn a_pass_that_finds_nothing_tests_what_the_next_pass_tests_first() {
                 assert_eq!(pair_tested(&subject), 0);
                 assert_eq!(stats.report().tests, 6);
             }
+        }
+    });
+}
+
+/// Counts what the engine asks of the run's last tests ([`Ending`]).
+#[derive(Default)]
+struct CountedEnding {
+    keys: AtomicUsize,
+    tests: AtomicUsize,
+    rechecks: AtomicUsize,
+}
+
+impl Ending for CountedEnding {
+    fn key(&self) -> Option<u128> {
+        self.keys.fetch_add(1, Ordering::SeqCst);
+        Some(u128::MAX)
+    }
+
+    fn test(&self, _worker: usize) -> Result<Verdict, OracleError> {
+        self.tests.fetch_add(1, Ordering::SeqCst);
+        Ok(Verdict::Interesting)
+    }
+
+    fn recheck(&self, _worker: usize) {
+        self.rechecks.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// The run's last tests are made beside a round that may be the pass's
+/// last on its start (here the only round: four deletions, none of them
+/// interesting, nothing planned after them), once, and only where the round
+/// leaves two directories idle: -j 6 and above with its four tests, never
+/// at -j 1 or -j 5. They change nothing of the pass: the same result, tests
+/// and rounds at every -j (their own test aside).
+#[test]
+fn the_runs_last_tests_run_beside_a_last_round_that_leaves_two_workers_idle() {
+    within(60, || {
+        for (jobs, ahead) in [(1, false), (5, false), (6, true), (16, true)] {
+            let subject = grouped(&[0, 1, 2, 3], 0);
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let ending = CountedEnding::default();
+            let ends = Ends {
+                ending: Some(&ending),
+                ..Ends::default()
+            };
+            let done = run_pass_between(
+                &run,
+                &subject,
+                (0..4).collect(),
+                deletions(4, u64::from),
+                ends,
+            );
+            assert_eq!(*done.best, (0..4).collect::<BTreeSet<_>>(), "-j {jobs}");
+            assert_eq!(done.commits, 0);
+            let counts =
+                [&ending.keys, &ending.tests, &ending.rechecks].map(|c| c.load(Ordering::SeqCst));
+            assert_eq!(counts, [usize::from(ahead); 3], "-j {jobs}");
+            let report = stats.report();
+            assert_eq!(report.rounds, 1, "-j {jobs}");
+            assert_eq!(report.tests, 4 + u64::from(ahead), "-j {jobs}");
+            // Its verdict is cached, but not settled: no schedule relies on it.
+            assert_eq!(run.cache().settled(u128::MAX), None, "-j {jobs}");
         }
     });
 }

@@ -147,12 +147,24 @@ impl VerdictCache {
     /// have run (`engine::group`'s moot changes), and a schedule must not
     /// depend on whether it did.
     pub fn unsettle(&self, key: u128) {
-        let epoch = self.epoch.load(Ordering::SeqCst);
+        self.unsettle_since(key, self.epoch());
+    }
+
+    /// [`VerdictCache::unsettle`] for a verdict that came in during epoch
+    /// `epoch` or a later one (a test that began then and may have ended in
+    /// a later epoch).
+    pub fn unsettle_since(&self, key: u128, epoch: u64) {
         if let Some(hit) = self.map.lock().get_mut(&key)
-            && hit.epoch == epoch
+            && hit.epoch >= epoch
+            && hit.epoch != UNSETTLED
         {
             hit.epoch = UNSETTLED;
         }
+    }
+
+    /// The current epoch (see [`VerdictCache::next_epoch`]).
+    pub fn epoch(&self) -> u64 {
+        self.epoch.load(Ordering::SeqCst)
     }
 
     fn put(&self, key: u128, interesting: bool, stored: bool, timed_out: bool) {

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::engine::run_pass_in_rounds_of;
-use crate::engine::{Ends, Handed, Run, count_run, run_pass, run_pass_between};
+use crate::engine::{Ending, Ends, Handed, Run, count_run, run_pass, run_pass_between};
 use crate::lexical::Lexicon;
 use crate::oracle::{Cancel, Oracle, OracleError, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
@@ -241,6 +241,8 @@ pub fn reduce_prepared(
         recheck_error: None,
         first: None,
         beside: None,
+        ahead_unit: None,
+        ahead: Mutex::new(None),
     };
     driver.reduce(input, scope, prepared)
 }
@@ -289,6 +291,12 @@ struct Driver<'s, 'a> {
     /// text and its verdict, the re-check's first try if that text is the
     /// result.
     beside: Option<Ran>,
+    /// The indentation of the input, when the layout's test and the
+    /// re-check's first run are made ahead in the passes' last rounds
+    /// ([`Ahead`]): above `-j 1`, with the layout's text the result.
+    ahead_unit: Option<Vec<u8>>,
+    /// The re-check's first run made ahead ([`Ahead`]), the newest.
+    ahead: Mutex<Option<Ran>>,
     /// While the current text is a merge the last pass ended on and handed
     /// over untested ([`Ends`]): the tested text before it, its tree and
     /// scope, to go back to if the merge is not interesting.
@@ -310,7 +318,7 @@ struct BeforeMerge {
     scope: Range<usize>,
 }
 
-impl Driver<'_, '_> {
+impl<'a> Driver<'_, 'a> {
     fn reduce(
         &mut self,
         input: &[u8],
@@ -356,6 +364,9 @@ impl Driver<'_, '_> {
             }
         }
         self.checkpoints.push(self.text.clone());
+        if self.second().is_some() && self.run.jobs > 1 && self.lays_out_last(whole) {
+            self.ahead_unit = Some(tidy::indent_unit(input));
+        }
         tree = self.fixpoint(tree, tokens, &mut scope)?;
         if self.run.stopped() {
             crate::syntax::drop_aside(tree);
@@ -365,8 +376,7 @@ impl Driver<'_, '_> {
         // runs only where no layout was kept.
         let mut laid_out = false;
         if session.config.runs(LAYOUT.name()) {
-            // The layout's text is the result unless a formatter follows.
-            let last = session.config.formatter.is_none() || !whole;
+            let last = self.lays_out_last(whole);
             laid_out = self.tidy(tree.clone(), scope.clone(), input, (true, last))?;
             if self.run.stopped() {
                 crate::syntax::drop_aside(tree);
@@ -450,6 +460,24 @@ impl Driver<'_, '_> {
             return self.finish(false, flaky);
         }
         self.finish(stopped, flaky)
+    }
+
+    /// Whether the layout pass runs and its text is the result (no
+    /// formatter follows; `whole`: the whole file is reduced).
+    fn lays_out_last(&self, whole: bool) -> bool {
+        let config = &self.session.config;
+        config.runs(LAYOUT.name()) && (config.formatter.is_none() || !whole)
+    }
+
+    /// The oracle of the re-check's first run when it runs beside the
+    /// layout's test: the session's own re-check's, or the test's; `None`
+    /// if the result is not re-checked.
+    fn second(&self) -> Option<&'a dyn Oracle> {
+        let session = self.session;
+        match session.recheck {
+            Some(recheck) => Some(recheck),
+            None => session.config.verify.then_some(session.oracle),
+        }
     }
 
     /// Whether the run's deadline has passed (see [`Session::deadline`]).
@@ -710,6 +738,7 @@ impl Driver<'_, '_> {
         let ends = |untested_start| Ends {
             untested_start,
             hand_over,
+            ending: None,
         };
         let (done, start) = loop {
             let attempt = (number, kind, prune, next, ends(self.before_merge.is_some()));
@@ -788,7 +817,7 @@ impl Driver<'_, '_> {
         &mut self,
         tree: &tree_sitter::Tree,
         scope: &Range<usize>,
-        (number, kind, prune, next, ends): (usize, PassKind, bool, Option<PassKind>, Ends),
+        (number, kind, prune, next, ends): (usize, PassKind, bool, Option<PassKind>, Ends<'_>),
         clock: &mut PassClock,
     ) -> Result<Option<(Attempt, Size)>, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
@@ -805,6 +834,11 @@ impl Driver<'_, '_> {
         let first = Best::of(&original);
         let start = first.size();
         let tasks = subject.start(kind);
+        let ahead = self.ahead(tree, scope, &stop);
+        let ends = Ends {
+            ending: ahead.as_ref().map(|a| a as &dyn Ending),
+            ..ends
+        };
         clock.built(stats);
         let done = run_pass_between(self.run, &subject, first, tasks, ends);
         let done = Attempt {
@@ -819,6 +853,35 @@ impl Driver<'_, '_> {
             crate::syntax::drop_aside(original);
         }
         Ok(Some((done, start)))
+    }
+
+    /// The run's last tests, to make ahead in a pass over the current text
+    /// (whose tree is `tree`) if the run may end on it ([`Ahead`]); `None`
+    /// unless they would run beside the layout's test.
+    fn ahead<'d>(
+        &'d self,
+        tree: &tree_sitter::Tree,
+        scope: &Range<usize>,
+        stop: Stop<'d>,
+    ) -> Option<Ahead<'d>> {
+        let unit = self.ahead_unit.as_ref()?;
+        let second = self.second()?;
+        let session = self.session;
+        let layout = Text::new(
+            session.grammar,
+            session.oracle,
+            session.observer,
+            unit.clone(),
+            tree,
+        )
+        .stopping(stop);
+        Some(Ahead::new(
+            layout,
+            (self.text.clone(), tree.clone(), scope.clone()),
+            (session.oracle, second),
+            session.stats,
+            &self.ahead,
+        ))
     }
 
     /// The program of the current text and its tree: the one built ahead
@@ -989,11 +1052,8 @@ impl Driver<'_, '_> {
         let start = stats.best();
         let run = self.run;
         let stop = || run.stopped();
-        let second = match session.recheck {
-            Some(recheck) => Some(recheck),
-            None => session.config.verify.then_some(session.oracle),
-        };
-        let beside = second
+        let beside = self
+            .second()
             .filter(|_| layout && last && run.jobs > 1)
             .map(|second| Beside {
                 oracle: session.oracle,
@@ -1022,6 +1082,12 @@ impl Driver<'_, '_> {
             self.text = done.best.text.clone();
             self.checkpoints.push(self.text.clone());
             self.beside = beside.and_then(|b| b.run.into_inner());
+        }
+        if layout && self.beside.is_none() {
+            // The layout's test was made ahead (a cache hit here), and the
+            // re-check's first run beside it ([`Ahead`]), on this text or
+            // on another the passes moved on from (`verify` compares).
+            self.beside = self.ahead.lock().take();
         }
         let kind = if layout { "layout" } else { "tidy" };
         push_final_pass(stats, kind, (started, clock), start, tests_before);
@@ -1209,7 +1275,10 @@ fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
     }
 }
 
+mod ahead;
 #[cfg(test)]
 mod tests;
+
+use ahead::Ahead;
 
 mod format;

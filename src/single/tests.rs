@@ -1656,3 +1656,64 @@ fn large_programs_lose_their_items_in_a_coarse_pass_first() {
     assert!(report.passes.iter().all(|p| p.kind != "coarse"));
     assert!(out.contains("filler_0("));
 }
+
+/// Accepts the programs containing `needed`; records every run (worker,
+/// text).
+#[derive(Default)]
+struct Records(Mutex<Vec<(usize, Vec<u8>)>>);
+
+impl Oracle for Records {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        self.0.lock().push((worker, candidate.to_vec()));
+        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        Ok(if needed {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        })
+    }
+}
+
+/// Where the last round of the passes leaves two workers idle, the layout's
+/// test and the re-check's first run are made there, beside it: the layout
+/// pass then finds its verdict in the
+/// cache and tests nothing, and the re-check runs nothing more. The result
+/// is the same as at -j 1, where both run after the passes.
+#[test]
+fn the_layout_and_the_recheck_run_ahead_beside_the_last_round() {
+    let input = "int   needed ;\nint   a ;\nint   b ;\n";
+    let result = b"int needed;\n";
+    for jobs in [1, 8] {
+        let oracle = Records::default();
+        let stats = Stats::new(crate::reduce::names());
+        let cfg = config(jobs);
+        let session = Session::new(grammar("c"), &oracle, &cfg, &stats, None, &Silent);
+        let out = reduce(&session, input.as_bytes(), None).unwrap();
+        assert_eq!(&out.text[..], result, "-j {jobs}");
+        assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
+        let report = stats.report();
+        let layout = report.passes.iter().find(|p| p.kind == "layout").unwrap();
+        let runs = oracle.0.lock().clone();
+        let on_result: Vec<usize> = runs
+            .iter()
+            .filter(|(_, text)| text == result)
+            .map(|(worker, _)| *worker)
+            .collect();
+        // Every run is counted, and the passes' tests are all of them but
+        // the input's check and the re-check's after the layout (none when
+        // made ahead).
+        assert_eq!(report.tests, runs.len() as u64, "-j {jobs}");
+        let outside = report.tests - report.passes.iter().map(|p| p.tests).sum::<u64>();
+        let checked = u64::from(!cfg.input_checked);
+        if jobs == 1 {
+            assert_eq!(on_result, [0, 0]);
+            assert_eq!(layout.tests, 1);
+            assert_eq!(outside, checked + 1);
+        } else {
+            assert_eq!(on_result.len(), 2, "{on_result:?}");
+            let tests: Vec<_> = report.passes.iter().map(|p| (p.kind, p.tests)).collect();
+            assert_eq!(layout.tests, 0, "{tests:?}");
+            assert_eq!(outside, checked);
+        }
+    }
+}

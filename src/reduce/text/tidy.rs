@@ -61,6 +61,13 @@ pub struct TidyCandidate {
     tree: Tree,
 }
 
+impl TidyCandidate {
+    /// Its text.
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+}
+
 impl<'a> Text<'a> {
     /// The tidy pass over `text` (whose tree is `tree`), indenting by `unit`.
     pub fn new(
