@@ -439,13 +439,7 @@ impl Workers {
         ticket.used = true;
         let mut pool = self.pool.lock();
         loop {
-            loop {
-                let next = pool.next;
-                if !pool.unused.remove(&next) {
-                    break;
-                }
-                pool.next += 1;
-            }
+            pool.pass_unused();
             let mut wait = Duration::from_millis(50);
             if pool.next == ticket.number {
                 let first = pool.free.len() == pool.directories;
@@ -477,6 +471,56 @@ impl Workers {
                 return None;
             }
             self.changed.wait_for(&mut pool, wait);
+        }
+    }
+
+    /// [`Workers::take`] for a test that no round needs (the run's last
+    /// tests made ahead, [`Ending`]): at its turn it takes a free
+    /// directory, not the first test's, only while another test runs (it
+    /// is then beside a round) and `spare` allows one more; else it gives
+    /// its turn up at once. It never waits for a directory, so the tickets
+    /// after it (the next round's) never wait for it.
+    fn take_idle(
+        &self,
+        run: &Run<'_>,
+        mut ticket: Turn<'_>,
+        spare: &dyn Fn() -> bool,
+    ) -> Option<Worker<'_>> {
+        let mut pool = self.pool.lock();
+        loop {
+            pool.pass_unused();
+            if pool.next == ticket.number {
+                let running = pool.free.len() < pool.directories;
+                let free = pool.free.iter().position(|&d| d != 0);
+                if let Some(at) = free.filter(|_| running && spare()) {
+                    let index = pool.free.swap_remove(at);
+                    pool.next += 1;
+                    ticket.used = true;
+                    self.changed.notify_all();
+                    return Some(Worker {
+                        workers: self,
+                        index,
+                        number: ticket.number,
+                    });
+                }
+                break;
+            }
+            if run.stopped() {
+                break;
+            }
+            self.changed.wait_for(&mut pool, Duration::from_millis(50));
+        }
+        // Given up: the ticket goes unused (see `Turn`'s drop).
+        drop(pool);
+        None
+    }
+}
+
+impl Pool {
+    /// Moves the line past the tickets that take no directory.
+    fn pass_unused(&mut self) {
+        while self.unused.remove(&self.next) {
+            self.next += 1;
         }
     }
 }
@@ -647,7 +691,11 @@ pub fn run_groups<S: Subject>(
             threads.push(s.spawn(move || {
                 ending_tester(run, workers, (ending, subject), inbox);
             }));
-            EndingTest { to, sent: false }
+            EndingTest {
+                ending,
+                to,
+                sent: false,
+            }
         });
         let start = Arc::new(start);
         let mut coordinator = Coordinator {
@@ -1147,43 +1195,49 @@ struct Coordinator<'a, 'r, S: Subject> {
     ending: Option<EndingTest<'a>>,
 }
 
-/// The channel to [`ending_tester`], and whether its tests were started.
+/// What [`ending_tester`] is sent: the key of the text, whether its test
+/// is still needed, and the places in the line of that test and of the
+/// re-check's run.
+type EndingTurns<'w> = (u128, bool, Turn<'w>, Turn<'w>);
+
+/// The run's last tests ([`Ends::ending`]), the channel to
+/// [`ending_tester`], and whether they were started.
 struct EndingTest<'w> {
-    /// The two places in the line its tests take.
-    to: Sender<(Turn<'w>, Turn<'w>)>,
-    /// They were started in this pass (once at most: on the pass's start).
+    ending: &'w dyn Ending,
+    to: Sender<EndingTurns<'w>>,
+    /// They were started in this pass, or found nothing to test (once at
+    /// most: on the pass's start).
     sent: bool,
 }
 
 /// Runs the run's last tests ahead ([`Ending`]) in their places in the
-/// line: the test of the text the run would end on, through the cache
-/// (unless its verdict is known), and beside it the re-check's first run.
+/// line, each only if a directory is idle then ([`Workers::take_idle`]):
+/// the test of the text the run would end on (unless its verdict is
+/// needed no more), and beside it the re-check's first run. A panic in
+/// the re-check's run is no verdict (the re-check runs its own), as for
+/// the run beside the layout's test.
 fn ending_tester<'w, S: Subject>(
     run: &Run<'_>,
     workers: &'w Workers,
     (ending, subject): (&dyn Ending, &S),
-    inbox: Receiver<(Turn<'w>, Turn<'w>)>,
+    inbox: Receiver<EndingTurns<'w>>,
 ) {
     let spare = || subject.spare();
-    while let Ok((first, second)) = inbox.recv() {
-        if let Some(key) = ending.key() {
-            std::thread::scope(|s| {
-                s.spawn(|| {
-                    if let Some(worker) = workers.take(run, second, &spare) {
-                        ending.recheck(worker.index);
-                    }
-                });
-                if run.cache().settled(key).is_some() {
-                    drop(first);
-                } else if let Some(worker) = workers.take(run, first, &spare) {
-                    let epoch = run.cache().epoch();
-                    run.test(key, || ending.test(worker.index));
-                    // Not every -j runs it: no schedule may rely on it
-                    // until a test would have asked for it.
-                    run.cache().unsettle_since(key, epoch);
+    while let Ok((key, test, first, second)) = inbox.recv() {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                if let Some(worker) = workers.take_idle(run, second, &spare) {
+                    let index = worker.index;
+                    let recheck = std::panic::AssertUnwindSafe(|| ending.recheck(index));
+                    let _ = std::panic::catch_unwind(recheck);
                 }
             });
-        }
+            if !test {
+                drop(first);
+            } else if let Some(worker) = workers.take_idle(run, first, &spare) {
+                run.test_aside(key, || ending.test(worker.index));
+            }
+        });
     }
 }
 
@@ -1635,10 +1689,12 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// `tests` tests that may be the pass's last on its start: nothing is
     /// queued, set aside or planned after it, and the next pass's first
     /// changes are all probed (none of them interesting so far). Only
-    /// beside tests of the round (a pass ends only once they are over: if
-    /// the run goes on, they delay nothing), if the round leaves two
-    /// directories idle (so never at `-j 1` or `-j 2`), once per pass, and
-    /// while the oracle has permits to spare.
+    /// beside tests of the round, if the round leaves two directories idle
+    /// (so never at `-j 1` or `-j 2`), once per pass, and while the oracle
+    /// has permits to spare; each test only if a directory is still idle
+    /// when its turn comes ([`Workers::take_idle`]), so that no test of a
+    /// round ever waits for them. (A pass ends once they are over: if the
+    /// run goes on, the next pass may start up to a test's duration later.)
     fn test_ending(&mut self, tests: usize) {
         let next_done = self.next_pass.as_ref().is_some_and(|l| l.is_empty());
         let Some(ending) = self.ending.as_mut() else {
@@ -1650,9 +1706,16 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         if tests == 0 || tests + 2 > self.run.jobs || !self.subject.spare() {
             return;
         }
+        // Worked out here, while the round's tests run: the tickets then
+        // hold the line for no time.
+        ending.sent = true;
+        let Some(key) = ending.ending.key() else {
+            return;
+        };
+        let test = self.run.cache().settled(key).is_none();
         let first = self.workers.ticket();
         let second = self.workers.ticket();
-        ending.sent = ending.to.send((first, second)).is_ok();
+        let _ = ending.to.send((key, test, first, second));
     }
 
     /// The next change of the next pass's list to probe (see

@@ -153,6 +153,24 @@ impl<'a> Run<'a> {
         self.judge(key, test)
     }
 
+    /// Runs `test` for a verdict that no schedule may rely on (an
+    /// [`Ending`]'s test, which not every `-j` runs): counted as a test and
+    /// cached unsettled ([`VerdictCache::insert_unsettled`]); an error of
+    /// the oracle is counted, but not toward [`ERROR_LIMIT`] (whether the
+    /// run stops must not depend on `-j`).
+    fn test_aside(&self, key: u128, test: impl FnOnce() -> Result<Verdict, OracleError>) {
+        let stats = self.stats;
+        stats.test_started();
+        match test() {
+            Ok(Verdict::Cancelled) => {}
+            Ok(verdict) => {
+                count_run(stats, verdict);
+                self.cache.insert_unsettled(key, verdict);
+            }
+            Err(_) => bump(&stats.oracle_errors),
+        }
+    }
+
     /// Runs `test` (no cache lookup) and caches its verdict; see [`Run::test`].
     fn judge(
         &self,
@@ -282,8 +300,9 @@ pub struct Ends<'e> {
 /// verdict stays in the cache and the re-check's run is not used.
 pub trait Ending: Sync {
     /// The verdict cache's key of the text the run would end on; `None` if
-    /// there is nothing to test ahead. Worked out once, on the thread that
-    /// runs the tests, not by the round's coordinator.
+    /// there is nothing to test ahead. Worked out by the round's
+    /// coordinator while the round's tests run, before the tests ahead take
+    /// their places in the line.
     fn key(&self) -> Option<u128>;
     /// Runs the test on that text in worker directory `worker`.
     fn test(&self, worker: usize) -> Result<Verdict, OracleError>;

@@ -1954,14 +1954,16 @@ impl Ending for CountedEnding {
 /// The run's last tests are made beside a round that may be the pass's
 /// last on its start (here the only round: four deletions, none of them
 /// interesting, nothing planned after them), once, and only where the round
-/// leaves two directories idle: -j 6 and above with its four tests, never
-/// at -j 1 or -j 5. They change nothing of the pass: the same result, tests
-/// and rounds at every -j (their own test aside).
+/// leaves two directories idle: -j 6 and above with its four tests (which
+/// take 300 ms, so they still run when the tests ahead take their turns),
+/// never at -j 1 or -j 5. They change nothing of the pass: the same
+/// result, tests and rounds at every -j (their own test aside).
 #[test]
 fn the_runs_last_tests_run_beside_a_last_round_that_leaves_two_workers_idle() {
     within(60, || {
         for (jobs, ahead) in [(1, false), (5, false), (6, true), (16, true)] {
-            let subject = grouped(&[0, 1, 2, 3], 0);
+            let mut subject = grouped(&[0, 1, 2, 3], 0);
+            subject.sleep = std::time::Duration::from_millis(300);
             let stats = Stats::new(["delete"]);
             let run = Run::new(jobs, &stats, None);
             let ending = CountedEnding::default();

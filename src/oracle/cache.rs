@@ -147,35 +147,43 @@ impl VerdictCache {
     /// have run (`engine::group`'s moot changes), and a schedule must not
     /// depend on whether it did.
     pub fn unsettle(&self, key: u128) {
-        self.unsettle_since(key, self.epoch());
-    }
-
-    /// [`VerdictCache::unsettle`] for a verdict that came in during epoch
-    /// `epoch` or a later one (a test that began then and may have ended in
-    /// a later epoch).
-    pub fn unsettle_since(&self, key: u128, epoch: u64) {
+        let epoch = self.epoch.load(Ordering::SeqCst);
         if let Some(hit) = self.map.lock().get_mut(&key)
-            && hit.epoch >= epoch
-            && hit.epoch != UNSETTLED
+            && hit.epoch == epoch
         {
             hit.epoch = UNSETTLED;
         }
     }
 
-    /// The current epoch (see [`VerdictCache::next_epoch`]).
-    pub fn epoch(&self) -> u64 {
-        self.epoch.load(Ordering::SeqCst)
+    fn put(&self, key: u128, interesting: bool, stored: bool, timed_out: bool) {
+        self.put_at(key, (interesting, stored, timed_out), false);
     }
 
-    fn put(&self, key: u128, interesting: bool, stored: bool, timed_out: bool) {
-        let epoch = self.epoch.load(Ordering::SeqCst);
+    /// [`VerdictCache::put`], of a verdict not [settled](VerdictCache::settled)
+    /// until asked for if `unsettled`; which then does not replace one in
+    /// memory.
+    fn put_at(
+        &self,
+        key: u128,
+        (interesting, stored, timed_out): (bool, bool, bool),
+        unsettled: bool,
+    ) {
+        let epoch = match unsettled {
+            true => UNSETTLED,
+            false => self.epoch.load(Ordering::SeqCst),
+        };
         let entry = Entry {
             interesting,
             stored,
             timed_out,
             epoch,
         };
-        self.map.lock().insert(key, entry);
+        let mut map = self.map.lock();
+        if unsettled {
+            map.entry(key).or_insert(entry);
+        } else {
+            map.insert(key, entry);
+        }
     }
 
     /// Records the verdict of a test that ran. Only a verdict the test gave
@@ -184,16 +192,28 @@ impl VerdictCache {
     /// run only, since whether a test times out depends on the machine's
     /// load and on the limit; a cancelled test is no verdict at all.
     pub fn insert(&self, key: u128, verdict: Verdict) {
+        self.record(key, verdict, false);
+    }
+
+    /// [`VerdictCache::insert`] for a test that not every schedule runs
+    /// (`engine::Ending`'s, made where workers are idle): the verdict is
+    /// not settled until a test would have asked for it, so no schedule
+    /// relies on it, and it does not replace a verdict in memory.
+    pub fn insert_unsettled(&self, key: u128, verdict: Verdict) {
+        self.record(key, verdict, true);
+    }
+
+    fn record(&self, key: u128, verdict: Verdict, unsettled: bool) {
         let stored = match verdict {
             Verdict::Interesting => Stored::Interesting,
             Verdict::NotInteresting => Stored::NotInteresting,
             Verdict::TimedOut => {
-                self.put(key, false, false, true);
+                self.put_at(key, (false, false, true), unsettled);
                 return;
             }
             Verdict::Cancelled => return,
         };
-        self.put(key, stored.interesting(), false, false);
+        self.put_at(key, (stored.interesting(), false, false), unsettled);
         if let Some(store) = &self.store {
             // Only a key the store did not know is ever tested (every test
             // follows a `get`), so this never replaces a verified mark.

@@ -1,6 +1,6 @@
 //! The run's last tests made ahead ([`crate::engine::Ending`]): the layout
 //! pass's test of a pass's start laid out, and the final re-check's first
-//! run of the text the run would then end on.
+//! run of that text.
 
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
@@ -11,46 +11,59 @@ use crate::engine::Ending;
 use crate::oracle::{Oracle, OracleError, Verdict, VerdictCache};
 use crate::reduce::text::tidy::{Rules, Text};
 use crate::stats::Stats;
-use crate::task::{Applied, Subject};
+use crate::syntax::{Grammar, Stop};
+use crate::task::{Applied, Observer, Subject};
 
 use super::{Ran, count_test};
 
-/// What the layout pass would test on a pass's start, and what the run
-/// would end on: the layout's text if the layout changes it (and the
-/// layout pass would keep it if interesting), else the start itself. The
-/// layout is worked out by the layout pass's own subject, so it is the
-/// very text that pass tests.
+/// What the run would end on if a pass ends on its start: the layout of
+/// that text, when the layout changes it (and the layout pass would keep
+/// it if interesting). Worked out only when asked for, by the layout
+/// pass's own subject, so it is the very text that pass tests. When the
+/// layout leaves the text as it is, or refuses its layout, there is nothing
+/// to test ahead: the tidy pass would run next and likely change the text.
 pub(super) struct Ahead<'a> {
-    layout: Text<'a>,
-    start: crate::reduce::text::tidy::Tidied,
-    /// The oracle of the re-check's first run: the session's, or its own
-    /// re-check's.
-    second: &'a dyn Oracle,
+    grammar: &'static Grammar,
     oracle: &'a dyn Oracle,
+    /// The oracle of the re-check's first run.
+    second: &'a dyn Oracle,
+    observer: &'a dyn Observer,
     stats: &'a Stats,
-    /// The text, once worked out (`None`: the run stopped first).
+    /// The input's indentation.
+    unit: &'a [u8],
+    stop: Stop<'a>,
+    /// The pass's start: its text, tree, and reduced bytes.
+    start: (Arc<[u8]>, tree_sitter::Tree, Range<usize>),
+    /// The layout's text, once worked out (`None`: nothing to test).
     text: OnceLock<Option<Vec<u8>>>,
     /// Where the re-check's run goes: the text and its verdict.
     ran: &'a Mutex<Option<Ran>>,
 }
 
 impl<'a> Ahead<'a> {
-    /// The tests ahead for a pass that starts on `text` (its tree `tree`,
-    /// the reduced bytes `scope`), laid out by `layout`.
+    /// The tests ahead for a pass that starts on `start` (text, tree,
+    /// scope), laid out with the input's indentation `unit`; the re-check's
+    /// run with `second`, kept in `ran`.
     pub(super) fn new(
-        layout: Text<'a>,
-        (text, tree, scope): (Arc<[u8]>, tree_sitter::Tree, Range<usize>),
-        (oracle, second): (&'a dyn Oracle, &'a dyn Oracle),
-        stats: &'a Stats,
-        ran: &'a Mutex<Option<Ran>>,
+        (grammar, oracle, observer, stats): (
+            &'static Grammar,
+            &'a dyn Oracle,
+            &'a dyn Observer,
+            &'a Stats,
+        ),
+        (second, ran): (&'a dyn Oracle, &'a Mutex<Option<Ran>>),
+        (unit, stop): (&'a [u8], Stop<'a>),
+        start: (Arc<[u8]>, tree_sitter::Tree, Range<usize>),
     ) -> Ahead<'a> {
-        let (start, _) = layout.start(text, tree, scope, true);
         Ahead {
-            layout,
-            start,
-            second,
+            grammar,
             oracle,
+            second,
+            observer,
             stats,
+            unit,
+            stop,
+            start,
             text: OnceLock::new(),
             ran,
         }
@@ -58,12 +71,20 @@ impl<'a> Ahead<'a> {
 
     fn text(&self) -> Option<&[u8]> {
         let text = self.text.get_or_init(|| {
-            let mut scratch = self.layout.scratch(0);
-            match self.layout.apply(&self.start, &Rules::LAYOUT, &mut scratch) {
+            let (text, tree, scope) = self.start.clone();
+            let layout = Text::new(
+                self.grammar,
+                self.oracle,
+                self.observer,
+                self.unit.to_vec(),
+                &tree,
+            )
+            .stopping(self.stop);
+            let (state, _) = layout.start(text, tree, scope, true);
+            let mut scratch = layout.scratch(0);
+            match layout.apply(&state, &Rules::LAYOUT, &mut scratch) {
                 Applied::Candidate(laid) => Some(laid.text().to_vec()),
-                Applied::Stopped => None,
-                // Not laid out (the layout pass keeps the text as it is).
-                _ => Some(self.start.text.to_vec()),
+                _ => None,
             }
         });
         text.as_deref()

@@ -364,7 +364,7 @@ impl<'a> Driver<'_, 'a> {
             }
         }
         self.checkpoints.push(self.text.clone());
-        if self.second().is_some() && self.run.jobs > 1 && self.lays_out_last(whole) {
+        if self.makes_ending_ahead(whole) {
             self.ahead_unit = Some(tidy::indent_unit(input));
         }
         tree = self.fixpoint(tree, tokens, &mut scope)?;
@@ -467,6 +467,20 @@ impl<'a> Driver<'_, 'a> {
     fn lays_out_last(&self, whole: bool) -> bool {
         let config = &self.session.config;
         config.runs(LAYOUT.name()) && (config.formatter.is_none() || !whole)
+    }
+
+    /// Whether the passes may make the run's last tests ahead ([`Ahead`]):
+    /// the layout's text is the result and re-checked by the session's
+    /// own test (pair mode's re-check counts scripts of its own), and
+    /// rounds may leave two directories idle beside a test (`-j` 3 and up,
+    /// rounds wider than one: not with `--in-order`).
+    fn makes_ending_ahead(&self, whole: bool) -> bool {
+        let (session, run) = (self.session, self.run);
+        session.recheck.is_none()
+            && session.config.verify
+            && run.jobs >= 3
+            && run.width > 1
+            && self.lays_out_last(whole)
     }
 
     /// The oracle of the re-check's first run when it runs beside the
@@ -864,23 +878,19 @@ impl<'a> Driver<'_, 'a> {
         scope: &Range<usize>,
         stop: Stop<'d>,
     ) -> Option<Ahead<'d>> {
-        let unit = self.ahead_unit.as_ref()?;
-        let second = self.second()?;
+        let unit = self.ahead_unit.as_deref()?;
         let session = self.session;
-        let layout = Text::new(
-            session.grammar,
-            session.oracle,
-            session.observer,
-            unit.clone(),
-            tree,
-        )
-        .stopping(stop);
+        let second = self.second()?;
         Some(Ahead::new(
-            layout,
+            (
+                session.grammar,
+                session.oracle,
+                session.observer,
+                session.stats,
+            ),
+            (second, &self.ahead),
+            (unit, stop),
             (self.text.clone(), tree.clone(), scope.clone()),
-            (session.oracle, second),
-            session.stats,
-            &self.ahead,
         ))
     }
 

@@ -1657,14 +1657,15 @@ fn large_programs_lose_their_items_in_a_coarse_pass_first() {
     assert!(out.contains("filler_0("));
 }
 
-/// Accepts the programs containing `needed`; records every run (worker,
-/// text).
+/// Accepts the programs containing `needed`, after 150 ms; records every
+/// run (worker, text).
 #[derive(Default)]
 struct Records(Mutex<Vec<(usize, Vec<u8>)>>);
 
 impl Oracle for Records {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
         self.0.lock().push((worker, candidate.to_vec()));
+        std::thread::sleep(std::time::Duration::from_millis(150));
         let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
         Ok(if needed {
             Verdict::Interesting
@@ -1674,9 +1675,9 @@ impl Oracle for Records {
     }
 }
 
-/// Where the last round of the passes leaves two workers idle, the layout's
-/// test and the re-check's first run are made there, beside it: the layout
-/// pass then finds its verdict in the
+/// Where the last round of the passes leaves two workers idle beside its
+/// tests (150 ms each here), the layout's test and the re-check's first run
+/// are made there, beside them: the layout pass then finds its verdict in the
 /// cache and tests nothing, and the re-check runs nothing more. The result
 /// is the same as at -j 1, where both run after the passes.
 #[test]
