@@ -292,10 +292,10 @@ pub struct Ends<'e> {
 /// of that text, and the final re-check's first run of it. After a pass's
 /// last round they cost a round of their own, in which nothing else runs;
 /// tested ahead, in directories that round leaves free, they cost none.
-/// They run only where two of the `-j` directories would be idle in that
-/// round, so they take no place of the round's and change nothing it
-/// decides: the result is the same at every `-j`, only tests are added
-/// where workers are free (never at `-j 1`). If the run does not end there
+/// They run only where two of the `-j` directories are idle beside that
+/// round's tests, so they take no place of the round's and change nothing
+/// it decides: the result is the same at every `-j`, only tests are added
+/// where workers are free (never at `-j 1` or `-j 2`). If the run does not end there
 /// (something in the round or after it is interesting), the layout's
 /// verdict stays in the cache and the re-check's run is not used.
 pub trait Ending: Sync {

@@ -1991,3 +1991,77 @@ fn the_runs_last_tests_run_beside_a_last_round_that_leaves_two_workers_idle() {
         }
     });
 }
+
+/// The run's last tests made ahead that run until the run is stopped (a
+/// test that ends on a stop, as a script's does): counted when they start.
+struct StoppedEnding<'c> {
+    cancel: &'c crate::oracle::Cancel,
+    started: AtomicUsize,
+}
+
+impl StoppedEnding<'_> {
+    fn until_stopped(&self) {
+        self.started.fetch_add(1, Ordering::SeqCst);
+        while !self.cancel.is_cancelled() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+impl Ending for StoppedEnding<'_> {
+    fn key(&self) -> Option<u128> {
+        Some(7)
+    }
+
+    fn test(&self, _worker: usize) -> Result<Verdict, OracleError> {
+        self.until_stopped();
+        Ok(Verdict::Cancelled)
+    }
+
+    fn recheck(&self, _worker: usize) {
+        self.until_stopped();
+    }
+}
+
+/// A stop while the run's last tests made ahead run ends the pass like any
+/// stop: nothing waits for a turn or a directory that never comes.
+#[test]
+fn a_stop_while_the_runs_last_tests_run_ahead_ends_the_pass() {
+    within(60, || {
+        let cancel = crate::oracle::Cancel::new().unwrap();
+        let mut subject = grouped(&[0, 1, 2, 3], 0);
+        subject.sleep = std::time::Duration::from_millis(300);
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(8, &stats, Some(&cancel));
+        let ending = StoppedEnding {
+            cancel: &cancel,
+            started: AtomicUsize::new(0),
+        };
+        let ends = Ends {
+            ending: Some(&ending),
+            ..Ends::default()
+        };
+        let done = std::thread::scope(|s| {
+            s.spawn(|| {
+                // Both tests ahead run by then (they start beside the
+                // round's, which take 300 ms).
+                while ending.started.load(Ordering::SeqCst) < 2 {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                cancel.cancel();
+            });
+            run_pass_between(
+                &run,
+                &subject,
+                (0..4).collect(),
+                deletions(4, u64::from),
+                ends,
+            )
+        });
+        assert!(run.stopped());
+        assert_eq!(done.commits, 0);
+        assert_eq!(ending.started.load(Ordering::SeqCst), 2);
+        // A cancelled test is no verdict: nothing is cached.
+        assert_eq!(run.cache().get(7), None);
+    });
+}

@@ -292,8 +292,8 @@ struct Driver<'s, 'a> {
     /// result.
     beside: Option<Ran>,
     /// The indentation of the input, when the layout's test and the
-    /// re-check's first run are made ahead in the passes' last rounds
-    /// ([`Ahead`]): above `-j 1`, with the layout's text the result.
+    /// re-check's first run may be made ahead in the passes' last rounds
+    /// ([`Ahead`], see [`Driver::makes_ending_ahead`]).
     ahead_unit: Option<Vec<u8>>,
     /// The re-check's first run made ahead ([`Ahead`]), the newest.
     ahead: Mutex<Option<Ran>>,
@@ -871,7 +871,7 @@ impl<'a> Driver<'_, 'a> {
 
     /// The run's last tests, to make ahead in a pass over the current text
     /// (whose tree is `tree`) if the run may end on it ([`Ahead`]); `None`
-    /// unless they would run beside the layout's test.
+    /// unless the run makes them ([`Driver::makes_ending_ahead`]).
     fn ahead<'d>(
         &'d self,
         tree: &tree_sitter::Tree,
