@@ -198,6 +198,9 @@ struct Pool {
     firsts: std::collections::HashMap<u128, u64>,
     /// Tickets whose test is over, or that took no directory.
     over: std::collections::BTreeSet<u64>,
+    /// Directories held by tests that no round needs ([`Workers::take_idle`]):
+    /// a needed test that finds all the others free is the first one.
+    aside: usize,
 }
 
 /// A place in the line for a worker directory; dropped unused, it gives
@@ -226,6 +229,8 @@ struct Worker<'w> {
     index: usize,
     /// The ticket that took it.
     number: u64,
+    /// Taken by a test no round needs ([`Workers::take_idle`]).
+    aside: bool,
 }
 
 impl Drop for Worker<'_> {
@@ -233,6 +238,7 @@ impl Drop for Worker<'_> {
         let mut pool = self.workers.pool.lock();
         pool.free.push(self.index);
         pool.over.insert(self.number);
+        pool.aside -= usize::from(self.aside);
         self.workers.changed.notify_all();
     }
 }
@@ -253,6 +259,7 @@ impl Workers {
                 unused: Default::default(),
                 firsts: Default::default(),
                 over: Default::default(),
+                aside: 0,
             }),
             changed: Condvar::new(),
         }
@@ -442,7 +449,9 @@ impl Workers {
             pool.pass_unused();
             let mut wait = Duration::from_millis(50);
             if pool.next == ticket.number {
-                let first = pool.free.len() == pool.directories;
+                // (Directories held aside do not count: such a test is
+                // never in a needed one's way.)
+                let first = pool.free.len() + pool.aside == pool.directories;
                 let index = if first {
                     pool.free.iter().position(|&d| d == 0)
                 } else if pool.free.is_empty() {
@@ -464,6 +473,7 @@ impl Workers {
                         workers: self,
                         index,
                         number: ticket.number,
+                        aside: false,
                     });
                 }
             }
@@ -476,10 +486,12 @@ impl Workers {
 
     /// [`Workers::take`] for a test that no round needs (the run's last
     /// tests made ahead, [`Ending`]): at its turn it takes a free
-    /// directory, not the first test's, only while another test runs (it
-    /// is then beside a round) and `spare` allows one more; else it gives
-    /// its turn up at once. It never waits for a directory, so the tickets
-    /// after it (the next round's) never wait for it.
+    /// directory, not the first test's, only while a needed test runs (it
+    /// is then beside a round) and `spare` allows one more; else (or once
+    /// the run stopped) it gives its turn up at once. It never waits for a
+    /// directory, so the tickets after it (the next round's) never wait
+    /// for it, and what it holds does not count against a needed test
+    /// ([`Pool::aside`]).
     fn take_idle(
         &self,
         run: &Run<'_>,
@@ -489,23 +501,25 @@ impl Workers {
         let mut pool = self.pool.lock();
         loop {
             pool.pass_unused();
+            if run.stopped() {
+                break;
+            }
             if pool.next == ticket.number {
-                let running = pool.free.len() < pool.directories;
+                let running = pool.free.len() + pool.aside < pool.directories;
                 let free = pool.free.iter().position(|&d| d != 0);
                 if let Some(at) = free.filter(|_| running && spare()) {
                     let index = pool.free.swap_remove(at);
                     pool.next += 1;
+                    pool.aside += 1;
                     ticket.used = true;
                     self.changed.notify_all();
                     return Some(Worker {
                         workers: self,
                         index,
                         number: ticket.number,
+                        aside: true,
                     });
                 }
-                break;
-            }
-            if run.stopped() {
                 break;
             }
             self.changed.wait_for(&mut pool, Duration::from_millis(50));
@@ -691,11 +705,7 @@ pub fn run_groups<S: Subject>(
             threads.push(s.spawn(move || {
                 ending_tester(run, workers, (ending, subject), inbox);
             }));
-            EndingTest {
-                ending,
-                to,
-                sent: false,
-            }
+            EndingTest { to, sent: false }
         });
         let start = Arc::new(start);
         let mut coordinator = Coordinator {
@@ -1192,40 +1202,51 @@ struct Coordinator<'a, 'r, S: Subject> {
     /// That test was started and its verdict not taken yet.
     handed_testing: bool,
     /// Where the run's last tests go when made ahead ([`Ends::ending`]).
-    ending: Option<EndingTest<'a>>,
+    ending: Option<EndingTest>,
 }
 
-/// What [`ending_tester`] is sent: the key of the text, whether its test
-/// is still needed, and the places in the line of that test and of the
-/// re-check's run.
-type EndingTurns<'w> = (u128, bool, Turn<'w>, Turn<'w>);
-
 /// The run's last tests ([`Ends::ending`]), the channel to
-/// [`ending_tester`], and whether they were started.
-struct EndingTest<'w> {
-    ending: &'w dyn Ending,
-    to: Sender<EndingTurns<'w>>,
-    /// They were started in this pass, or found nothing to test (once at
-    /// most: on the pass's start).
+/// [`ending_tester`] (one message: make them), and whether they were
+/// started.
+struct EndingTest {
+    to: Sender<()>,
+    /// They were started in this pass (once at most: on the pass's start).
     sent: bool,
 }
 
-/// Runs the run's last tests ahead ([`Ending`]) in their places in the
-/// line, each only if a directory is idle then ([`Workers::take_idle`]):
-/// the test of the text the run would end on (unless its verdict is
-/// needed no more), and beside it the re-check's first run. A panic in
-/// the re-check's run is no verdict (the re-check runs its own), as for
-/// the run beside the layout's test.
-fn ending_tester<'w, S: Subject>(
+/// Makes the run's last tests ahead ([`Ending`]) when told to: works out
+/// their text (on this thread, not the coordinator's), then takes two
+/// places in the line (after whatever tickets were issued meanwhile) and
+/// runs each test only if a directory is idle at its turn
+/// ([`Workers::take_idle`]): the test of that text unless its verdict is
+/// known (in memory or in the store), and beside it the re-check's first
+/// run unless it was made already. A panic in the re-check's run is no
+/// verdict (the re-check runs its own), as for the run beside the layout's
+/// test.
+fn ending_tester<S: Subject>(
     run: &Run<'_>,
-    workers: &'w Workers,
+    workers: &Workers,
     (ending, subject): (&dyn Ending, &S),
-    inbox: Receiver<EndingTurns<'w>>,
+    inbox: Receiver<()>,
 ) {
     let spare = || subject.spare();
-    while let Ok((key, test, first, second)) = inbox.recv() {
+    while inbox.recv().is_ok() {
+        let Some(key) = ending.key() else {
+            continue;
+        };
+        let (test, recheck) = (!run.cache().known(key), !ending.rechecked());
+        // (A run replaying an earlier one's verdicts re-checks its result
+        // from the store, most likely.)
+        if run.stopped() || run.replaying() || !(test || recheck) {
+            continue;
+        }
+        let first = workers.ticket();
+        let second = workers.ticket();
         std::thread::scope(|s| {
             s.spawn(|| {
+                if !recheck {
+                    return;
+                }
                 if let Some(worker) = workers.take_idle(run, second, &spare) {
                     let index = worker.index;
                     let recheck = std::panic::AssertUnwindSafe(|| ending.recheck(index));
@@ -1695,6 +1716,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// when its turn comes ([`Workers::take_idle`]), so that no test of a
     /// round ever waits for them. (A pass ends once they are over: if the
     /// run goes on, the next pass may start up to a test's duration later.)
+    /// [`ending_tester`] does the work, not the coordinator.
     fn test_ending(&mut self, tests: usize) {
         let next_done = self.next_pass.as_ref().is_some_and(|l| l.is_empty());
         let Some(ending) = self.ending.as_mut() else {
@@ -1706,16 +1728,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         if tests == 0 || tests + 2 > self.run.jobs || !self.subject.spare() {
             return;
         }
-        // Worked out here, while the round's tests run: the tickets then
-        // hold the line for no time.
-        ending.sent = true;
-        let Some(key) = ending.ending.key() else {
-            return;
-        };
-        let test = self.run.cache().settled(key).is_none();
-        let first = self.workers.ticket();
-        let second = self.workers.ticket();
-        let _ = ending.to.send((key, test, first, second));
+        ending.sent = ending.to.send(()).is_ok();
     }
 
     /// The next change of the next pass's list to probe (see

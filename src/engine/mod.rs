@@ -155,9 +155,11 @@ impl<'a> Run<'a> {
 
     /// Runs `test` for a verdict that no schedule may rely on (an
     /// [`Ending`]'s test, which not every `-j` runs): counted as a test and
-    /// cached unsettled ([`VerdictCache::insert_unsettled`]); an error of
-    /// the oracle is counted, but not toward [`ERROR_LIMIT`] (whether the
-    /// run stops must not depend on `-j`).
+    /// cached unsettled ([`VerdictCache::insert_unsettled`]). A timeout is
+    /// counted and not cached (the test ran beside a round, on a busier
+    /// machine than where it would run alone); an error of the oracle is
+    /// counted, but not toward [`ERROR_LIMIT`]: whether the run stops, and
+    /// what it keeps, must not depend on `-j`.
     fn test_aside(&self, key: u128, test: impl FnOnce() -> Result<Verdict, OracleError>) {
         let stats = self.stats;
         stats.test_started();
@@ -165,7 +167,9 @@ impl<'a> Run<'a> {
             Ok(Verdict::Cancelled) => {}
             Ok(verdict) => {
                 count_run(stats, verdict);
-                self.cache.insert_unsettled(key, verdict);
+                if verdict != Verdict::TimedOut {
+                    self.cache.insert_unsettled(key, verdict);
+                }
             }
             Err(_) => bump(&stats.oracle_errors),
         }
@@ -300,10 +304,11 @@ pub struct Ends<'e> {
 /// verdict stays in the cache and the re-check's run is not used.
 pub trait Ending: Sync {
     /// The verdict cache's key of the text the run would end on; `None` if
-    /// there is nothing to test ahead. Worked out by the round's
-    /// coordinator while the round's tests run, before the tests ahead take
-    /// their places in the line.
+    /// there is nothing to test ahead. Worked out on the thread that makes
+    /// the tests ahead, before they take their places in the line.
     fn key(&self) -> Option<u128>;
+    /// Whether the re-check's first run of that text was made already.
+    fn rechecked(&self) -> bool;
     /// Runs the test on that text in worker directory `worker`.
     fn test(&self, worker: usize) -> Result<Verdict, OracleError>;
     /// Runs the re-check's first run of that text in worker directory

@@ -1941,6 +1941,10 @@ impl Ending for CountedEnding {
         Some(u128::MAX)
     }
 
+    fn rechecked(&self) -> bool {
+        false
+    }
+
     fn test(&self, _worker: usize) -> Result<Verdict, OracleError> {
         self.tests.fetch_add(1, Ordering::SeqCst);
         Ok(Verdict::Interesting)
@@ -2013,6 +2017,10 @@ impl Ending for StoppedEnding<'_> {
         Some(7)
     }
 
+    fn rechecked(&self) -> bool {
+        false
+    }
+
     fn test(&self, _worker: usize) -> Result<Verdict, OracleError> {
         self.until_stopped();
         Ok(Verdict::Cancelled)
@@ -2043,9 +2051,12 @@ fn a_stop_while_the_runs_last_tests_run_ahead_ends_the_pass() {
         };
         let done = std::thread::scope(|s| {
             s.spawn(|| {
-                // Both tests ahead run by then (they start beside the
-                // round's, which take 300 ms).
-                while ending.started.load(Ordering::SeqCst) < 2 {
+                // Both tests ahead start beside the round's, which take
+                // 300 ms (the stop comes at the latest after 10 s: the
+                // count below then says they did not start).
+                let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+                while ending.started.load(Ordering::SeqCst) < 2 && std::time::Instant::now() < until
+                {
                     std::thread::sleep(std::time::Duration::from_millis(5));
                 }
                 cancel.cancel();

@@ -159,15 +159,22 @@ impl VerdictCache {
         self.put_at(key, (interesting, stored, timed_out), false);
     }
 
+    /// Whether a verdict for `key` is known, in memory (settled or not) or
+    /// in the store, without taking it: nothing settles.
+    pub fn known(&self, key: u128) -> bool {
+        self.map.lock().contains_key(&key)
+            || self.store.as_ref().is_some_and(|s| s.get(key).is_some())
+    }
+
     /// [`VerdictCache::put`], of a verdict not [settled](VerdictCache::settled)
     /// until asked for if `unsettled`; which then does not replace one in
-    /// memory.
+    /// memory. Whether it was put.
     fn put_at(
         &self,
         key: u128,
         (interesting, stored, timed_out): (bool, bool, bool),
         unsettled: bool,
-    ) {
+    ) -> bool {
         let epoch = match unsettled {
             true => UNSETTLED,
             false => self.epoch.load(Ordering::SeqCst),
@@ -179,10 +186,16 @@ impl VerdictCache {
             epoch,
         };
         let mut map = self.map.lock();
-        if unsettled {
-            map.entry(key).or_insert(entry);
-        } else {
-            map.insert(key, entry);
+        match map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(_) if unsettled => false,
+            std::collections::hash_map::Entry::Occupied(mut old) => {
+                old.insert(entry);
+                true
+            }
+            std::collections::hash_map::Entry::Vacant(new) => {
+                new.insert(entry);
+                true
+            }
         }
     }
 
@@ -213,7 +226,10 @@ impl VerdictCache {
             }
             Verdict::Cancelled => return,
         };
-        self.put_at(key, (stored.interesting(), false, false), unsettled);
+        if !self.put_at(key, (stored.interesting(), false, false), unsettled) {
+            // A verdict in memory stays, in memory and in the store.
+            return;
+        }
         if let Some(store) = &self.store {
             // Only a key the store did not know is ever tested (every test
             // follows a `get`), so this never replaces a verified mark.

@@ -93,14 +93,15 @@ impl<'a> Ahead<'a> {
 
 impl Ending for Ahead<'_> {
     fn key(&self) -> Option<u128> {
-        let text = self.text()?;
-        // Made ahead already, in an earlier pass on the same text.
-        let made = self
-            .ran
-            .lock()
-            .as_ref()
-            .is_some_and(|(ran, _)| ran[..] == *text);
-        (!made).then(|| VerdictCache::key(text))
+        self.text().map(VerdictCache::key)
+    }
+
+    fn rechecked(&self) -> bool {
+        // In an earlier pass on the same text.
+        let text = self.text();
+        let ran = self.ran.lock();
+        ran.as_ref()
+            .is_some_and(|(ran, _)| text.is_some_and(|t| ran[..] == *t))
     }
 
     fn test(&self, worker: usize) -> Result<Verdict, OracleError> {
@@ -116,7 +117,9 @@ impl Ending for Ahead<'_> {
         };
         let verdict = self.second.test(worker, text);
         count_test(self.stats, &verdict);
-        if !matches!(verdict, Ok(Verdict::Cancelled)) {
+        // A timeout beside a round, on a busier machine than at the end,
+        // is no try of the re-check's: it runs its own.
+        if !matches!(verdict, Ok(Verdict::Cancelled | Verdict::TimedOut)) {
             *self.ran.lock() = Some((text.to_vec(), verdict));
         }
     }
