@@ -466,15 +466,8 @@ impl Workers {
                     wait = Duration::from_millis(10);
                     None
                 };
-                if let Some(index) = index.map(|at| pool.free.swap_remove(at)) {
-                    pool.next += 1;
-                    self.changed.notify_all();
-                    return Some(Worker {
-                        workers: self,
-                        index,
-                        number: ticket.number,
-                        aside: false,
-                    });
+                if let Some(at) = index {
+                    return Some(self.grant(&mut pool, at, ticket.number, false));
                 }
             }
             if run.stopped() {
@@ -508,17 +501,8 @@ impl Workers {
                 let running = pool.free.len() + pool.aside < pool.directories;
                 let free = pool.free.iter().position(|&d| d != 0);
                 if let Some(at) = free.filter(|_| running && spare()) {
-                    let index = pool.free.swap_remove(at);
-                    pool.next += 1;
-                    pool.aside += 1;
                     ticket.used = true;
-                    self.changed.notify_all();
-                    return Some(Worker {
-                        workers: self,
-                        index,
-                        number: ticket.number,
-                        aside: true,
-                    });
+                    return Some(self.grant(&mut pool, at, ticket.number, true));
                 }
                 break;
             }
@@ -527,6 +511,24 @@ impl Workers {
         // Given up: the ticket goes unused (see `Turn`'s drop).
         drop(pool);
         None
+    }
+}
+
+impl Workers {
+    /// Gives the free directory at `at` in `pool` to the ticket `number`,
+    /// whose turn it is (held `aside` by a test no round needs), and moves
+    /// the line on.
+    fn grant<'w>(&'w self, pool: &mut Pool, at: usize, number: u64, aside: bool) -> Worker<'w> {
+        let index = pool.free.swap_remove(at);
+        pool.next += 1;
+        pool.aside += usize::from(aside);
+        self.changed.notify_all();
+        Worker {
+            workers: self,
+            index,
+            number,
+            aside,
+        }
     }
 }
 
