@@ -18,6 +18,9 @@ statistics count it.
 sleeps 0.1 s, then greps: the variant keeps `/ 0`, the seed must not have
 it, both keep a `return` and a `struct`) at each job count, and records the
 wall time, tests, rounds and a hash of the two results' bytes per job count.
+The tests are small programs without the C library on x86-64 Linux
+(check-nolibc.c; `--scripts sh`: shell scripts of sleep and grep, which
+start five processes per test).
 
 --ablate runs the pair once more per setting with TREEREDUCE_ABLATE set to
 it (src/ablate.rs names the parts: seed-first, skip-round, fine-ldiff,
@@ -38,6 +41,7 @@ import argparse
 import difflib
 import json
 import os
+import platform
 import random
 import re
 import shutil
@@ -430,6 +434,32 @@ def one(case, jobs, extra, baselines=True):
 
 SCALE_OK = "sleep 0.1\n! grep -q '/ 0' \"$1\" && grep -q return \"$1\" && grep -q struct \"$1\""
 SCALE_BUG = "sleep 0.1\ngrep -q '/ 0' \"$1\" && grep -q return \"$1\" && grep -q struct \"$1\""
+# The same two tests as programs without the C library or a shell (x86-64
+# Linux; benches/pair/check-nolibc.c): the shell scripts start five
+# processes per test, and on some virtual machines each start costs about
+# 1 ms of CPU, which 16 tests at once on 2 cores wait for. --scripts sh
+# runs the shell scripts everywhere.
+NOLIBC_FLAGS = ["-O2", "-nostdlib", "-static", "-fno-builtin", "-fno-stack-protector",
+                "-fno-tree-loop-distribute-patterns", "-fno-pie", "-no-pie"]
+SCRIPTS = "nolibc"
+
+
+def scale_tests(d):
+    """The seed's and the variant's test of the scaling runs, in `d`: the
+    programs without the C library where they build, else the scripts."""
+    if SCRIPTS == "nolibc" and platform.machine() == "x86_64" and sys.platform == "linux":
+        source = os.path.join(ROOT, "benches", "pair", "check-nolibc.c")
+        try:
+            built = all(subprocess.run(["cc", *NOLIBC_FLAGS, f"-DSEED={seed}", "-o", os.path.join(d, out),
+                                        source]).returncode == 0
+                        for seed, out in ((1, "ok"), (0, "bug")))
+        except OSError:
+            built = False
+        if built:
+            return "./ok", "./bug"
+    script(os.path.join(d, "ok.sh"), SCALE_OK)
+    script(os.path.join(d, "bug.sh"), SCALE_BUG)
+    return "./ok.sh", "./bug.sh"
 
 
 def scaling(case, jobs_list):
@@ -441,11 +471,10 @@ def scaling(case, jobs_list):
         s, v = f"seed.{ext}", f"variant.{ext}"
         open(os.path.join(d, s), "wb").write(seed)
         open(os.path.join(d, v), "wb").write(variant)
-        script(os.path.join(d, "ok.sh"), SCALE_OK)
-        script(os.path.join(d, "bug.sh"), SCALE_BUG)
+        ok, bug = scale_tests(d)
         for jobs in jobs_list:
-            secs = run([BIN, "pair", "-q", "-j", str(jobs), "--seed", s, "--variant", v, "--interesting-seed", "./ok.sh",
-                        "-i", "./bug.sh", "--output-seed", "s.out", "--output-variant", "v.out", "--output-diff", "d.out",
+            secs = run([BIN, "pair", "-q", "-j", str(jobs), "--seed", s, "--variant", v, "--interesting-seed", ok,
+                        "-i", bug, "--output-seed", "s.out", "--output-variant", "v.out", "--output-diff", "d.out",
                         "--stats-json", "pair.json"], d)
             ps, pv = open(os.path.join(d, "s.out"), "rb").read(), open(os.path.join(d, "v.out"), "rb").read()
             st = json.load(open(os.path.join(d, "pair.json")))
@@ -473,13 +502,15 @@ def main():
     ap.add_argument("--cases", default="")
     ap.add_argument("--ablation", action="store_true", help="also run without each reducer")
     ap.add_argument("--scaling", default="", help="job counts, e.g. 1,2,4,8,16 (C cases only)")
+    ap.add_argument("--scripts", choices=["nolibc", "sh"], default="nolibc",
+                    help="the scaling runs' tests: programs without the C library (x86-64 Linux), or shell scripts")
     ap.add_argument("--cap", type=float, default=None, help="seconds per run before SIGINT (the run is marked capped)")
     ap.add_argument("--no-baselines", action="store_true", help="only the pair run")
     ap.add_argument("--ablate", help="';'-separated TREEREDUCE_ABLATE settings, each one more pair run "
                                      "(e.g. 'seed-first;skip-round;fine-ldiff')")
     a = ap.parse_args()
-    global CAP
-    CAP = a.cap
+    global CAP, SCRIPTS
+    CAP, SCRIPTS = a.cap, a.scripts
     if not os.environ.get("TREEREDUCE_BIN"):
         subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     wanted = [c for c in CASES if not a.cases or c[0] in a.cases.split(",")]
