@@ -253,6 +253,11 @@ pub trait Subject: Sync + Sized {
     fn spare(&self) -> bool {
         true
     }
+    /// The most scripts one test runs at once (see
+    /// [`crate::Oracle::scripts`]).
+    fn scripts(&self) -> usize {
+        1
+    }
     /// Turns an interesting candidate into the new best.
     fn accept(
         &self,

@@ -1713,7 +1713,8 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// queued, set aside or planned after it, and the next pass's first
     /// changes are all probed (none of them interesting so far). Only
     /// beside tests of the round, if the round leaves two directories idle
-    /// (so never at `-j 1` or `-j 2`), once per pass, and while the oracle
+    /// (so never at `-j 1` or `-j 2`; with tests of several scripts, room
+    /// for the scripts of two tests more), once per pass, and while the oracle
     /// has permits to spare; each test only if a directory is still idle
     /// when its turn comes ([`Workers::take_idle`]), so that no test of a
     /// round ever waits for them. (A pass ends once they are over: if the
@@ -1727,7 +1728,10 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         if ending.sent || !next_done || !self.next_held.is_empty() {
             return;
         }
-        if tests == 0 || tests + 2 > self.run.jobs || !self.subject.spare() {
+        // (A test of pair mode's runs two scripts: the round's and the
+        // ending's all fit in -j.)
+        let scripts = self.subject.scripts();
+        if tests == 0 || (tests + 2) * scripts > self.run.jobs || !self.subject.spare() {
             return;
         }
         ending.sent = ending.to.send(()).is_ok();

@@ -98,6 +98,22 @@ pub trait Oracle: Sync {
     /// Ends what [`Oracle::begin`] started.
     fn end(&self, _worker: usize) {}
 
+    /// Tests one candidate no reduction needs yet (made ahead beside a
+    /// round: see `engine::Ending`): the test may decline
+    /// ([`Verdict::Cancelled`]) rather than slow the round's tests down.
+    /// An oracle that runs several scripts per test (pair mode's) runs
+    /// them only in places the round leaves free. The default: a test.
+    fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.test(worker, candidate)
+    }
+
+    /// The most scripts one test runs at once: pair mode's test of a
+    /// candidate runs the seed's and the variant's side by side. The
+    /// default: one.
+    fn scripts(&self) -> usize {
+        1
+    }
+
     /// Whether a test run ahead (one no reduction needs yet) may start now.
     /// An oracle that shares a budget of tests with others (the command
     /// line's batch mode) says no while its budget is kept for tests that

@@ -174,42 +174,56 @@ impl<'a> PairTests<'a> {
     /// At `jobs` above 1 the two tests run at once, and the variant's is
     /// abandoned if the seed's does not pass.
     pub fn recheck(&self, seed: &[u8], variant: &[u8], jobs: usize, worker: usize) -> Rechecked {
-        let run = |v: Result<Verdict, OracleError>| match v {
-            Ok(Verdict::Interesting) => Rechecked::Holds,
-            Ok(Verdict::Cancelled) => Rechecked::Stopped,
-            Ok(_) => Rechecked::Rejected,
-            Err(e) => Rechecked::CouldNotRun(e.to_string()),
-        };
         match self {
             PairTests::Sides {
                 seed: s,
                 variant: v,
             } if jobs > 1 => {
-                let (seed_test, variant_test) = (s.inner(), v.inner());
+                let variant_test = v.inner();
                 variant_test.begin(worker);
-                let (s, v) = std::thread::scope(|scope| {
-                    let beside = scope.spawn(|| run(variant_test.test(worker, variant)));
-                    let s = run(seed_test.test(worker, seed));
-                    if s != Rechecked::Holds {
-                        variant_test.abandon(worker);
-                    }
-                    (s, beside.join().expect("a test does not panic"))
-                });
+                let (s, v) = PairTests::at_once((s, v), (seed, variant), worker, || {});
                 variant_test.end(worker);
-                match s {
-                    Rechecked::Holds => v,
+                match rechecked(s) {
+                    Rechecked::Holds => rechecked(v),
                     other => other,
                 }
             }
             PairTests::Sides {
                 seed: s,
                 variant: v,
-            } => match run(s.inner().test(worker, seed)) {
-                Rechecked::Holds => run(v.inner().test(worker, variant)),
+            } => match rechecked(s.inner().test(worker, seed)) {
+                Rechecked::Holds => rechecked(v.inner().test(worker, variant)),
                 other => other,
             },
-            PairTests::Joint(j) => run(j.test.test(worker, seed, variant)),
+            PairTests::Joint(j) => rechecked(j.test.test(worker, seed, variant)),
         }
+    }
+
+    /// The seed's and the variant's tests of a re-check at once, without
+    /// the caches, as `worker` (whose variant test is begun, see
+    /// [`Oracle::begin`]): the variant's is abandoned if the seed's does
+    /// not pass, and `variant_ended` is called when it ends.
+    fn at_once(
+        (seed_side, variant_side): (&Side, &Side),
+        (seed, variant): (&[u8], &[u8]),
+        worker: usize,
+        variant_ended: impl Fn() + Sync,
+    ) -> (Result<Verdict, OracleError>, Result<Verdict, OracleError>) {
+        let (seed_test, variant_test) = (seed_side.inner(), variant_side.inner());
+        std::thread::scope(|scope| {
+            let beside = scope.spawn(|| {
+                let _ended = OnDrop(&variant_ended);
+                variant_test.test(worker, variant)
+            });
+            let s = seed_test.test(worker, seed);
+            if !matches!(s, Ok(Verdict::Interesting)) {
+                variant_test.abandon(worker);
+            }
+            let v = beside
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (s, v)
+        })
     }
 
     /// Which test could not be run 5 times in a row, and its last error.
@@ -396,6 +410,26 @@ struct Places {
 /// alignment is used.
 pub const ALIGN_LIMIT: Duration = Duration::from_millis(500);
 
+/// Calls its function when dropped: on every way out of a scope, a
+/// panic's too.
+struct OnDrop<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)()
+    }
+}
+
+/// What one run of a re-check's test found.
+fn rechecked(verdict: Result<Verdict, OracleError>) -> Rechecked {
+    match verdict {
+        Ok(Verdict::Interesting) => Rechecked::Holds,
+        Ok(Verdict::Cancelled) => Rechecked::Stopped,
+        Ok(_) => Rechecked::Rejected,
+        Err(e) => Rechecked::CouldNotRun(e.to_string()),
+    }
+}
+
 impl<'s, 'a> Both<'s, 'a> {
     /// MinCommonality's oracle for candidates made from `diff`'s seed.
     pub fn new(
@@ -422,6 +456,101 @@ impl<'s, 'a> Both<'s, 'a> {
     pub fn with_jobs(mut self, jobs: usize) -> Self {
         self.jobs = jobs.max(1);
         self
+    }
+
+    /// [`Oracle::test`], or (`aside`) [`Oracle::test_aside`].
+    fn test_in(
+        &self,
+        worker: usize,
+        candidate: &[u8],
+        aside: bool,
+    ) -> Result<Verdict, OracleError> {
+        let (seed_side, variant_side) = match self.tests {
+            PairTests::Sides { seed, variant } => (seed, variant),
+            PairTests::Joint(j) => {
+                let (variant, _) = match self.unscripted(candidate) {
+                    Ok(tested) => tested,
+                    Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
+                };
+                let v = j.test(worker, candidate, &variant)?;
+                return Ok(self.rejected(false, v));
+            }
+        };
+        self.places.lock().abandoned.retain(|&w| w != worker);
+        seed_side.begin(worker);
+        variant_side.begin(worker);
+        let verdict = (|| {
+            // The seed's known rejection holds whatever the difference, and
+            // costs nothing; nor does a variant that does not patch.
+            let (variant, known) = match self.unscripted(candidate) {
+                Ok(tested) => tested,
+                Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
+            };
+            // A script runs from here on: a place for it.
+            if aside {
+                if !self.enter_free() {
+                    return Ok(Verdict::Cancelled);
+                }
+            } else {
+                self.enter(variant_side);
+            }
+            let verdict = self.run_scripts(worker, candidate, &variant, known);
+            self.leave();
+            verdict
+        })();
+        seed_side.end(worker);
+        variant_side.end(worker);
+        verdict
+    }
+
+    /// Takes a place for a script made ahead, if one is free now.
+    fn enter_free(&self) -> bool {
+        let mut places = self.places.lock();
+        let free = places.scripts < self.jobs;
+        places.scripts += usize::from(free);
+        free
+    }
+
+    /// The pair's re-check of `seed` and `variant` (see
+    /// [`PairTests::recheck`]) in places of this oracle's, as `worker`,
+    /// stopping none of the scripts that run: the seed's script in a place
+    /// free now, the variant's beside it in another, which a lane that
+    /// needs it takes back (the re-check is then [`Rechecked::Stopped`],
+    /// as it is when no place is free). Also whether the verdict that
+    /// decided was a timeout.
+    fn recheck_in_places(&self, seed: &[u8], variant: &[u8], worker: usize) -> (Rechecked, bool) {
+        let (seed_side, variant_side) = match self.tests {
+            PairTests::Sides { seed, variant } => (seed, variant),
+            // One script per test, in the test's directory.
+            PairTests::Joint(j) => {
+                let v = j.test.test(worker, seed, variant);
+                let timed_out = matches!(v, Ok(Verdict::TimedOut));
+                return (rechecked(v), timed_out);
+            }
+        };
+        if !self.enter_free() {
+            return (Rechecked::Stopped, false);
+        }
+        let _place = OnDrop(|| self.leave());
+        // Begun before its place beside is taken: a lane's stop from then
+        // on reaches it.
+        let variant_test = variant_side.inner();
+        variant_test.begin(worker);
+        let _begun = OnDrop(|| variant_test.end(worker));
+        if !self.beside(worker) {
+            return (Rechecked::Stopped, false);
+        }
+        let (s, v) = PairTests::at_once((seed_side, variant_side), (seed, variant), worker, || {
+            self.beside_ended(worker)
+        });
+        // A lane that stopped the variant's run: its verdict says so.
+        self.was_stopped(worker);
+        let deciding = match s {
+            Ok(Verdict::Interesting) => v,
+            other => other,
+        };
+        let timed_out = matches!(deciding, Ok(Verdict::TimedOut));
+        (rechecked(deciding), timed_out)
     }
 
     /// Takes a place for a candidate's script; when every place is taken,
@@ -499,7 +628,7 @@ impl<'s, 'a> Both<'s, 'a> {
     /// The scripts [`Both`]'s test runs for a candidate with a test per
     /// program (`known`: the seed's verdict if its cache has it), in the
     /// place [`Both::enter`] took.
-    fn scripts(
+    fn run_scripts(
         &self,
         worker: usize,
         candidate: &[u8],
@@ -630,28 +759,32 @@ impl<'b, 's, 'a> Rechecking<'b, 's, 'a> {
     /// both fit in `-j` together: two tests of the layout's candidate and
     /// two of the re-check (one each with one test of the pair).
     pub fn beside(both: &'b Both<'s, 'a>) -> Option<Rechecking<'b, 's, 'a>> {
-        let scripts = match both.tests {
-            PairTests::Sides { .. } => 2,
-            PairTests::Joint(_) => 1,
-        };
-        (both.jobs >= 2 * scripts).then(|| Rechecking {
+        (both.jobs >= 2 * both.scripts()).then(|| Rechecking {
             both,
             ran: Mutex::new(None),
         })
     }
 }
 
-impl Oracle for Rechecking<'_, '_, '_> {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+impl Rechecking<'_, '_, '_> {
+    /// [`Oracle::test`], or (`aside`) [`Oracle::test_aside`].
+    fn test_in(
+        &self,
+        worker: usize,
+        candidate: &[u8],
+        aside: bool,
+    ) -> Result<Verdict, OracleError> {
         // The layout's test decides without a script: no re-check waits
         // for scripts beside it.
         let Ok((variant, _)) = self.both.unscripted(candidate) else {
             return Ok(Verdict::NotInteresting);
         };
-        let rechecked = self
-            .both
-            .tests
-            .recheck(candidate, &variant, self.both.jobs, worker);
+        let (rechecked, timed_out) = self.both.recheck_in_places(candidate, &variant, worker);
+        // Beside a round, on a busier machine than at the end, a timeout is
+        // no try of the re-check's: it runs its own.
+        if aside && timed_out {
+            return Ok(Verdict::TimedOut);
+        }
         let verdict = match &rechecked {
             Rechecked::Holds => Ok(Verdict::Interesting),
             Rechecked::Rejected => Ok(Verdict::NotInteresting),
@@ -668,38 +801,37 @@ impl Oracle for Rechecking<'_, '_, '_> {
     }
 }
 
+impl Oracle for Rechecking<'_, '_, '_> {
+    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.test_in(worker, candidate, false)
+    }
+
+    fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.test_in(worker, candidate, true)
+    }
+
+    fn scripts(&self) -> usize {
+        Oracle::scripts(self.both)
+    }
+}
+
 impl Oracle for Both<'_, '_> {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        let (seed_side, variant_side) = match self.tests {
-            PairTests::Sides { seed, variant } => (seed, variant),
-            PairTests::Joint(j) => {
-                let (variant, _) = match self.unscripted(candidate) {
-                    Ok(tested) => tested,
-                    Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
-                };
-                let v = j.test(worker, candidate, &variant)?;
-                return Ok(self.rejected(false, v));
-            }
-        };
-        self.places.lock().abandoned.retain(|&w| w != worker);
-        seed_side.begin(worker);
-        variant_side.begin(worker);
-        let verdict = (|| {
-            // The seed's known rejection holds whatever the difference, and
-            // costs nothing; nor does a variant that does not patch.
-            let (variant, known) = match self.unscripted(candidate) {
-                Ok(tested) => tested,
-                Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
-            };
-            // A script runs from here on: a place for it.
-            self.enter(variant_side);
-            let verdict = self.scripts(worker, candidate, &variant, known);
-            self.leave();
-            verdict
-        })();
-        seed_side.end(worker);
-        variant_side.end(worker);
-        verdict
+        self.test_in(worker, candidate, false)
+    }
+
+    /// A test made ahead beside a round: its seed's script only in a place
+    /// free now (it stops no variant test running beside its seed's), else
+    /// none ([`Verdict::Cancelled`]).
+    fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.test_in(worker, candidate, true)
+    }
+
+    fn scripts(&self) -> usize {
+        match self.tests {
+            PairTests::Sides { .. } => 2,
+            PairTests::Joint(_) => 1,
+        }
     }
 
     fn abandon(&self, worker: usize) {

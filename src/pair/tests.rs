@@ -846,12 +846,33 @@ struct Running {
     beside: std::sync::atomic::AtomicBool,
 }
 
-/// A test that takes 20 ms and counts itself in `running`; an abandon
-/// stops it.
+/// A test that takes `ms` milliseconds, counts itself in `running` and records each
+/// run (its text, and when it started and ended); an abandon stops the
+/// test running, or (between `begin` and `end`) every later part of the
+/// compound test, as the script oracle's does: one that arrives after a
+/// lone test ended does not stop the next.
 struct Counted<'a, F> {
     running: &'a Running,
     stop: [std::sync::atomic::AtomicBool; 32],
+    /// Workers between `begin` and `end`.
+    scoped: [std::sync::atomic::AtomicBool; 32],
     verdict: F,
+    runs: Mutex<Vec<(Vec<u8>, std::time::Instant, std::time::Instant)>>,
+    ms: u64,
+}
+
+impl<'a, F> Counted<'a, F> {
+    /// A test of `ms` milliseconds that counts itself in `running`.
+    fn new(running: &'a Running, verdict: F, ms: u64) -> Self {
+        Counted {
+            running,
+            stop: Default::default(),
+            scoped: Default::default(),
+            verdict,
+            runs: Default::default(),
+            ms,
+        }
+    }
 }
 
 impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
@@ -863,12 +884,18 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
             r.beside.store(true, SeqCst);
         }
         r.most.fetch_max(r.now.fetch_add(1, SeqCst) + 1, SeqCst);
-        let deadline = Instant::now() + Duration::from_millis(20);
+        if !self.scoped[w].load(SeqCst) {
+            self.stop[w].store(false, SeqCst);
+        }
+        let start = Instant::now();
+        let deadline = start + Duration::from_millis(self.ms);
         while Instant::now() < deadline && !self.stop[w].load(SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
         r.now.fetch_sub(1, SeqCst);
         r.per_worker[w].fetch_sub(1, SeqCst);
+        let run = (candidate.to_vec(), start, Instant::now());
+        self.runs.lock().push(run);
         Ok(if self.stop[w].load(SeqCst) {
             Verdict::Cancelled
         } else if (self.verdict)(candidate) {
@@ -880,6 +907,11 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
 
     fn begin(&self, worker: usize) {
         self.stop[worker % 32].store(false, std::sync::atomic::Ordering::SeqCst);
+        self.scoped[worker % 32].store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn end(&self, worker: usize) {
+        self.scoped[worker % 32].store(false, std::sync::atomic::Ordering::SeqCst);
     }
 
     fn abandon(&self, worker: usize) {
@@ -900,16 +932,8 @@ fn pair_mode_runs_at_most_j_scripts_at_once() {
     let mut outs = Vec::new();
     for jobs in [1, 3, 4] {
         let running = Running::default();
-        let seed = Counted {
-            running: &running,
-            stop: Default::default(),
-            verdict: seed_ok,
-        };
-        let variant = Counted {
-            running: &running,
-            stop: Default::default(),
-            verdict: variant_bug,
-        };
+        let seed = Counted::new(&running, seed_ok, 20);
+        let variant = Counted::new(&running, variant_bug, 20);
         let tests = PairTests::sides(&seed, &variant);
         let out = reduce(
             c(),
@@ -926,6 +950,94 @@ fn pair_mode_runs_at_most_j_scripts_at_once() {
         outs.push((out.seed, out.variant));
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
+}
+
+/// Pair mode may make its last tests, the layout's test of the result and
+/// the pair's re-check (two scripts each), ahead beside the last
+/// MinCommonality's last round (`engine::Ending`, from `-j 6` with two
+/// tests: the round's scripts and four more): they take only places the
+/// round's scripts leave free, so that no more than `-j` scripts run at
+/// once, and the pair is the one of `-j 1`. (Whether a place is free when
+/// they start is timing: `tests_made_ahead_take_only_free_places` shows the
+/// rule itself.)
+#[test]
+fn pair_mode_makes_its_last_tests_ahead_within_j_scripts() {
+    use std::sync::atomic::Ordering::SeqCst;
+    // The layout's text is not the text the passes end on.
+    let (seed_text, variant_text) = (spaced(SEED), spaced(VARIANT));
+    let seed_ok = |t: &[u8]| parses(t) && kept(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| parses(t) && kept(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let mut outs = Vec::new();
+    for jobs in [1, 6, 8] {
+        let running = Running::default();
+        let seed = Counted::new(&running, seed_ok, 20);
+        let variant = Counted::new(&running, variant_bug, 20);
+        let tests = PairTests::sides(&seed, &variant);
+        let out = reduce(
+            c(),
+            (seed_text.as_bytes(), variant_text.as_bytes()),
+            &tests,
+            &config(jobs),
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
+        let most = running.most.load(SeqCst);
+        assert!(most <= jobs, "-j {jobs}: {most} scripts at once");
+        outs.push((out.seed, out.variant));
+    }
+    assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:?}");
+}
+
+/// A test made ahead in pair mode (`Oracle::test_aside`: the layout's
+/// test and the pair's re-check beside a round) runs its scripts only in
+/// places free now: while a candidate's seed and variant take every place
+/// it runs no script and gives no verdict; and a re-check made ahead runs
+/// its variant's script beside its seed's in a place a lane takes back when
+/// it needs it, so that the re-check then gives no verdict and keeps
+/// nothing. Never more than `-j` scripts at once.
+#[test]
+fn tests_made_ahead_take_only_free_places() {
+    use std::sync::atomic::Ordering::SeqCst;
+    use std::time::Duration;
+    let running = Running::default();
+    let counted = |verdict: fn(&[u8]) -> bool| Counted::new(&running, verdict, 400);
+    let seed = counted(|t| !String::from_utf8_lossy(t).contains("/ 0"));
+    let variant = counted(|t| String::from_utf8_lossy(t).contains("/ 0"));
+    let tests = PairTests::sides(&seed, &variant);
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    // Two places: one candidate's two scripts take both.
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(2);
+    std::thread::scope(|s| {
+        let first = s.spawn(|| both.test(0, SEED.as_bytes()));
+        std::thread::sleep(Duration::from_millis(150));
+        let other = SEED.replace("return b;", "return b + 0;");
+        assert_eq!(
+            both.test_aside(1, other.as_bytes()).unwrap(),
+            Verdict::Cancelled
+        );
+        assert_eq!(first.join().unwrap().unwrap(), Verdict::Interesting);
+    });
+    assert_eq!(seed.runs.lock().len() + variant.runs.lock().len(), 2);
+    // Four places: a candidate's two scripts, then the re-check's two; a
+    // lane's candidate then takes the re-check's variant's place back.
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(4);
+    let rechecking = Rechecking::beside(&both).unwrap();
+    let recheck = SEED.replace("return b;", "return b * 1;");
+    let lane = SEED.replace("return b;", "return b - 0;");
+    std::thread::scope(|s| {
+        let first = s.spawn(|| both.test(0, SEED.replace("int a = 5;", "int a = 6;").as_bytes()));
+        std::thread::sleep(Duration::from_millis(100));
+        let ahead = s.spawn(|| rechecking.test_aside(3, recheck.as_bytes()));
+        std::thread::sleep(Duration::from_millis(100));
+        let needed = s.spawn(|| both.test(1, lane.as_bytes()));
+        assert_eq!(ahead.join().unwrap().unwrap(), Verdict::Cancelled);
+        assert_eq!(needed.join().unwrap().unwrap(), Verdict::Interesting);
+        assert_eq!(first.join().unwrap().unwrap(), Verdict::Interesting);
+    });
+    assert!(rechecking.ran.lock().is_none());
+    assert!(running.most.load(SeqCst) <= 4);
 }
 
 /// A candidate that needs no script (its seed's verdict is known, a
@@ -990,6 +1102,19 @@ fn a_candidate_without_a_script_stops_no_beside_run() {
     assert_eq!(variant.stopped.load(SeqCst), 0);
 }
 
+/// Whether a text keeps a function body with a statement in it: the
+/// reduction leaves it on the lines and indentation of the input, which
+/// the layout changes.
+fn kept(t: &[u8]) -> bool {
+    let t = String::from_utf8_lossy(t);
+    t.contains("return") && t.contains("main(void) {")
+}
+
+/// `t` with blank lines and deep indentation, which the layout removes.
+fn spaced(t: &str) -> String {
+    t.replace("\n  ", "\n\n        ")
+}
+
 /// A test that records each run: the text, and when it started and ended.
 struct Timed<F> {
     verdict: F,
@@ -1023,14 +1148,6 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Timed<F> {
 /// `-j`.
 #[test]
 fn the_pairs_recheck_runs_beside_the_layouts_test() {
-    // A function body with a statement in it: the reduction leaves it on
-    // the lines and indentation of the input, which the layout changes.
-    let kept = |t: &[u8]| {
-        let t = String::from_utf8_lossy(t);
-        t.contains("return") && t.contains("main(void) {")
-    };
-    // Blank lines and deep indentation, which the layout removes.
-    let spaced = |t: &str| t.replace("\n  ", "\n\n        ");
     let (seed_text, variant_text) = (spaced(SEED), spaced(VARIANT));
     let mut outs = Vec::new();
     for jobs in [1, 3, 4, 8] {

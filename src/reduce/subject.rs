@@ -416,6 +416,10 @@ impl<'a> Subject for TreeSubject<'a> {
         self.oracle.spare()
     }
 
+    fn scripts(&self) -> usize {
+        self.oracle.scripts()
+    }
+
     fn accept(&self, best: &Best, candidate: Candidate, worker: &mut Worker) -> Best {
         // A candidate is tested once checked, so it has its tree; one that
         // was not is parsed here (if the run stops meanwhile, the best's

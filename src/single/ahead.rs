@@ -106,7 +106,7 @@ impl Ending for Ahead<'_> {
 
     fn test(&self, worker: usize) -> Result<Verdict, OracleError> {
         match self.text() {
-            Some(text) => self.oracle.test(worker, text),
+            Some(text) => self.oracle.test_aside(worker, text),
             None => Ok(Verdict::Cancelled),
         }
     }
@@ -115,7 +115,7 @@ impl Ending for Ahead<'_> {
         let Some(text) = self.text() else {
             return;
         };
-        let verdict = self.second.test(worker, text);
+        let verdict = self.second.test_aside(worker, text);
         count_test(self.stats, &verdict);
         // A timeout beside a round, on a busier machine than at the end,
         // is no try of the re-check's: it runs its own.

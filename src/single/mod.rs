@@ -101,9 +101,10 @@ pub struct Session<'a> {
     pub deadline: Option<&'a AtomicBool>,
     /// A re-check made outside this reduction (pair mode re-checks the
     /// pair): its first run on the result runs beside the layout's test as
-    /// the session's own re-check would (see `Driver::tidy`), with this
-    /// oracle, which keeps what it found. Above `-j 1`, with the layout's
-    /// text the result.
+    /// the session's own re-check would (see `Driver::tidy`), or beside the
+    /// passes' last round ([`Ahead`], through [`Oracle::test_aside`]), with
+    /// this oracle, which keeps what it found. Above `-j 1`, with the
+    /// layout's text the result.
     pub recheck: Option<&'a dyn Oracle>,
 }
 
@@ -470,17 +471,15 @@ impl<'a> Driver<'_, 'a> {
     }
 
     /// Whether the passes may make the run's last tests ahead ([`Ahead`]):
-    /// the layout's text is the result and re-checked by the session's
-    /// own test (pair mode's re-check counts scripts of its own), and
-    /// rounds may leave two directories idle beside a test (`-j` 3 and up,
-    /// rounds wider than one: not with `--in-order`).
+    /// the layout's text is the result and re-checked (by the session's
+    /// own test, or pair mode's re-check of the pair), and rounds may leave
+    /// two directories idle beside a test (`-j` 3 and up, rounds wider than
+    /// one: not with `--in-order`; a round of pair mode's, whose tests run
+    /// two scripts, needs room for the scripts of two tests more, see
+    /// `engine::group`).
     fn makes_ending_ahead(&self, whole: bool) -> bool {
-        let (session, run) = (self.session, self.run);
-        session.recheck.is_none()
-            && session.config.verify
-            && run.jobs >= 3
-            && run.width > 1
-            && self.lays_out_last(whole)
+        let run = self.run;
+        self.second().is_some() && run.jobs >= 3 && run.width > 1 && self.lays_out_last(whole)
     }
 
     /// The oracle of the re-check's first run when it runs beside the
