@@ -100,6 +100,12 @@ impl Remembered {
         }
     }
 
+    /// Forgets a timeout remembered for `key` (see
+    /// [`VerdictCache::forget_timeout`]).
+    pub fn forget_timeout(&self, key: u128) {
+        self.verdicts.forget_timeout(key);
+    }
+
     /// The live counters.
     pub fn counts(&self) -> Arc<Counts> {
         self.counts.clone()
@@ -188,6 +194,20 @@ mod tests {
         fn test(&self, _: usize, _: &[u8]) -> Result<Verdict, OracleError> {
             self.0.fetch_add(1, Relaxed);
             Ok(self.1)
+        }
+    }
+
+    /// A timeout forgotten (one of a test made beside a round) is tested
+    /// again; another verdict stays.
+    #[test]
+    fn a_forgotten_timeout_is_tested_again_and_other_verdicts_stay() {
+        for (verdict, runs) in [(Verdict::TimedOut, 2), (Verdict::NotInteresting, 1)] {
+            let counting = Counting(AtomicU64::new(0), verdict);
+            let cached = Cached::new(&counting);
+            assert_eq!(cached.test(0, b"x").unwrap(), verdict);
+            cached.memory().forget_timeout(VerdictCache::key(b"x"));
+            assert_eq!(cached.test(0, b"x").unwrap(), verdict);
+            assert_eq!(counting.0.load(Relaxed), runs, "{verdict:?}");
         }
     }
 

@@ -78,11 +78,17 @@ impl<'a> Joint<'a> {
 
     /// Tests the pair (cached).
     pub fn test(&self, worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError> {
+        self.memory.test(Joint::key(seed, variant), || {
+            self.test.test(worker, seed, variant)
+        })
+    }
+
+    /// The memory's key of a pair.
+    fn key(seed: &[u8], variant: &[u8]) -> u128 {
         let mut key = [0; 32];
         key[..16].copy_from_slice(&xxh3_128(seed).to_le_bytes());
         key[16..].copy_from_slice(&xxh3_128(variant).to_le_bytes());
-        self.memory
-            .test(xxh3_128(&key), || self.test.test(worker, seed, variant))
+        xxh3_128(&key)
     }
 }
 
@@ -822,9 +828,22 @@ impl Oracle for Both<'_, '_> {
 
     /// A test made ahead beside a round: its seed's script only in a place
     /// free now (it stops no variant test running beside its seed's), else
-    /// none ([`Verdict::Cancelled`]).
+    /// none ([`Verdict::Cancelled`]). A timeout there, on a busier machine
+    /// than the runs that ask for it later, is not kept in the programs'
+    /// memories.
     fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        self.test_in(worker, candidate, true)
+        let verdict = self.test_in(worker, candidate, true);
+        if matches!(verdict, Ok(Verdict::TimedOut)) {
+            let variant = self.variant_of(candidate);
+            match self.tests {
+                PairTests::Sides { seed, variant: v } => {
+                    seed.memory().forget_timeout(VerdictCache::key(candidate));
+                    v.memory().forget_timeout(VerdictCache::key(&variant));
+                }
+                PairTests::Joint(j) => j.memory.forget_timeout(Joint::key(candidate, &variant)),
+            }
+        }
+        verdict
     }
 
     fn scripts(&self) -> usize {

@@ -954,8 +954,8 @@ fn pair_mode_runs_at_most_j_scripts_at_once() {
 
 /// Pair mode may make its last tests, the layout's test of the result and
 /// the pair's re-check (two scripts each), ahead beside the last
-/// MinCommonality's last round (`engine::Ending`, from `-j 6` with two
-/// tests: the round's scripts and four more): they take only places the
+/// MinCommonality's last round (`engine::Ending`, from `-j 6`: a last
+/// round of one test's two scripts and four more): they take only places the
 /// round's scripts leave free, so that no more than `-j` scripts run at
 /// once, and the pair is the one of `-j 1`. (Whether a place is free when
 /// they start is timing: `tests_made_ahead_take_only_free_places` shows the
@@ -1008,10 +1008,18 @@ fn tests_made_ahead_take_only_free_places() {
     let tests = PairTests::sides(&seed, &variant);
     let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
     // Two places: one candidate's two scripts take both.
+    // Until `n` scripts run (10 s at most).
+    let running_now = |n: usize| {
+        let start = std::time::Instant::now();
+        while running.now.load(SeqCst) != n && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(running.now.load(SeqCst), n);
+    };
     let both = Both::new(c(), &diff, &tests, 0).with_jobs(2);
     std::thread::scope(|s| {
         let first = s.spawn(|| both.test(0, SEED.as_bytes()));
-        std::thread::sleep(Duration::from_millis(150));
+        running_now(2);
         let other = SEED.replace("return b;", "return b + 0;");
         assert_eq!(
             both.test_aside(1, other.as_bytes()).unwrap(),
@@ -1028,9 +1036,9 @@ fn tests_made_ahead_take_only_free_places() {
     let lane = SEED.replace("return b;", "return b - 0;");
     std::thread::scope(|s| {
         let first = s.spawn(|| both.test(0, SEED.replace("int a = 5;", "int a = 6;").as_bytes()));
-        std::thread::sleep(Duration::from_millis(100));
+        running_now(2);
         let ahead = s.spawn(|| rechecking.test_aside(3, recheck.as_bytes()));
-        std::thread::sleep(Duration::from_millis(100));
+        running_now(4);
         let needed = s.spawn(|| both.test(1, lane.as_bytes()));
         assert_eq!(ahead.join().unwrap().unwrap(), Verdict::Cancelled);
         assert_eq!(needed.join().unwrap().unwrap(), Verdict::Interesting);
