@@ -196,17 +196,11 @@ impl VerdictCache {
             epoch,
         };
         let mut map = self.map.lock();
-        match map.entry(key) {
-            std::collections::hash_map::Entry::Occupied(_) if unsettled => false,
-            std::collections::hash_map::Entry::Occupied(mut old) => {
-                old.insert(entry);
-                true
-            }
-            std::collections::hash_map::Entry::Vacant(new) => {
-                new.insert(entry);
-                true
-            }
+        if unsettled && map.contains_key(&key) {
+            return false;
         }
+        map.insert(key, entry);
+        true
     }
 
     /// Records the verdict of a test that ran. Only a verdict the test gave

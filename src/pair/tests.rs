@@ -919,6 +919,34 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
     }
 }
 
+/// A property of a program, for [`Counted`].
+type Holds = fn(&[u8]) -> bool;
+
+/// Reduces the pair `texts` at `jobs` with tests of 20 ms that count
+/// themselves (`Counted`): the outcome, and how many ran at once.
+fn reduce_counted(
+    (seed, variant): (&str, &str),
+    jobs: usize,
+    (seed_ok, variant_bug): (Holds, Holds),
+) -> (PairOutcome, Running) {
+    let running = Running::default();
+    let out = {
+        let seed_test = Counted::new(&running, seed_ok, 20);
+        let variant_test = Counted::new(&running, variant_bug, 20);
+        let tests = PairTests::sides(&seed_test, &variant_test);
+        reduce(
+            c(),
+            (seed.as_bytes(), variant.as_bytes()),
+            &tests,
+            &config(jobs),
+            None,
+            &Quiet,
+        )
+        .unwrap()
+    };
+    (out, running)
+}
+
 /// Pair mode never runs more than `-j` scripts at once: in MinCommonality
 /// a variant's test runs beside its seed's only in a place no lane holds,
 /// and a lane that needs the place stops it (the variant's test then runs
@@ -927,23 +955,11 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
 #[test]
 fn pair_mode_runs_at_most_j_scripts_at_once() {
     use std::sync::atomic::Ordering::SeqCst;
-    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
-    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let seed_ok: Holds = |t| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug: Holds = |t| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
     let mut outs = Vec::new();
     for jobs in [1, 3, 4] {
-        let running = Running::default();
-        let seed = Counted::new(&running, seed_ok, 20);
-        let variant = Counted::new(&running, variant_bug, 20);
-        let tests = PairTests::sides(&seed, &variant);
-        let out = reduce(
-            c(),
-            (SEED.as_bytes(), VARIANT.as_bytes()),
-            &tests,
-            &config(jobs),
-            None,
-            &Quiet,
-        )
-        .unwrap();
+        let (out, running) = reduce_counted((SEED, VARIANT), jobs, (seed_ok, variant_bug));
         let most = running.most.load(SeqCst);
         assert!(most <= jobs, "-j {jobs}: {most} scripts at once");
         assert_eq!(running.beside.load(SeqCst), jobs > 1, "-j {jobs}");
@@ -965,23 +981,12 @@ fn pair_mode_makes_its_last_tests_ahead_within_j_scripts() {
     use std::sync::atomic::Ordering::SeqCst;
     // The layout's text is not the text the passes end on.
     let (seed_text, variant_text) = (spaced(SEED), spaced(VARIANT));
-    let seed_ok = |t: &[u8]| parses(t) && kept(t) && !String::from_utf8_lossy(t).contains("/ 0");
-    let variant_bug = |t: &[u8]| parses(t) && kept(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let seed_ok: Holds = |t| parses(t) && kept(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug: Holds = |t| parses(t) && kept(t) && String::from_utf8_lossy(t).contains("/ 0");
     let mut outs = Vec::new();
     for jobs in [1, 6, 8] {
-        let running = Running::default();
-        let seed = Counted::new(&running, seed_ok, 20);
-        let variant = Counted::new(&running, variant_bug, 20);
-        let tests = PairTests::sides(&seed, &variant);
-        let out = reduce(
-            c(),
-            (seed_text.as_bytes(), variant_text.as_bytes()),
-            &tests,
-            &config(jobs),
-            None,
-            &Quiet,
-        )
-        .unwrap();
+        let texts = (seed_text.as_str(), variant_text.as_str());
+        let (out, running) = reduce_counted(texts, jobs, (seed_ok, variant_bug));
         assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
         let most = running.most.load(SeqCst);
         assert!(most <= jobs, "-j {jobs}: {most} scripts at once");
