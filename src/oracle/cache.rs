@@ -159,16 +159,6 @@ impl VerdictCache {
         self.put_at(key, (interesting, stored, timed_out), false);
     }
 
-    /// Forgets a timeout for `key` (a test made beside a round, on a
-    /// busier machine than the runs that ask for it later); any other
-    /// verdict stays.
-    pub fn forget_timeout(&self, key: u128) {
-        let mut map = self.map.lock();
-        if map.get(&key).is_some_and(|e| e.timed_out) {
-            map.remove(&key);
-        }
-    }
-
     /// Whether a verdict for `key` is known, in memory (settled or not) or
     /// in the store, without taking it: nothing settles.
     pub fn known(&self, key: u128) -> bool {

@@ -74,6 +74,28 @@ impl Remembered {
         key: u128,
         run: impl FnOnce() -> Result<Verdict, OracleError>,
     ) -> Result<Verdict, OracleError> {
+        self.test_in(key, false, run)
+    }
+
+    /// [`Remembered::test`] for a test made ahead beside a round, which
+    /// not every `-j` makes: a timeout (on a busier machine than where the
+    /// test would run alone) is not remembered, and neither an error nor a
+    /// verdict counts toward the errors in a row (whether the run stops
+    /// must not depend on `-j`).
+    pub fn test_aside(
+        &self,
+        key: u128,
+        run: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Result<Verdict, OracleError> {
+        self.test_in(key, true, run)
+    }
+
+    fn test_in(
+        &self,
+        key: u128,
+        aside: bool,
+        run: impl FnOnce() -> Result<Verdict, OracleError>,
+    ) -> Result<Verdict, OracleError> {
         if let Some(v) = self.known(key) {
             return Ok(v);
         }
@@ -83,27 +105,27 @@ impl Remembered {
                 Ok(Verdict::Cancelled)
             }
             Ok(v) => {
-                self.errors_in_a_row.store(0, Relaxed);
+                if !aside {
+                    self.errors_in_a_row.store(0, Relaxed);
+                }
                 self.counts.tests.fetch_add(1, Relaxed);
                 if v == Verdict::Interesting {
                     self.counts.interesting.fetch_add(1, Relaxed);
                 }
-                self.verdicts.insert(key, v);
+                if !(aside && v == Verdict::TimedOut) {
+                    self.verdicts.insert(key, v);
+                }
                 Ok(v)
             }
             Err(e) => {
                 self.counts.errors.fetch_add(1, Relaxed);
-                self.errors_in_a_row.fetch_add(1, Relaxed);
-                *self.last_error.lock() = Some(e.to_string());
+                if !aside {
+                    self.errors_in_a_row.fetch_add(1, Relaxed);
+                    *self.last_error.lock() = Some(e.to_string());
+                }
                 Err(e)
             }
         }
-    }
-
-    /// Forgets a timeout remembered for `key` (see
-    /// [`VerdictCache::forget_timeout`]).
-    pub fn forget_timeout(&self, key: u128) {
-        self.verdicts.forget_timeout(key);
     }
 
     /// The live counters.
@@ -167,6 +189,13 @@ impl Oracle for Cached<'_> {
         })
     }
 
+    /// See [`Remembered::test_aside`].
+    fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        self.memory.test_aside(VerdictCache::key(candidate), || {
+            self.oracle.test_aside(worker, candidate)
+        })
+    }
+
     fn abandon(&self, worker: usize) {
         self.oracle.abandon(worker);
     }
@@ -197,18 +226,41 @@ mod tests {
         }
     }
 
-    /// A timeout forgotten (one of a test made beside a round) is tested
-    /// again; another verdict stays.
+    /// A test made ahead keeps no timeout (tested again), keeps any other
+    /// verdict, and neither its errors nor its verdicts change the errors
+    /// in a row.
     #[test]
-    fn a_forgotten_timeout_is_tested_again_and_other_verdicts_stay() {
+    fn a_test_made_aside_keeps_no_timeout_and_leaves_the_errors_in_a_row_alone() {
         for (verdict, runs) in [(Verdict::TimedOut, 2), (Verdict::NotInteresting, 1)] {
             let counting = Counting(AtomicU64::new(0), verdict);
             let cached = Cached::new(&counting);
-            assert_eq!(cached.test(0, b"x").unwrap(), verdict);
-            cached.memory().forget_timeout(VerdictCache::key(b"x"));
+            assert_eq!(cached.test_aside(0, b"x").unwrap(), verdict);
             assert_eq!(cached.test(0, b"x").unwrap(), verdict);
             assert_eq!(counting.0.load(Relaxed), runs, "{verdict:?}");
         }
+        let memory = Remembered::default();
+        let gone = || {
+            Err(OracleError::new(
+                "cannot run",
+                std::io::Error::other("gone"),
+            ))
+        };
+        for _ in 0..crate::oracle::ERROR_LIMIT {
+            let _ = memory.test_aside(1, gone);
+        }
+        assert_eq!(memory.failure(), None);
+        assert_eq!(memory.report().errors, crate::oracle::ERROR_LIMIT as u64);
+        for _ in 1..crate::oracle::ERROR_LIMIT {
+            let _ = memory.test(1, gone);
+        }
+        // A verdict made aside does not reset the count: one more error
+        // reaches the limit.
+        memory
+            .test_aside(2, || Ok(Verdict::NotInteresting))
+            .unwrap();
+        assert_eq!(memory.failure(), None);
+        let _ = memory.test(1, gone);
+        assert_eq!(memory.failure().as_deref(), Some("cannot run: gone"));
     }
 
     #[test]

@@ -83,6 +83,22 @@ impl<'a> Joint<'a> {
         })
     }
 
+    /// Tests the pair; ahead, beside a round, if `aside`
+    /// ([`Remembered::test_aside`]).
+    fn test_as(
+        &self,
+        aside: bool,
+        worker: usize,
+        seed: &[u8],
+        variant: &[u8],
+    ) -> Result<Verdict, OracleError> {
+        let run = || self.test.test(worker, seed, variant);
+        match aside {
+            true => self.memory.test_aside(Joint::key(seed, variant), run),
+            false => self.memory.test(Joint::key(seed, variant), run),
+        }
+    }
+
     /// The memory's key of a pair.
     fn key(seed: &[u8], variant: &[u8]) -> u128 {
         let mut key = [0; 32];
@@ -330,12 +346,33 @@ impl Oracle for OneSide<'_, '_> {
         }
     }
 
+    /// See [`Remembered::test_aside`].
+    fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
+        match (self.tests, self.changed) {
+            (PairTests::Sides { seed, .. }, Which::Seed) => seed.test_aside(worker, candidate),
+            (PairTests::Sides { variant, .. }, Which::Variant) => {
+                variant.test_aside(worker, candidate)
+            }
+            (PairTests::Joint(j), Which::Seed) => j.test_as(true, worker, candidate, self.other),
+            (PairTests::Joint(j), Which::Variant) => j.test_as(true, worker, self.other, candidate),
+        }
+    }
+
     fn abandon(&self, worker: usize) {
         match (self.tests, self.changed) {
             (PairTests::Sides { seed, .. }, Which::Seed) => seed.abandon(worker),
             (PairTests::Sides { variant, .. }, Which::Variant) => variant.abandon(worker),
             (PairTests::Joint(j), _) => j.test.abandon(worker),
         }
+    }
+}
+
+/// `side`'s test of `text`; ahead, beside a round, if `aside`
+/// ([`Remembered::test_aside`]).
+fn side_test(side: &Side, aside: bool, worker: usize, text: &[u8]) -> Result<Verdict, OracleError> {
+    match aside {
+        true => side.test_aside(worker, text),
+        false => side.test(worker, text),
     }
 }
 
@@ -478,7 +515,7 @@ impl<'s, 'a> Both<'s, 'a> {
                     Ok(tested) => tested,
                     Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
                 };
-                let v = j.test(worker, candidate, &variant)?;
+                let v = j.test_as(aside, worker, candidate, &variant)?;
                 return Ok(self.rejected(false, v));
             }
         };
@@ -500,7 +537,7 @@ impl<'s, 'a> Both<'s, 'a> {
             } else {
                 self.enter(variant_side);
             }
-            let verdict = self.run_scripts(worker, candidate, &variant, known);
+            let verdict = self.run_scripts(worker, candidate, &variant, known, aside);
             self.leave();
             verdict
         })();
@@ -619,6 +656,7 @@ impl<'s, 'a> Both<'s, 'a> {
         worker: usize,
         variant_side: &Side,
         variant: &[u8],
+        aside: bool,
     ) -> Result<Verdict, OracleError> {
         {
             let places = self.places.lock();
@@ -628,7 +666,7 @@ impl<'s, 'a> Both<'s, 'a> {
             // A fresh token: the stop was for the run before.
             variant_side.begin(worker);
         }
-        variant_side.test(worker, variant)
+        side_test(variant_side, aside, worker, variant)
     }
 
     /// The scripts [`Both`]'s test runs for a candidate with a test per
@@ -640,6 +678,7 @@ impl<'s, 'a> Both<'s, 'a> {
         candidate: &[u8],
         variant: &[u8],
         known: Option<Verdict>,
+        aside: bool,
     ) -> Result<Verdict, OracleError> {
         let PairTests::Sides {
             seed: seed_side,
@@ -658,11 +697,11 @@ impl<'s, 'a> Both<'s, 'a> {
             None if seed_first && self.beside(worker) => {
                 let (s, v) = std::thread::scope(|scope| {
                     let v = scope.spawn(|| {
-                        let v = variant_side.test(worker, variant);
+                        let v = side_test(variant_side, aside, worker, variant);
                         self.beside_ended(worker);
                         v
                     });
-                    let s = seed_side.test(worker, candidate);
+                    let s = side_test(seed_side, aside, worker, candidate);
                     if !matches!(s, Ok(Verdict::Interesting)) {
                         variant_side.abandon(worker);
                     }
@@ -678,15 +717,15 @@ impl<'s, 'a> Both<'s, 'a> {
                     },
                 )
             }
-            None => (seed_side.test(worker, candidate)?, Beside::Not),
+            None => (side_test(seed_side, aside, worker, candidate)?, Beside::Not),
         };
         if s != Verdict::Interesting && seed_first {
             return Ok(self.rejected(true, s));
         }
         let v = match beside {
             Beside::Ran(v) => v?,
-            Beside::Not => variant_side.test(worker, variant)?,
-            Beside::Stopped => self.variant_again(worker, variant_side, variant)?,
+            Beside::Not => side_test(variant_side, aside, worker, variant)?,
+            Beside::Stopped => self.variant_again(worker, variant_side, variant, aside)?,
         };
         if s != Verdict::Interesting {
             return Ok(self.rejected(true, s));
@@ -828,22 +867,12 @@ impl Oracle for Both<'_, '_> {
 
     /// A test made ahead beside a round: its seed's script only in a place
     /// free now (it stops no variant test running beside its seed's), else
-    /// none ([`Verdict::Cancelled`]). A timeout there, on a busier machine
-    /// than the runs that ask for it later, is not kept in the programs'
-    /// memories.
+    /// none ([`Verdict::Cancelled`]). Its scripts' verdicts go to the
+    /// programs' memories as [`Remembered::test_aside`] keeps them: a
+    /// timeout there, on a busier machine than the runs that ask for it
+    /// later, is not kept, and an error counts toward no stop.
     fn test_aside(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        let verdict = self.test_in(worker, candidate, true);
-        if matches!(verdict, Ok(Verdict::TimedOut)) {
-            let variant = self.variant_of(candidate);
-            match self.tests {
-                PairTests::Sides { seed, variant: v } => {
-                    seed.memory().forget_timeout(VerdictCache::key(candidate));
-                    v.memory().forget_timeout(VerdictCache::key(&variant));
-                }
-                PairTests::Joint(j) => j.memory.forget_timeout(Joint::key(candidate, &variant)),
-            }
-        }
-        verdict
+        self.test_in(worker, candidate, true)
     }
 
     fn scripts(&self) -> usize {

@@ -1053,6 +1053,52 @@ fn tests_made_ahead_take_only_free_places() {
     assert!(running.most.load(SeqCst) <= 4);
 }
 
+/// A test made ahead in pair mode keeps no timeout of its scripts in
+/// either program's memory (the test that needs the verdict later runs the
+/// script again), and its scripts' errors count toward no stop: whether
+/// the run stops must not depend on `-j`.
+#[test]
+fn a_test_made_ahead_keeps_no_timeout_and_its_errors_stop_nothing() {
+    use crate::oracle::{ERROR_LIMIT, OracleError};
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    struct Script(AtomicUsize, Option<Verdict>);
+    impl Oracle for Script {
+        fn test(&self, _: usize, _: &[u8]) -> Result<Verdict, OracleError> {
+            self.0.fetch_add(1, SeqCst);
+            self.1
+                .ok_or_else(|| OracleError::new("cannot run", std::io::Error::other("gone")))
+        }
+    }
+    let diff = Diff::new(c(), SEED.as_bytes(), VARIANT.as_bytes());
+    let candidate = |i: usize| SEED.replace("return b;", &format!("return b + {i};"));
+    let variant = Script(AtomicUsize::new(0), Some(Verdict::Interesting));
+    let slow = Script(AtomicUsize::new(0), Some(Verdict::TimedOut));
+    let tests = PairTests::sides(&slow, &variant);
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(4);
+    let _ = both.test_aside(0, candidate(0).as_bytes());
+    assert_eq!(slow.0.load(SeqCst), 1);
+    let _ = both.test(0, candidate(0).as_bytes());
+    assert_eq!(slow.0.load(SeqCst), 2, "the timeout made ahead was kept");
+    let _ = both.test(0, candidate(0).as_bytes());
+    assert_eq!(
+        slow.0.load(SeqCst),
+        2,
+        "a timeout of a round's test is kept"
+    );
+
+    let gone = Script(AtomicUsize::new(0), None);
+    let tests = PairTests::sides(&gone, &variant);
+    let both = Both::new(c(), &diff, &tests, 0).with_jobs(4);
+    for i in 0..ERROR_LIMIT {
+        assert!(both.test_aside(0, candidate(i).as_bytes()).is_err());
+    }
+    assert_eq!(tests.failure(), None);
+    for i in 0..ERROR_LIMIT {
+        assert!(both.test(0, candidate(i).as_bytes()).is_err());
+    }
+    assert_eq!(tests.failure().map(|f| f.0), Some("seed"));
+}
+
 /// A candidate that needs no script (its seed's verdict is known, a
 /// rejection) takes no place: a variant's test running beside its seed's
 /// goes on.
