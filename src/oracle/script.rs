@@ -26,7 +26,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -546,7 +546,7 @@ impl ScriptOracle {
         timeout: Duration,
     ) -> Result<RunReport, OracleError> {
         let log_path = self.logs.path().join("stderr");
-        let log = fs::File::create(&log_path)
+        let log = fresh_file(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
         let token = self.start_test(0)?;
         let worker = self.workers[0].lock();
@@ -591,7 +591,9 @@ impl ScriptOracle {
                 fs::create_dir_all(parent)
                     .map_err(|e| OracleError::new("cannot write the candidate", e))?;
             }
-            fs::write(path, text).map_err(|e| OracleError::new("cannot write the candidate", e))?;
+            fresh_file(path)
+                .and_then(|mut file| file.write_all(text))
+                .map_err(|e| OracleError::new("cannot write the candidate", e))?;
         }
         #[cfg(test)]
         if ABANDON_BEFORE_START.with(|a| a.replace(false)) {
@@ -1034,6 +1036,24 @@ fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
     Ok(fd.revents != 0)
 }
 
+/// `path` opened for writing as a new, empty file: the file there (the
+/// last test's) is removed first rather than truncated. On ext4 (its
+/// default `auto_da_alloc`) a file truncated and written again is flushed
+/// to disk when closed, and the next truncation waits for that write:
+/// tens to hundreds of milliseconds between two tests, where a new file
+/// costs a fraction of one (doc/benchmarks.md). A symbolic link there is
+/// replaced, not written through.
+pub(crate) fn fresh_file(path: &Path) -> io::Result<fs::File> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
 /// Removes everything but the candidates (paths relative to `dir`, and the
 /// directories that hold them) from a worker's directory.
 fn clean_dir(dir: &Path, keep: &[PathBuf]) {
@@ -1103,6 +1123,21 @@ mod tests {
         let o = oracle(&path, 5000);
         assert_eq!(o.test(0, b"a needle").unwrap(), Verdict::Interesting);
         assert_eq!(o.test(1, b"no").unwrap(), Verdict::NotInteresting);
+    }
+
+    /// Each candidate is written as a new file: a symbolic link that a
+    /// test left in the candidate's place is replaced, never written
+    /// through (the file it points to may be the user's).
+    #[test]
+    fn a_candidate_replaces_a_link_the_last_test_left_in_its_place() {
+        let outside = tempfile::tempdir().unwrap();
+        let theirs = outside.path().join("theirs.c");
+        fs::write(&theirs, "the user's").unwrap();
+        let (_d, path) = script(&format!("ln -sf '{}' x.c", theirs.display()));
+        let o = oracle(&path, 5000);
+        assert_eq!(o.test(0, b"first").unwrap(), Verdict::Interesting);
+        assert_eq!(o.test(0, b"second").unwrap(), Verdict::Interesting);
+        assert_eq!(fs::read_to_string(&theirs).unwrap(), "the user's");
     }
 
     /// A script that cannot be started gives an error, not a verdict.
