@@ -79,9 +79,10 @@ impl Remembered {
 
     /// [`Remembered::test`] for a test made ahead beside a round, which
     /// not every `-j` makes: a timeout (on a busier machine than where the
-    /// test would run alone) is not remembered, and neither an error nor a
-    /// verdict counts toward the errors in a row (whether the run stops
-    /// must not depend on `-j`).
+    /// test would run alone) is not remembered, another verdict never
+    /// replaces one already there, and neither an error nor a verdict
+    /// counts toward the errors in a row (whether the run stops must not
+    /// depend on `-j`).
     pub fn test_aside(
         &self,
         key: u128,
@@ -112,8 +113,12 @@ impl Remembered {
                 if v == Verdict::Interesting {
                     self.counts.interesting.fetch_add(1, Relaxed);
                 }
-                if !(aside && v == Verdict::TimedOut) {
-                    self.verdicts.insert(key, v);
+                match aside {
+                    // Never in place of a verdict a needed test gave
+                    // meanwhile (a flaky script's may differ).
+                    true if v != Verdict::TimedOut => self.verdicts.insert_unsettled(key, v),
+                    true => {}
+                    false => self.verdicts.insert(key, v),
                 }
                 Ok(v)
             }
@@ -227,10 +232,10 @@ mod tests {
     }
 
     /// A test made ahead keeps no timeout (tested again), keeps any other
-    /// verdict, and neither its errors nor its verdicts change the errors
-    /// in a row.
+    /// verdict but never in place of one a needed test gave, and neither
+    /// its errors nor its verdicts change the errors in a row.
     #[test]
-    fn a_test_made_aside_keeps_no_timeout_and_leaves_the_errors_in_a_row_alone() {
+    fn a_test_made_aside_keeps_no_timeout_replaces_no_verdict_and_counts_no_error() {
         for (verdict, runs) in [(Verdict::TimedOut, 2), (Verdict::NotInteresting, 1)] {
             let counting = Counting(AtomicU64::new(0), verdict);
             let cached = Cached::new(&counting);
@@ -261,6 +266,17 @@ mod tests {
         assert_eq!(memory.failure(), None);
         let _ = memory.test(1, gone);
         assert_eq!(memory.failure().as_deref(), Some("cannot run: gone"));
+        // A needed test of the same text that ends while the one made
+        // ahead runs keeps its verdict (a flaky script's two may differ).
+        let aside = memory.test_aside(3, || {
+            assert_eq!(
+                memory.test(3, || Ok(Verdict::Interesting)).unwrap(),
+                Verdict::Interesting
+            );
+            Ok(Verdict::NotInteresting)
+        });
+        assert_eq!(aside.unwrap(), Verdict::NotInteresting);
+        assert_eq!(memory.known(3), Some(Verdict::Interesting));
     }
 
     #[test]

@@ -24,8 +24,8 @@ pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
 pub(crate) use script::private_dir_prefix;
+pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
-pub(crate) use script::{fresh_file, wait_group};
 
 /// Oracle errors in a row (no verdict in between) after which a run stops:
 /// a full disk or a deleted script fails every test, and going on would

@@ -1042,15 +1042,30 @@ fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
 /// to disk when closed, and the next truncation waits for that write:
 /// tens to hundreds of milliseconds between two tests, where a new file
 /// costs a fraction of one (doc/benchmarks.md). A symbolic link there is
-/// replaced, not written through.
-pub(crate) fn fresh_file(path: &Path) -> io::Result<fs::File> {
-    match fs::remove_file(path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-        _ => {}
+/// replaced, not written through. Where the file cannot be replaced (a
+/// test made the directory read-only, or something made the name again in
+/// between), it is truncated in place, still never through a link.
+fn fresh_file(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let removed = match fs::remove_file(path) {
+        Ok(()) => true,
+        Err(e) => e.kind() == io::ErrorKind::NotFound,
+    };
+    if removed {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            opened => return opened,
+        }
     }
     fs::OpenOptions::new()
         .write(true)
-        .create_new(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW)
         .open(path)
 }
 

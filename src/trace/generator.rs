@@ -13,7 +13,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,7 +25,7 @@ use parking_lot::Mutex;
 use tempfile::TempDir;
 
 use super::mirror::{self, Mirror};
-use crate::oracle::{COOKIE_VAR, Cancel, Cookie, RunOutcome, contain, fresh_file, wait_group};
+use crate::oracle::{COOKIE_VAR, Cancel, Cookie, RunOutcome, contain, wait_group};
 
 /// The Python hook (installed by the `sitecustomize` beside it).
 pub const PYTHON_HOOK: &str = include_str!("hook/treereduce_trace.py");
@@ -208,8 +208,8 @@ impl Generator {
             .current_dir(&dir)
             .env(COOKIE_VAR, cookie.value())
             .stdin(Stdio::null())
-            .stdout(fresh_file(&dir.join(STDOUT_FILE))?)
-            .stderr(fresh_file(&dir.join(STDERR_FILE))?)
+            .stdout(fs::File::create(dir.join(STDOUT_FILE))?)
+            .stderr(fs::File::create(dir.join(STDERR_FILE))?)
             .env("TREEREDUCE_TRACE_OUT", &trace_path)
             .env("TREEREDUCE_TRACE_ALIGN", align.hook_mode())
             .env("PYTHONPATH", prepend_path(self.hooks.path(), "PYTHONPATH"))
@@ -218,7 +218,7 @@ impl Generator {
         match plan {
             Some(plan) => {
                 let path = dir.join(PLAN_FILE);
-                fresh_file(&path)?.write_all(plan.as_bytes())?;
+                fs::write(&path, plan)?;
                 command.env("TREEREDUCE_TRACE_REPLAY", path);
             }
             None => {
