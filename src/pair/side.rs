@@ -78,9 +78,7 @@ impl<'a> Joint<'a> {
 
     /// Tests the pair (cached).
     pub fn test(&self, worker: usize, seed: &[u8], variant: &[u8]) -> Result<Verdict, OracleError> {
-        self.memory.test(Joint::key(seed, variant), || {
-            self.test.test(worker, seed, variant)
-        })
+        self.test_as(false, worker, seed, variant)
     }
 
     /// Tests the pair; ahead, beside a round, if `aside`

@@ -290,15 +290,7 @@ fn one_test_of_the_pair_decides_like_two() {
     )
     .unwrap();
     let tests = PairTests::joint(&pair);
-    let one = reduce(
-        c(),
-        (SEED.as_bytes(), VARIANT.as_bytes()),
-        &tests,
-        &config(1),
-        None,
-        &Quiet,
-    )
-    .unwrap();
+    let one = reduce_at((SEED.as_bytes(), VARIANT.as_bytes()), &tests, 1);
     assert!(seed_ok(&one.seed) && variant_bug(&one.variant));
     assert!(
         one.steps.last().unwrap().diff_tokens <= 3,
@@ -390,15 +382,7 @@ fn every_candidate_parses_no_worse_than_its_input() {
                 parses(s) && no_bug(s) && bug(v)
             };
             let tests = PairTests::joint(&pair);
-            reduce(
-                c(),
-                (seed.as_bytes(), variant.as_bytes()),
-                &tests,
-                &config(jobs),
-                None,
-                &Quiet,
-            )
-            .unwrap();
+            reduce_at((seed.as_bytes(), variant.as_bytes()), &tests, jobs);
             let worse = seen.worse_than((seed.as_bytes(), variant.as_bytes()));
             assert!(worse.is_empty(), "-j {jobs}, one test: {worse:#?}");
         }
@@ -919,6 +903,12 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
     }
 }
 
+/// The reduction of a C pair with `tests` at `-j jobs`, the default
+/// options and no observer.
+fn reduce_at(texts: (&[u8], &[u8]), tests: &PairTests<'_>, jobs: usize) -> PairOutcome {
+    reduce(c(), texts, tests, &config(jobs), None, &Quiet).unwrap()
+}
+
 /// A property of a program, for [`Counted`].
 type Holds = fn(&[u8]) -> bool;
 
@@ -934,15 +924,7 @@ fn reduce_counted(
         let seed_test = Counted::new(&running, seed_ok, 20);
         let variant_test = Counted::new(&running, variant_bug, 20);
         let tests = PairTests::sides(&seed_test, &variant_test);
-        reduce(
-            c(),
-            (seed.as_bytes(), variant.as_bytes()),
-            &tests,
-            &config(jobs),
-            None,
-            &Quiet,
-        )
-        .unwrap()
+        reduce_at((seed.as_bytes(), variant.as_bytes()), &tests, jobs)
     };
     (out, running)
 }
@@ -1219,15 +1201,11 @@ fn the_pairs_recheck_runs_beside_the_layouts_test() {
             runs: Mutex::new(Vec::new()),
         };
         let tests = PairTests::sides(&seed, &variant);
-        let out = reduce(
-            c(),
+        let out = reduce_at(
             (seed_text.as_bytes(), variant_text.as_bytes()),
             &tests,
-            &config(jobs),
-            None,
-            &Quiet,
-        )
-        .unwrap();
+            jobs,
+        );
         assert_eq!(out.recheck, Recheck::Passed, "-j {jobs}");
         for (runs, text) in [(&seed.runs, &out.seed), (&variant.runs, &out.variant)] {
             let runs = runs.lock();
