@@ -545,6 +545,27 @@ fn unusable_generators_are_named_with_the_reason() {
     );
 }
 
+/// `-o` naming a directory is refused before anything runs, and said so,
+/// also without `-l` (the language of the program comes from `-o`'s name).
+#[test]
+fn an_output_that_is_a_directory_is_refused_as_such() {
+    let s = Sandbox::new();
+    s.file("gen.py", "import random\nprint(random.randint(0, 9))\n");
+    let mark = s.path().join("ran");
+    s.script("check.sh", &format!("echo x >> '{}'", mark.display()));
+    std::fs::create_dir(s.path().join("out")).unwrap();
+    for options in [&["-o", "out"][..], &["-l", "c", "-o", "out"]] {
+        let out = s.run(&trace_args(options, &["python3", "gen.py"]));
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("is not a regular file"),
+            "{options:?}: {}",
+            stderr(&out)
+        );
+    }
+    assert!(!mark.exists(), "the test ran");
+}
+
 #[test]
 fn a_generator_outside_python_and_node_must_follow_the_protocol() {
     let s = Sandbox::new();

@@ -301,8 +301,10 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             "--gen-output must be a plain file name (the generator runs in a private directory)"
         )));
     }
-    let language = language_of(&args)?;
+    // The outputs first: `-o` naming a directory is the error to show, not
+    // the language its name does not tell.
     let (destination, stats_destination) = outputs(&args)?;
+    let language = language_of(&args)?;
     let cancel = job::cancel_on_signals()?;
     let (oracle, generator) = start(&args, jobs, language, &destination, &cancel)?;
 
