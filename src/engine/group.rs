@@ -1385,9 +1385,12 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 if self.play(round).is_none() || self.handed == Handed::Rejected {
                     return;
                 }
-            } else if !self.queue.tasks.is_empty() {
+            } else if !self.queue.tasks.is_empty() || self.waiting() {
                 // Every task the formation started ended without a test,
-                // and their follow-ups were queued after it: form again.
+                // and their follow-ups were queued after it; or a lane
+                // waits with a change that a claim of a lane that joined
+                // before it and then ended without a test kept out: form
+                // again (the first waiting lane joins every formation).
             } else if self.tentative() {
                 // (A merge whose verdict is known is not worth a pass's start.)
                 let key = self.merging.state_key(&self.base);
@@ -1408,6 +1411,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 return;
             }
         }
+    }
+
+    /// Whether a lane waits with a change for a round.
+    fn waiting(&self) -> bool {
+        self.lanes
+            .iter()
+            .any(|l| matches!(l.state, LaneView::Pending(..)))
     }
 
     /// Whether the base is an untested merge (of this pass, or handed

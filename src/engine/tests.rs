@@ -74,6 +74,9 @@ struct Items {
     /// What the next pass tests first ([`Subject::next_pass`]), each with
     /// the earlier one it is tested only unless ([`NextChange::unless`]).
     next: Vec<(Vec<u32>, Option<usize>)>,
+    /// A change deleting one of these claims one key (as two tokens'
+    /// renames to one fresh name do): two of them never share a round.
+    claimed: Vec<u32>,
 }
 
 /// A verdict on a set of kept items.
@@ -270,7 +273,10 @@ impl Merging<Items> for Items {
             .filter(|i| best.contains(i))
             .map(|&i| (u64::from(i), u64::from(i) + 1))
             .collect();
-        let footprint = Footprint::of(present.clone()).removing(present);
+        let mut footprint = Footprint::of(present.clone()).removing(present);
+        if items.iter().any(|i| self.claimed.contains(i)) {
+            footprint = footprint.claiming(1);
+        }
         (footprint != Footprint::default()).then_some(footprint)
     }
 
@@ -369,6 +375,7 @@ fn items(needed: &[u32], error_every: usize) -> Items {
         tested: Mutex::new(Vec::new()),
         failures: Mutex::new(Vec::new()),
         next: Vec::new(),
+        claimed: Vec::new(),
     }
 }
 
@@ -1136,6 +1143,32 @@ fn a_task_that_must_be_tested_alone_holds_the_round_whatever_the_lanes_say_first
             // The deletions of 1 and 2 were in rounds of their own, not
             // merged.
             assert_eq!(stats.report().merges, 0);
+        }
+    });
+}
+
+/// Regression: two lanes waited with changes of one claim (two tokens
+/// going on to the same fresh name); the first joined the next round,
+/// found its change's verdict known (a probe of the round before had
+/// tested it) and ended without a test, and the second, held back by the
+/// claim the first had put in the round, was left waiting when the round
+/// came out empty with nothing queued: the pass ended without its change,
+/// which was interesting. (Found by reading `resume_waiting`.)
+#[test]
+fn a_lane_held_back_by_a_claim_is_not_left_behind_when_the_round_comes_out_empty() {
+    within(60, || {
+        for jobs in [1, 2, 4] {
+            // 1, 2 and 5 are needed; deleting 5 and deleting 6 claim one key.
+            let mut subject = grouped(&[1, 2, 5], 0);
+            subject.claimed = vec![5, 6];
+            let stats = Stats::new(["delete"]);
+            let run = Run::new(jobs, &stats, None);
+            let at = |tokens: u64, task: Task<Items>| (Priority { tokens, rank: 0 }, task);
+            let planned = |items: Vec<u32>| Box::new(Planned { items, plans: true });
+            let tasks = vec![at(100, planned(vec![1, 5])), at(90, planned(vec![2, 6]))];
+            let done = run_pass(&run, &subject, (0..8).collect(), tasks);
+            let all_but_6: BTreeSet<u32> = (0..8).filter(|&i| i != 6).collect();
+            assert_eq!(*done.best, all_but_6, "-j {jobs}");
         }
     });
 }
