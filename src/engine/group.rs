@@ -1512,8 +1512,14 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             self.untested.clear();
             return;
         }
-        bump(&self.run.stats.merges_failed);
         self.base = self.best.clone();
+        if self.run.stopped() {
+            // A test the run's stop cut short found nothing: the pass ends
+            // on its last tested program, and nothing is tried again.
+            self.untested.clear();
+            return;
+        }
+        bump(&self.run.stats.merges_failed);
         for lost in std::mem::take(&mut self.untested) {
             if let Some(change) = self.merging.rebase(&lost.base, &lost.state, lost.kind) {
                 let task: Task<S> = Box::new(Rebased(change));

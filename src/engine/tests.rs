@@ -540,6 +540,38 @@ fn cancellation_stops_a_pass() {
     });
 }
 
+/// A stop that cuts short the test of the merge a pass ended on settles
+/// nothing: the pass ends on its last tested program, and the merge is not
+/// counted as found not interesting.
+#[test]
+fn a_stop_during_the_test_of_the_last_merge_counts_no_failed_merge() {
+    within(60, || {
+        let cancel = Arc::new(crate::oracle::Cancel::new().unwrap());
+        let mut subject = grouped(&[], 0);
+        // Deleting 1 or 2 alone is interesting; the test of both deleted
+        // (their merge) is where the run is stopped.
+        let stopper = cancel.clone();
+        subject.oracle = Some(Box::new(move |kept| {
+            let merge = !kept.contains(&1) && !kept.contains(&2);
+            if merge {
+                stopper.cancel();
+            }
+            !merge
+        }));
+        let stats = Stats::new(["delete"]);
+        let run = Run::new(2, &stats, Some(&cancel));
+        let delete =
+            |i: u32| -> Queued<Items> { (Priority { tokens: 1, rank: 0 }, Box::new(Delete(i))) };
+        let tasks = vec![delete(1), delete(2)];
+        let done = run_pass(&run, &subject, (0..4).collect(), tasks);
+        assert!(run.stopped());
+        assert_eq!(*done.best, BTreeSet::from([0, 2, 3]));
+        let report = stats.report();
+        assert_eq!(report.merges, 1);
+        assert_eq!(report.merges_failed, 0);
+    });
+}
+
 /// A stop while a round's tests run: the round's first interesting change
 /// (tested) is kept, and nothing else of the round is done (no merge of
 /// the others, whose check would cost a render and a parse of the whole
