@@ -275,9 +275,11 @@ pub struct Finished<S: Subject> {
 /// rounds often ends on a merge of its last round's interesting changes
 /// that no test has seen; testing it alone costs a round in which nothing
 /// else runs. Handed over, it is the next pass's start instead, tested
-/// first in that pass's first round, beside its changes; if one of them is
-/// interesting the merge's own verdict does not matter (the merge plus a
-/// change is a tested program, whatever the merge alone is).
+/// first in that pass's first round, beside its changes. If it is not
+/// interesting, that round's changes are moot whatever their own verdicts
+/// (no more of them start once the merge's verdict is in) and the pass
+/// stops ([`Handed::Rejected`]): its caller goes back before the merge, so
+/// that the result does not depend on which tests ran before that verdict.
 #[derive(Clone, Copy, Default)]
 pub struct Ends<'e> {
     /// The start is an untested merge handed over by the pass before.
