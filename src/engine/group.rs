@@ -1385,27 +1385,33 @@ impl<S: Subject> Coordinator<'_, '_, S> {
                 if self.play(round).is_none() || self.handed == Handed::Rejected {
                     return;
                 }
-            } else if !self.queue.tasks.is_empty() || self.waiting() {
+            } else if !self.queue.tasks.is_empty() {
                 // Every task the formation started ended without a test,
-                // and their follow-ups were queued after it; or a lane
-                // waits with a change that a claim of a lane that joined
-                // before it and then ended without a test kept out: form
-                // again (the first waiting lane joins every formation).
+                // and their follow-ups were queued after it: form again.
             } else if self.tentative() {
-                // (A merge whose verdict is known is not worth a pass's start.)
+                // (A merge whose verdict is known is not worth a pass's
+                // start; nor is one of a pass whose lanes still wait.)
                 let key = self.merging.state_key(&self.base);
                 let known = self.run.cache().settled(key).is_some();
-                if self.hand_over && self.handed != Handed::Unsettled && !known {
+                let handing = self.hand_over && self.handed != Handed::Unsettled;
+                if handing && !known && !self.waiting() {
                     // The pass ends on its own untested merge: the next
                     // pass starts from it (`handed_over`).
                     return;
                 }
-                // The pass ends on an untested merge: test it.
+                // The untested merge is tested alone (the pass ends on it,
+                // or lanes wait for the next round, formed on its verdict).
                 let interesting = self.test_base();
                 self.settle_base(interesting);
                 if self.handed == Handed::Rejected {
                     return;
                 }
+            } else if self.waiting() {
+                // A lane still waits with a change that was kept out of a
+                // round that then came out empty (by the claim of a lane
+                // that joined before it and ended without a test, say):
+                // form again (the first waiting lane joins every
+                // formation, so this ends).
             } else {
                 // Nothing waits and nothing is left to start.
                 return;
