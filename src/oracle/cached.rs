@@ -231,6 +231,14 @@ mod tests {
         }
     }
 
+    /// A test that could not be run.
+    fn cannot_run() -> Result<Verdict, OracleError> {
+        Err(OracleError::new(
+            "cannot run",
+            std::io::Error::other("gone"),
+        ))
+    }
+
     /// A test made ahead keeps no timeout (tested again), keeps any other
     /// verdict but never in place of one a needed test gave, and neither
     /// its errors nor its verdicts change the errors in a row.
@@ -244,19 +252,13 @@ mod tests {
             assert_eq!(counting.0.load(Relaxed), runs, "{verdict:?}");
         }
         let memory = Remembered::default();
-        let gone = || {
-            Err(OracleError::new(
-                "cannot run",
-                std::io::Error::other("gone"),
-            ))
-        };
         for _ in 0..crate::oracle::ERROR_LIMIT {
-            let _ = memory.test_aside(1, gone);
+            let _ = memory.test_aside(1, cannot_run);
         }
         assert_eq!(memory.failure(), None);
         assert_eq!(memory.report().errors, crate::oracle::ERROR_LIMIT as u64);
         for _ in 1..crate::oracle::ERROR_LIMIT {
-            let _ = memory.test(1, gone);
+            let _ = memory.test(1, cannot_run);
         }
         // A verdict made aside does not reset the count: one more error
         // reaches the limit.
@@ -264,7 +266,7 @@ mod tests {
             .test_aside(2, || Ok(Verdict::NotInteresting))
             .unwrap();
         assert_eq!(memory.failure(), None);
-        let _ = memory.test(1, gone);
+        let _ = memory.test(1, cannot_run);
         assert_eq!(memory.failure().as_deref(), Some("cannot run: gone"));
         // A needed test of the same text that ends while the one made
         // ahead runs keeps its verdict (a flaky script's two may differ).
@@ -309,17 +311,11 @@ mod tests {
         assert_eq!((r.tests, r.abandoned, r.cache_hits), (0, 2, 0));
 
         let memory = Remembered::default();
-        let fail = || {
-            Err(OracleError::new(
-                "cannot run",
-                std::io::Error::other("gone"),
-            ))
-        };
         for _ in 1..crate::oracle::ERROR_LIMIT {
-            assert!(memory.test(1, fail).is_err());
+            assert!(memory.test(1, cannot_run).is_err());
         }
         assert_eq!(memory.failure(), None);
-        assert!(memory.test(1, fail).is_err());
+        assert!(memory.test(1, cannot_run).is_err());
         assert_eq!(memory.failure().as_deref(), Some("cannot run: gone"));
         assert_eq!(
             memory.test(1, || Ok(Verdict::Interesting)).unwrap(),
