@@ -1234,6 +1234,173 @@ fn fuzz_non_monotone_oracles() {
     );
 }
 
+/// A test that is not to be trusted: the non-monotone oracle of the fuzzer,
+/// whose answer is, with a chance of `percent` in 100 per run, the other
+/// verdict, a timeout or a test that could not run (drawn anew on every
+/// run, so that one text gets several answers, in an order that depends on
+/// the threads). Its first run (the check of the input) is honest. Keeps
+/// every text it accepted.
+struct Flaky<'a> {
+    honest: &'a (dyn Fn(&[u8]) -> bool + Sync),
+    percent: u64,
+    seed: u64,
+    runs: std::sync::atomic::AtomicU64,
+    flips: std::sync::atomic::AtomicU64,
+    accepted: Mutex<std::collections::HashSet<Vec<u8>>>,
+}
+
+impl Oracle for Flaky<'_> {
+    fn test(&self, _: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+        let n = self.runs.fetch_add(1, Ordering::SeqCst);
+        let mut rng = XorShift::seeded(self.seed ^ n.wrapping_mul(0x9e37_79b9));
+        let honest = (self.honest)(candidate);
+        let verdict = if n > 0 && rng.chance(self.percent) {
+            self.flips.fetch_add(1, Ordering::SeqCst);
+            match rng.below(3) {
+                0 if honest => Verdict::NotInteresting,
+                0 => Verdict::Interesting,
+                1 => Verdict::TimedOut,
+                _ => {
+                    return Err(crate::oracle::OracleError::new(
+                        "cannot start the test",
+                        std::io::Error::from(std::io::ErrorKind::WouldBlock),
+                    ));
+                }
+            }
+        } else if honest {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        };
+        if verdict == Verdict::Interesting {
+            self.accepted.lock().insert(candidate.to_vec());
+        }
+        Ok(verdict)
+    }
+}
+
+/// One case of the fuzzer with flaky tests (see the test below).
+fn fuzz_flaky_programs(seed: u64) -> crate::testing::Tally {
+    let mut rng = XorShift::seeded(seed);
+    let lang = ["c", "rust", "javascript"][(seed % 3) as usize];
+    let g = grammar(lang);
+    let functions = 1 + rng.below(3) as usize;
+    let (input, atoms) = random_program(lang, &mut rng, functions);
+    let conditions: Vec<Condition> = (0..1 + rng.below(3))
+        .map(|_| Condition::random(&mut rng, &input, &atoms))
+        .collect();
+    let interesting = |c: &[u8]| {
+        let text = String::from_utf8_lossy(c);
+        conditions.iter().all(|k| k.holds(&text, &input))
+    };
+    let base_errors = count_errors(&crate::syntax::parse(g, input.as_bytes()));
+    let input_tokens = count_tokens(&crate::syntax::parse(g, input.as_bytes())) as u64;
+    let percent = 2 + rng.below(20);
+    let context = format!("seed {seed}, {lang}, {percent}% flaky, {conditions:?}:\n{input}");
+    let mut tally = crate::testing::Tally::new();
+    let mut count = |key: &str, n: u64| *tally.entry(key.to_string()).or_default() += n;
+    count("cases", 1);
+    for (jobs, in_order) in [
+        (1, false),
+        (2, false),
+        (3, false),
+        (4, false),
+        (8, false),
+        (16, false),
+        (1, true),
+        (3, true),
+    ] {
+        let context = format!(
+            "-j {jobs}{}, {context}",
+            if in_order { " in order" } else { "" }
+        );
+        let new_errors = Mutex::new(Vec::new());
+        let watched = |c: &[u8]| {
+            if count_errors(&crate::syntax::parse(g, c)) > base_errors {
+                new_errors
+                    .lock()
+                    .push(String::from_utf8_lossy(c).into_owned());
+            }
+            interesting(c)
+        };
+        let oracle = Flaky {
+            honest: &watched,
+            percent,
+            seed: seed ^ (jobs as u64) << 32,
+            runs: Default::default(),
+            flips: Default::default(),
+            accepted: Default::default(),
+        };
+        let cfg = Config {
+            in_order,
+            ..config(jobs)
+        };
+        let seen = Seen::default();
+        let stats = Stats::new(crate::reduce::names());
+        let session = Session::new(g, &oracle, &cfg, &stats, None, &seen);
+        let (text, outcome) = match reduce(&session, input.as_bytes(), None) {
+            Ok(out) => (out.text.to_vec(), "ok"),
+            // Five runs in a row that could not run: the best so far.
+            Err(ReduceError::Oracle { best, .. }) => (best.to_vec(), "stopped"),
+            Err(e) => panic!("{context}: {e}"),
+        };
+        count(outcome, 1);
+        let new_errors = new_errors.lock();
+        assert!(
+            new_errors.is_empty(),
+            "{context}: tested with new parse errors: {new_errors:?}"
+        );
+        // The result is the input or a text the test accepted; so is every
+        // improvement.
+        let accepted = oracle.accepted.lock();
+        let shown = String::from_utf8_lossy(&text);
+        assert!(
+            text == input.as_bytes() || accepted.contains(&text),
+            "{context}: the result was never accepted: {shown}"
+        );
+        for (seq, improvement) in seen.improvements.lock().iter() {
+            assert!(
+                accepted.contains(improvement),
+                "{context}: improvement {seq} was never accepted: {}",
+                String::from_utf8_lossy(improvement)
+            );
+        }
+        let report = stats.report();
+        let passes = report.passes.len() as u64;
+        assert!(passes <= 2 * input_tokens + 4, "{context}: {passes} passes");
+        assert!(
+            report.tests <= 50 * input_tokens * input_tokens,
+            "{context}: {} tests",
+            report.tests
+        );
+        count("runs", 1);
+        count("tests", report.tests);
+        count("flaky answers", oracle.flips.load(Ordering::SeqCst));
+        count("honest results", u64::from(interesting(&text)));
+    }
+    tally
+}
+
+/// The fuzzer with flaky tests: the programs and conditions of
+/// `fuzz_non_monotone_oracles`, under a test that gives, on 2 to 21 runs
+/// in 100, the other verdict, a timeout or no verdict at all, at -j 1, 2,
+/// 3, 4, 8 and 16 in rounds and at -j 1 and 3 in order. Every run ends
+/// within its bound of passes and tests and of time (no hang, no panic),
+/// either with a result or, after 5 runs in a row that could not run,
+/// with the best so far; no candidate with new parse errors is tested;
+/// the result is the input or a text the test accepted, and so is every
+/// improvement. `TREEREDUCE_FUZZ_SECONDS` runs it longer (see
+/// `testing::fuzz`).
+#[test]
+fn fuzz_flaky_oracles() {
+    let tally = crate::testing::fuzz("flaky fuzz", 6, 300, fuzz_flaky_programs);
+    let count = |key: &str| tally.get(key).copied().unwrap_or(0);
+    assert!(
+        count("cases") < 6 || count("flaky answers") > 0,
+        "{tally:?}"
+    );
+}
+
 /// Regression: identifier replacement (toward the more frequent name) and
 /// canonicalization (toward `a`) undid each other; the pass that checked
 /// the fixpoint renamed `a` to `v1_2` again, and the run, taking that for a
