@@ -882,10 +882,10 @@ fn children_that_leave_the_process_group_do_not_outlive_the_run() {
     sb.script(
         "check.sh",
         "grep -q needed \"$1\" || exit 1
-setsid sleep 25.10071 &
-( sleep 25.10072 & )
-( cd / && exec setsid env -i sleep 25.10073 ) &
-grep -q filler_one \"$1\" || timeout 30 sleep 25.10074
+setsid sleep 1000.10071 &
+( sleep 1000.10072 & )
+( cd / && exec setsid env -i sleep 1000.10073 ) &
+grep -q filler_one \"$1\" || timeout 30 sleep 1000.10074
 exit 0",
     );
     let out = sb.run(&[
@@ -904,7 +904,7 @@ exit 0",
             .unwrap()
             .contains("filler_one")
     );
-    assert_eq!(wait_no_processes("sleep 25.1007"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.1007"), Vec::<String>::new());
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
 }
 
@@ -925,11 +925,11 @@ fn a_test_never_meets_the_stray_of_the_test_before_it() {
 if [ -f \"$f\" ]; then
   p=$(cat \"$f\")
   state=$(cut -d')' -f2 /proc/$p/stat 2>/dev/null | cut -d' ' -f2)
-  if [ -n \"$state\" ] && [ \"$state\" != Z ] && grep -q 25.20071 /proc/$p/cmdline; then
+  if [ -n \"$state\" ] && [ \"$state\" != Z ] && grep -q 1000.20071 /proc/$p/cmdline; then
     echo \"$p ($state)\" >> '{met}'
   fi
 fi
-setsid sleep 25.20071 & echo $! > \"$f\"
+setsid sleep 1000.20071 & echo $! > \"$f\"
 grep -q needed \"$1\"",
             strays = strays.display(),
             met = met.display()
@@ -943,7 +943,7 @@ grep -q needed \"$1\"",
         "strays of earlier tests: {}",
         std::fs::read_to_string(&met).unwrap_or_default()
     );
-    assert_eq!(wait_no_processes("sleep 25.20071"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.20071"), Vec::<String>::new());
 }
 
 /// Trace mode: the generator's runs are contained like tests: a child it
@@ -954,7 +954,7 @@ fn a_generator_leaves_no_process_behind() {
     sb.file(
         "gen.py",
         "import random, subprocess\n\
-         subprocess.Popen(['sleep', '25.30072'], start_new_session=True, cwd='/')\n\
+         subprocess.Popen(['sleep', '1000.30072'], start_new_session=True, cwd='/')\n\
          items = ['item%d' % random.randint(0, 9) for _ in range(random.randint(3, 12))]\n\
          print(' '.join(items + ['bug']))\n",
     );
@@ -973,7 +973,7 @@ fn a_generator_leaves_no_process_behind() {
         "gen.py",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(wait_no_processes("sleep 25.30072"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.30072"), Vec::<String>::new());
 }
 
 /// Trace mode: a generator that appends to a file of its working directory
@@ -1030,7 +1030,7 @@ fn strays_are_stopped_in_batch_and_pair_mode_and_under_a_launcher() {
     sb.file("crashes/two.c", format!("int other;\n{SMALL_C}"));
     sb.script(
         "check.sh",
-        "(cd / && exec setsid sleep 25.40071) &\ngrep -q needed \"$1\"",
+        "(cd / && exec setsid sleep 1000.40071) &\ngrep -q needed \"$1\"",
     );
     let out = sb.run(&[
         "batch",
@@ -1047,7 +1047,7 @@ fn strays_are_stopped_in_batch_and_pair_mode_and_under_a_launcher() {
         "crashes",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(wait_no_processes("sleep 25.40071"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.40071"), Vec::<String>::new());
 
     for name in ["good.c", "bad.c", "ok.sh", "bug.sh"] {
         sb.example(&format!("pair-c-div-by-zero/{name}"));
@@ -1056,7 +1056,7 @@ fn strays_are_stopped_in_batch_and_pair_mode_and_under_a_launcher() {
         sb.script(
             wrapper,
             &format!(
-                "(cd / && exec setsid sleep 25.40072) &\nexec '{}' \"$@\"",
+                "(cd / && exec setsid sleep 1000.40072) &\nexec '{}' \"$@\"",
                 sb.path().join(test).display()
             ),
         );
@@ -1076,7 +1076,7 @@ fn strays_are_stopped_in_batch_and_pair_mode_and_under_a_launcher() {
         "./bug2.sh",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(wait_no_processes("sleep 25.40072"), Vec::<String>::new());
+    assert_eq!(wait_no_processes("sleep 1000.40072"), Vec::<String>::new());
 }
 
 /// A C program of about 3.5 MB: two functions of 39,000 blocks each,

@@ -167,27 +167,49 @@ fn reductions_are_switched_off_by_name() {
     assert_eq!(String::from_utf8(text).unwrap().trim(), "int a = 2;");
 }
 
+/// A stop returns the best so far: not merely a program that passes (the
+/// input passes too), but the newest one the test accepted. In order at
+/// -j 1 each accepted candidate is the best at once; the stop comes from
+/// inside a test that rejects its candidate, after three candidates were
+/// accepted, so the newest of those is the best and nothing is pending.
 #[test]
 fn a_cancelled_run_returns_the_best_so_far() {
     let cancel = Arc::new(Cancel::new().unwrap());
     let calls = AtomicU64::new(0);
+    let accepted: std::sync::Mutex<Vec<Vec<u8>>> = Default::default();
     let stop = cancel.clone();
-    // Cancels from inside the oracle after a few calls, as another thread would.
+    // Cancels from inside the oracle, as another thread would.
     let oracle = |c: &[u8]| {
-        if calls.fetch_add(1, Ordering::SeqCst) == 5 {
+        calls.fetch_add(1, Ordering::SeqCst);
+        let holds = String::from_utf8_lossy(c).contains("undeclared_thing");
+        let mut accepted = accepted.lock().unwrap();
+        if holds {
+            accepted.push(c.to_vec());
+        } else if accepted.len() >= 4 {
+            // The input and three candidates.
             stop.cancel();
         }
-        String::from_utf8_lossy(c).contains("undeclared_thing")
+        holds
     };
     let options = Options {
         jobs: 1,
+        in_order: true,
+        width: 1,
         cancel: Some(cancel),
         ..Options::default()
     };
     let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
     assert!(outcome.cancelled && outcome.report.interrupted);
-    assert!(String::from_utf8_lossy(&outcome.text).contains("undeclared_thing"));
-    assert!(calls.load(Ordering::SeqCst) < 20);
+    let accepted = accepted.into_inner().unwrap();
+    assert!(accepted.len() >= 4, "{} accepted", accepted.len());
+    let newest = accepted.last().unwrap();
+    assert!(newest.len() < PROGRAM.len());
+    assert_eq!(
+        String::from_utf8_lossy(&outcome.text),
+        String::from_utf8_lossy(newest),
+        "not the newest accepted program"
+    );
+    assert!(calls.load(Ordering::SeqCst) < 40);
 }
 
 /// `reduce_pair`: the seed keeps ψ_s, the variant ψ_v, and what the two

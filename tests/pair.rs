@@ -249,17 +249,98 @@ fn ctrl_c_keeps_both_best_programs_and_the_diff() {
     wait_until("a hanging test", Duration::from_secs(60), || {
         !processes_with("sleep 1000.4142").is_empty()
     });
+    // What the results hold once they stop changing: every test hangs now.
+    let pair = || (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
+    let mut held = pair();
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = pair();
+        if now == held {
+            break;
+        }
+        held = now;
+    }
     // SAFETY: signalling our own child process.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let out = wait_exit(child, Duration::from_secs(60), "the run stopping at Ctrl-C");
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
-    let (seed, variant) = (sb.read("good.reduced.c"), sb.read("bad.reduced.c"));
+    let (seed, variant) = pair();
     assert!(seed.len() < good.len());
     assert!(sb.accepts(&sb.path().join("ok.sh"), "good.c", &seed));
     assert!(sb.accepts(&sb.path().join("bug.sh"), "bad.c", &variant));
-    assert!(!changed_lines(&sb.read("bad.reduced.diff")).is_empty());
+    // The best pair so far: no larger than the one held before the stop.
+    assert!(
+        seed.len() + variant.len() <= held.0.len() + held.1.len(),
+        "kept {} + {} bytes, held {} + {}",
+        seed.len(),
+        variant.len(),
+        held.0.len(),
+        held.1.len()
+    );
+    // The diff is the one of this pair: applied to the seed, it gives the
+    // variant.
+    let diff = sb.read("bad.reduced.diff");
+    assert!(!changed_lines(&diff).is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&apply_unified(&seed, &diff)),
+        String::from_utf8_lossy(&variant),
+        "the diff is not the one of the pair kept"
+    );
     assert_eq!(wait_no_processes("sleep 1000.4142"), Vec::<String>::new());
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
+}
+
+/// Applies a unified diff to `text` (each hunk where its header says,
+/// its context and removed lines checked); panics when it does not apply.
+fn apply_unified(text: &[u8], diff: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(text);
+    let old: Vec<&str> = text.split_inclusive('\n').collect();
+    let diff = String::from_utf8_lossy(diff);
+    let mut out = String::new();
+    let mut at = 0; // lines of `old` consumed
+    let mut lines = diff.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let Some(header) = line.strip_prefix("@@ -") else {
+            continue;
+        };
+        let start: usize = header
+            .split([',', ' '])
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a hunk header");
+        // A hunk of an empty range starts after line `start`.
+        let first = start.saturating_sub(1).max(at);
+        out.extend(old[at..first].iter().copied());
+        at = first;
+        while let Some(body) = lines.next_if(|l| !l.starts_with("@@")) {
+            let (mark, rest) = body.split_at(1);
+            let rest = match lines.next_if(|l| l.starts_with('\\')) {
+                Some(_) => rest.trim_end_matches('\n'),
+                None => rest,
+            };
+            match mark {
+                " " | "-" => {
+                    assert_eq!(old.get(at).copied(), Some(rest), "the diff does not apply");
+                    at += 1;
+                    if mark == " " {
+                        out.push_str(rest);
+                    }
+                }
+                "+" => out.push_str(rest),
+                _ => panic!("not a hunk line: {body:?}"),
+            }
+        }
+    }
+    out.extend(old[at..].iter().copied());
+    out.into_bytes()
+}
+
+#[test]
+fn a_unified_diff_applies_as_patch_would() {
+    let seed = b"a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n";
+    let variant = b"a\nB\nc\nd\ne\nf\ng\nh\nj\nk";
+    let diff = b"--- s\n+++ v\n@@ -1,5 +1,5 @@\n a\n-b\n+B\n c\n d\n e\n@@ -6,5 +6,5 @@\n f\n g\n h\n-i\n j\n+k\n\\ No newline at end of file\n";
+    assert_eq!(apply_unified(seed, diff), variant);
 }
 
 /// Runs `treereduce pair --interesting-pair SCRIPT` on `seed` and `variant`.

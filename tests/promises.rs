@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::fs;
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -437,6 +438,27 @@ fn corpus(sb: &Sandbox, n: usize) -> Vec<u8> {
     text.into_bytes()
 }
 
+/// The files of `dir` by name, once they held the same bytes for a second
+/// (a result found just before is written by then).
+fn settled_files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let read = || -> std::collections::BTreeMap<String, Vec<u8>> {
+        fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .filter_map(|e| Some((e.file_name().into_string().ok()?, fs::read(e.path()).ok()?)))
+            .collect()
+    };
+    let mut last = read();
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = read();
+        if now == last {
+            return now;
+        }
+        last = now;
+    }
+}
+
 /// A script that runs `check.sh` and, once `hang` exists, first hangs for
 /// longer than any test waits (`sleep 1000<marker>`).
 fn hanging_script(sb: &Sandbox, marker: &str) {
@@ -475,7 +497,7 @@ fn batch_skips_subdirectories_and_hidden_files() {
 #[test]
 fn ctrl_c_in_batch_keeps_the_results_and_writes_the_summary() {
     let sb = Sandbox::new();
-    let input = corpus(&sb, 3);
+    corpus(&sb, 3);
     hanging_script(&sb, ".5113");
     let child = sb
         .command(&[
@@ -495,15 +517,20 @@ fn ctrl_c_in_batch_keeps_the_results_and_writes_the_summary() {
         .unwrap();
     // Until a result is smaller than its input.
     let results = sb.path().join("out/results");
+    let own = |name: &str| sb.read(&format!("crashes/{name}"));
     wait_until("an improvement", Duration::from_secs(180), || {
         (0..3).any(|i| {
-            fs::read(results.join(format!("crash{i}.c"))).is_ok_and(|r| r.len() < input.len() - 50)
+            let name = format!("crash{i}.c");
+            fs::read(results.join(&name)).is_ok_and(|r| r.len() < own(&name).len() - 50)
         })
     });
     fs::write(sb.path().join("hang"), "").unwrap();
     wait_until("a hanging test", Duration::from_secs(120), || {
         !processes_with("sleep 1000.5113").is_empty()
     });
+    // At -j 1 the one test running hangs: no verdict comes any more, so the
+    // best so far is what the results hold once they stop changing.
+    let before = settled_files(&results);
     // SAFETY: signalling our own child process.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let out = wait_exit(
@@ -541,12 +568,27 @@ fn ctrl_c_in_batch_keeps_the_results_and_writes_the_summary() {
             .all(|(_, s)| ["reduced", "interrupted", "not_started"].contains(&s.as_str())),
         "{statuses:?}"
     );
-    // The interrupted input's best result is on disk and interesting.
+    // The interrupted input's best result is on disk and interesting, and
+    // it is the best so far: no larger than the one on disk before the stop
+    // (not the input, not an older result; a lane of the round that was
+    // accepted but not merged yet may be smaller).
     let name = interrupted[0];
     let best = sb.read(&format!("out/results/{name}"));
     assert!(
         sb.accepts(&sb.path().join("check.sh"), name, &best),
         "the kept result is not interesting"
+    );
+    let held = before.get(name.as_str()).expect("a result before the stop");
+    assert!(
+        held.len() < own(name).len() - 50,
+        "{}",
+        String::from_utf8_lossy(held)
+    );
+    assert!(
+        best.len() <= held.len(),
+        "not the best result found before the stop: {} bytes kept, {} on disk before",
+        best.len(),
+        held.len()
     );
     for file in ["summary.md", "groups.json"] {
         assert!(sb.path().join("out").join(file).is_file(), "{file}");
@@ -555,15 +597,29 @@ fn ctrl_c_in_batch_keeps_the_results_and_writes_the_summary() {
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
 }
 
-/// Each verdict is stored as soon as the script gives it: a run stopped
-/// by SIGTERM leaves its verdicts, and the next run replays them.
+/// Each verdict is stored as soon as the script gives it: a run killed
+/// outright (SIGKILL: nothing of it runs after the signal, no buffer is
+/// flushed) leaves the verdicts it was given, and the next run replays
+/// them: at -j 1 on the same path, every verdict but those of the input's
+/// check, the last test (whose verdict may be on its way) and the
+/// re-check's.
 #[test]
 fn an_interrupted_run_leaves_its_verdicts_for_the_next() {
     let sb = Sandbox::new();
     sb.example("c-too-many-args/check.sh");
     let input = sb.example("c-too-many-args/inventory.c");
     let original = fs::read(&input).unwrap();
-    hanging_script(&sb, ".5117");
+    // check.sh, counting the verdicts it gives while `hang` is absent.
+    let given = sb.path().join("given");
+    sb.script(
+        "slow.sh",
+        &format!(
+            "[ -f '{hang}' ] && sleep 1000.5117\n'{check}' \"$@\"; v=$?\n[ -f '{hang}' ] || echo $v >> '{given}'\nexit $v",
+            hang = sb.path().join("hang").display(),
+            check = sb.path().join("check.sh").display(),
+            given = given.display(),
+        ),
+    );
     let child = sb
         .command(&[
             "-q",
@@ -586,13 +642,11 @@ fn an_interrupted_run_leaves_its_verdicts_for_the_next() {
         !processes_with("sleep 1000.5117").is_empty()
     });
     // SAFETY: signalling our own child process.
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-    let out = wait_exit(
-        child,
-        Duration::from_secs(60),
-        "the run stopping at SIGTERM",
-    );
-    assert_eq!(out.status.code(), Some(130));
+    unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+    let out = wait_exit(child, Duration::from_secs(60), "the run dying at SIGKILL");
+    assert_eq!(out.status.signal(), Some(libc::SIGKILL));
+    assert!(wait_no_processes("sleep 1000.5117").is_empty());
+    let verdicts = fs::read_to_string(&given).unwrap().lines().count() as u64;
     fs::remove_file(sb.path().join("hang")).unwrap();
     let out = sb.run(&[
         "-q",
@@ -608,8 +662,11 @@ fn an_interrupted_run_leaves_its_verdicts_for_the_next() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let stats = json(&sb, "s.json");
-    assert!(stats["stored_hits"].as_u64().unwrap() > 0, "{stats}");
-    assert!(wait_no_processes("sleep 1000.5117").is_empty());
+    let hits = stats["stored_hits"].as_u64().unwrap();
+    assert!(
+        hits + 2 >= verdicts,
+        "{hits} of {verdicts} verdicts replayed: {stats}"
+    );
 }
 
 /// `trace`: a generated program the test rejects stops the run (exit 3),

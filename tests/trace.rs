@@ -671,6 +671,17 @@ fn ctrl_c_keeps_the_best_program() {
     wait_until("a hanging test", Duration::from_secs(60), || {
         !common::processes_with("sleep 1000.2718").is_empty()
     });
+    // What the output holds once it stops changing: every test hangs now.
+    let mut held = std::fs::read(&out_txt).unwrap();
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = std::fs::read(&out_txt).unwrap();
+        if now == held {
+            break;
+        }
+        held = now;
+    }
+    assert!(held.len() < generated.len());
     // SAFETY: sending SIGINT to the child we started.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     let out = wait_exit(child, Duration::from_secs(60), "the run stopping at Ctrl-C");
@@ -680,6 +691,14 @@ fn ctrl_c_keeps_the_best_program() {
     assert!(
         text.lines().filter(|l| l.starts_with("line")).count() >= 5,
         "{text}"
+    );
+    // The best so far: no larger than what the output held before the
+    // stop (not the generated program, not an older result).
+    assert!(
+        text.len() <= held.len(),
+        "{} bytes kept, {} held before the stop:\n{text}",
+        text.len(),
+        held.len()
     );
     assert!(common::wait_no_processes("sleep 1000.2718").is_empty());
 }

@@ -629,6 +629,39 @@ mod tests {
         assert_eq!(names, vec![std::ffi::OsString::from("out.c")]);
     }
 
+    /// Every result replaces the file (a new file renamed over it), never
+    /// writes into it: a reader that opened the output before an
+    /// improvement reads the older result whole, and a hard link to it
+    /// keeps it; the improvement is a file of its own.
+    #[test]
+    fn a_result_replaces_the_file_and_never_writes_into_it() {
+        use std::io::Read;
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.c");
+        let w = BestWriter::new(Destination::File(path.clone()), None);
+        w.start(b"the input, longer than what follows").unwrap();
+        let link = dir.path().join("kept.c");
+        fs::hard_link(&path, &link).unwrap();
+        let mut reader = fs::File::open(&path).unwrap();
+        let before = fs::metadata(&path).unwrap().ino();
+        w.improved(1, b"one");
+        let shows = |want: &[u8]| {
+            (0..5000).any(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                fs::read(&path).unwrap() == want
+            })
+        };
+        assert!(shows(b"one"));
+        w.finish(b"final").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"final");
+        assert_ne!(fs::metadata(&path).unwrap().ino(), before);
+        let mut old = Vec::new();
+        reader.read_to_end(&mut old).unwrap();
+        assert_eq!(old, b"the input, longer than what follows");
+        assert_eq!(fs::read(&link).unwrap(), old);
+    }
+
     /// A final result the thread already wrote is not written again (a
     /// stop on a 10 MB program waited for a second write of it): the file
     /// stays the one the thread renamed into place. One it did not write

@@ -714,6 +714,94 @@ mod tests {
         child.wait().unwrap();
     }
 
+    /// The live processes whose command line holds `marker`, with their
+    /// parents.
+    fn with_marker(marker: &str) -> Vec<(i32, i32)> {
+        processes(None)
+            .into_iter()
+            .filter(|p| !p.zombie)
+            .filter(|p| {
+                fs::read(format!("/proc/{}/cmdline", p.pid))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+            })
+            .map(|p| (p.pid, p.ppid))
+            .collect()
+    }
+
+    const ORPHAN: &str = "1000.60601";
+
+    /// The part of the test below that runs in a process of its own (a
+    /// subreaper adopts every orphan of its process, and the other tests of
+    /// this binary run their own children). Does nothing unless that test
+    /// started it.
+    #[test]
+    #[ignore = "run by orphans_that_cleared_their_environment_are_stopped_when_the_run_ends"]
+    fn subreaper_in_a_process_of_its_own() {
+        if std::env::var_os("TREEREDUCE_SUBREAPER_TEST").is_none() {
+            return;
+        }
+        let orphans = Orphans::adopt();
+        // A test's double fork: the grandchild clears its environment (no
+        // cookie) and leaves for `/` (no directory), then its parent exits.
+        let status = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(format!("( cd / && exec env -i sleep {ORPHAN} ) &"))
+            // Not the test harness's pipes: an orphan holding them would
+            // keep the test waiting for their end.
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let me = std::process::id() as i32;
+        let mut found = Vec::new();
+        for _ in 0..200 {
+            found = with_marker(ORPHAN);
+            if !found.is_empty() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1, me, "the orphan was not adopted");
+        drop(orphans);
+        assert_eq!(
+            with_marker(ORPHAN),
+            Vec::new(),
+            "the orphan outlived the run"
+        );
+    }
+
+    /// The subreaper: an orphan of a test that cleared its environment and
+    /// left the test's directory, which no sweep of a test can find, is
+    /// adopted by the run and stopped when the run ends ([`Orphans`]).
+    #[test]
+    fn orphans_that_cleared_their_environment_are_stopped_when_the_run_ends() {
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "oracle::contain::tests::subreaper_in_a_process_of_its_own",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("TREEREDUCE_SUBREAPER_TEST", "1")
+            .output()
+            .unwrap();
+        let left = with_marker(ORPHAN);
+        for (pid, _) in &left {
+            // SAFETY: kill(2) with a process id.
+            unsafe { libc::kill(*pid, libc::SIGKILL) };
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("1 passed"),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(left, Vec::new());
+    }
+
     #[test]
     fn pid_ranges_wrap_around() {
         let r = PidRange {

@@ -177,12 +177,19 @@ pub fn stderr(out: &Output) -> String {
 
 /// Processes whose command line contains `marker` (e.g. a unique sleep time).
 pub fn processes_with(marker: &str) -> Vec<String> {
+    pids_with(marker)
+        .into_iter()
+        .map(|(_, cmdline)| cmdline)
+        .collect()
+}
+
+/// [`processes_with`], each with its process id.
+fn pids_with(marker: &str) -> Vec<(i32, String)> {
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name();
-        if !name.to_string_lossy().chars().all(|c| c.is_ascii_digit()) {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
             continue;
-        }
+        };
         let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
             continue;
         };
@@ -197,7 +204,7 @@ pub fn processes_with(marker: &str) -> Vec<String> {
             })
             .unwrap_or(true);
         if cmdline.contains(marker) && !zombie {
-            found.push(cmdline);
+            found.push((pid, cmdline));
         }
     }
     found
@@ -206,16 +213,23 @@ pub fn processes_with(marker: &str) -> Vec<String> {
 /// Waits for processes with `marker` to disappear, for at most 30 s (a
 /// generous bound: on a machine at a load of 40 the kill of a test's
 /// process group and the reaping took more than the 5 s this waited
-/// before; only processes that stay reach it).
+/// before; only processes that stay reach it). The processes a test leaves
+/// must live longer than that (`sleep 1000.N`), or the wait would see them
+/// end by themselves. Those still there are named, then killed, so a
+/// failed test leaves nothing running.
 pub fn wait_no_processes(marker: &str) -> Vec<String> {
     for _ in 0..600 {
-        let left = processes_with(marker);
-        if left.is_empty() {
-            return left;
+        if pids_with(marker).is_empty() {
+            return Vec::new();
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    processes_with(marker)
+    let left = pids_with(marker);
+    for (pid, _) in &left {
+        // SAFETY: kill(2) with a process id; a process gone meanwhile is ESRCH.
+        unsafe { libc::kill(*pid, libc::SIGKILL) };
+    }
+    left.into_iter().map(|(_, cmdline)| cmdline).collect()
 }
 
 /// Waits until `done` holds, looking every 20 ms, for at most `limit` (a
