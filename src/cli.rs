@@ -10,7 +10,7 @@ mod report_args;
 mod test_args;
 mod trace_args;
 pub use report_args::ReportArgs;
-pub use test_args::{LaunchArgs, TestArgs, timeout_help};
+pub use test_args::{Ceiling, LaunchArgs, TestArgs, timeout_help};
 pub use trace_args::TraceArgs;
 
 /// The part of `--help` after the options that is no exit code (those
@@ -65,7 +65,7 @@ pub enum Command {
     Pair(Box<PairArgs>),
     /// Reduce a generator's run instead of its program: record its random
     /// decisions, drop loop iterations and selection blocks, replay it.
-    Trace(TraceArgs),
+    Trace(Box<TraceArgs>),
     /// Reduce every program of a crash corpus, with one budget of -j tests
     /// for all of them; results, statistics, a summary and groups of
     /// duplicates go to the output directory.

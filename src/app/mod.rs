@@ -38,6 +38,7 @@ pub fn main() -> ExitCode {
     // Orphans of tests re-parent to this process; the last of them are
     // stopped when it drops, after the run (also after a panic or Ctrl-C).
     let orphans = crate::oracle::Orphans::adopt();
+    crate::oracle::protect_this_process();
     // A panic is a bug: the default hook prints it; the best result so far is
     // already on disk and the temporary directories are removed on unwinding.
     let code = match std::panic::catch_unwind(|| match cli.command {
@@ -118,7 +119,7 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             clap_complete::generate(shell, &mut self::command(), "treereduce", &mut text);
             print_all(&text)
         }
-        Command::Trace(args) => trace::run(args),
+        Command::Trace(args) => trace::run(*args),
         Command::Batch(args) => crate::batch::driver::run(*args),
         Command::Dedup { dirs, output } => crate::batch::driver::dedup(&dirs, output.as_deref()),
         Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
@@ -305,6 +306,7 @@ fn start_oracle(
     let mut oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
     oracle.set_launcher(usage(args.launch.launcher())?);
+    oracle.set_limits(args.test.limits(setup.jobs));
 
     Ok((oracle, cancel, first_limit))
 }

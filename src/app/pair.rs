@@ -540,8 +540,11 @@ impl Scripts {
                 .ok_or_else(|| anyhow!("{} has no file name", input.display()))
         };
         let oracle = |script: &Path, files: &[PathBuf]| {
-            ScriptOracle::with_files(script, files, jobs, first_limit, cancel.clone())
-                .map_err(|e| anyhow!("{}: {e}", script.display()))
+            let mut oracle =
+                ScriptOracle::with_files(script, files, jobs, first_limit, cancel.clone())
+                    .map_err(|e| anyhow!("{}: {e}", script.display()))?;
+            oracle.set_limits(args.test.limits(jobs));
+            Ok::<_, anyhow::Error>(oracle)
         };
         match (
             &args.interesting_pair,

@@ -12,9 +12,22 @@ use crate::cli::{LaunchArgs, ReportArgs, TestArgs};
 use crate::job::report::Template;
 use crate::job::{INPUT_CHECK_LIMIT, MAX_TIMEOUT, launcher_words, timeout_of};
 use crate::oracle::store;
-use crate::oracle::{ScriptOracle, VerdictStore};
+use crate::oracle::{ScriptOracle, TestLimits, VerdictStore};
 
 impl TestArgs {
+    /// What each test may use of the machine, for `jobs` tests at once: the
+    /// options given, the defaults of [`TestLimits::for_jobs`] for the
+    /// others.
+    pub fn limits(&self, jobs: usize) -> TestLimits {
+        let default = TestLimits::for_jobs(jobs);
+        let or = |given: Option<crate::cli::Ceiling>, default| given.map_or(default, |c| c.0);
+        TestLimits {
+            memory: or(self.memory_limit, default.memory),
+            processes: or(self.max_processes, default.processes),
+            file_size: or(self.max_file_size, default.file_size),
+        }
+    }
+
     /// The time limit of the input's check: `--timeout`, else
     /// [`INPUT_CHECK_LIMIT`].
     pub fn first_limit(&self) -> Duration {

@@ -212,7 +212,7 @@ fn start(
             )
             .into()
         });
-    let oracle = ScriptOracle::new(
+    let mut oracle = ScriptOracle::new(
         &args.interesting,
         &file_name,
         jobs,
@@ -220,6 +220,7 @@ fn start(
         cancel.clone(),
     )
     .map_err(usage_error)?;
+    oracle.set_limits(args.test.limits(jobs));
     let cwd = std::env::current_dir()
         .context("cannot read the current directory")
         .map_err(usage_error)?;

@@ -415,6 +415,7 @@ fn checked_oracle(
     };
     oracle.set_gate(shared.gate.clone());
     oracle.set_launcher(shared.launcher.clone());
+    oracle.set_limits(args.test.limits(shared.jobs));
     let check = match oracle.run_detailed(bytes, first_limit) {
         Ok(check) => check,
         Err(e) => return Err((Status::TestErrors, cannot_run(&oracle, &e))),

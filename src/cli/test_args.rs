@@ -25,6 +25,40 @@ pub struct TestArgs {
     /// tests that hang.
     #[arg(long, help_heading = "Test")]
     pub no_adaptive_timeout: bool,
+
+    /// Address space each process of a test may use (e.g. 8G, 512M; none:
+    /// no limit, as AddressSanitizer needs) [default: 3/4 of the memory
+    /// divided by -j, at least 4G]
+    #[arg(long, value_name = "SIZE", help_heading = "Test", value_parser = ceiling)]
+    pub memory_limit: Option<Ceiling>,
+
+    /// Processes each test may start (none: no limit; not applied to root)
+    /// [default: 4096]
+    #[arg(long, value_name = "N", help_heading = "Test", value_parser = count)]
+    pub max_processes: Option<Ceiling>,
+
+    /// Size of a file a test may write (e.g. 1G; none: no limit)
+    /// [default: 4G]
+    #[arg(long, value_name = "SIZE", help_heading = "Test", value_parser = ceiling)]
+    pub max_file_size: Option<Ceiling>,
+}
+
+/// A limit given on the command line: `None` for `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ceiling(pub Option<u64>);
+
+fn ceiling(text: &str) -> Result<Ceiling, String> {
+    crate::oracle::parse_size(text).map(Ceiling)
+}
+
+fn count(text: &str) -> Result<Ceiling, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Ceiling(None));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(Ceiling(Some(n))),
+        _ => Err(format!("{text:?} is not a positive number (or none)")),
+    }
 }
 
 /// The help text of `--timeout`, with the mode's `default`.

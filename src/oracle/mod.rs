@@ -7,6 +7,7 @@ mod cached;
 mod cancel;
 pub(crate) mod contain;
 mod gate;
+mod limits;
 mod script;
 #[cfg(feature = "cli")]
 pub(crate) mod store;
@@ -20,6 +21,7 @@ pub use cancel::Cancel;
 pub(crate) use contain::Orphans;
 pub(crate) use contain::{COOKIE_VAR, Cookie};
 pub use gate::Gate;
+pub use limits::{Prepared as PreparedLimits, TestLimits, parse_size, protect_this_process};
 pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;

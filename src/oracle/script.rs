@@ -42,6 +42,7 @@ use tempfile::TempDir;
 use super::Gate;
 use super::contain::{self, COOKIE_VAR, Cookie, Spawned, Sweep, TERM_GRACE, pidfd_open};
 use super::{Cancel, Oracle, OracleError, Verdict};
+use super::{PreparedLimits, TestLimits};
 use crate::stats::TimeLimit;
 
 /// Why a script cannot be used.
@@ -126,6 +127,8 @@ pub struct ScriptOracle {
     /// A command every test runs under (`srun ... --`): its words, then
     /// the script and the candidate.
     launcher: Vec<OsString>,
+    /// What each test may use of the machine.
+    limits: PreparedLimits,
 }
 
 /// The adaptive time limit: once [`ADAPTIVE_SAMPLES`] interesting tests
@@ -418,6 +421,7 @@ impl ScriptOracle {
             cancel,
             gate: None,
             launcher: Vec::new(),
+            limits: TestLimits::for_jobs(jobs).prepare(jobs),
         })
     }
 
@@ -445,6 +449,12 @@ impl ScriptOracle {
     /// -n1 --quiet --`), so that a scheduler runs the tests.
     pub fn set_launcher(&mut self, words: Vec<OsString>) {
         self.launcher = words;
+    }
+
+    /// Runs every test under `limits` (by default [`TestLimits::for_jobs`]
+    /// of the oracle's workers).
+    pub fn set_limits(&mut self, limits: TestLimits) {
+        self.limits = limits.prepare(self.workers.len());
     }
 
     /// The launcher's words (empty: none).
@@ -616,6 +626,7 @@ impl ScriptOracle {
             None => Command::new(&self.script),
         };
         let cookie = Cookie::new(&worker.real);
+        self.limits.apply(&mut command);
         let child = contain::spawn(
             command
                 .args(&worker.candidates)
