@@ -26,6 +26,8 @@ mod app;
 mod batch;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(feature = "cli")]
+mod crash_points;
 mod edit;
 mod engine;
 #[cfg(feature = "cli")]

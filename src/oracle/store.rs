@@ -28,6 +28,19 @@ use xxhash_rust::xxh3::{xxh3_64, xxh3_128};
 
 use super::{Stored, VerdictStore};
 
+/// Why a store could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// Other runs held its lock past all patience: the file is sound, and
+    /// a run goes on without it (a warning, also with `--cache`: the
+    /// option was not wrong).
+    #[error("{0}")]
+    Locked(String),
+    /// The directory or the file cannot be used.
+    #[error("{0}")]
+    Unusable(String),
+}
+
 /// The file inside the cache directory.
 pub const FILE_NAME: &str = "verdicts.sqlite3";
 
@@ -165,21 +178,41 @@ impl SqliteStore {
     /// Opens (or creates) the cache in `dir` for verdicts of `context`. A
     /// file that cannot be used is removed and created again; the warning
     /// that says so is returned beside the store.
-    pub fn open(dir: &Path, context: u128) -> Result<(SqliteStore, Option<String>), String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the cache directory {}: {e}", dir.display()))?;
+    pub fn open(dir: &Path, context: u128) -> Result<(SqliteStore, Option<String>), OpenError> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            OpenError::Unusable(format!(
+                "cannot create the cache directory {}: {e}",
+                dir.display()
+            ))
+        })?;
         let path = dir.join(FILE_NAME);
-        let (conn, warning) = match connect(&path) {
+        let (conn, warning) = match connect_when_free(&path) {
             Ok(conn) => (conn, None),
+            // Other runs hold it (a long write, many runs starting at
+            // once): a sound file, never removed for that.
+            Err(e) if busy(&e) => {
+                return Err(OpenError::Locked(format!(
+                    "the verdict cache {} stayed locked by other runs for {} s ({e})",
+                    path.display(),
+                    OPEN_PATIENCE.as_secs()
+                )));
+            }
             Err(e) => {
                 let warning = format!(
                     "the verdict cache {} is unusable ({e}); it is started again",
                     path.display()
                 );
-                remove(&path)
-                    .map_err(|e| format!("cannot remove the unusable {}: {e}", path.display()))?;
+                remove(&path).map_err(|e| {
+                    OpenError::Unusable(format!(
+                        "cannot remove the unusable {}: {e}",
+                        path.display()
+                    ))
+                })?;
                 let conn = connect(&path).map_err(|e| {
-                    format!("cannot create the verdict cache {}: {e}", path.display())
+                    OpenError::Unusable(format!(
+                        "cannot create the verdict cache {}: {e}",
+                        path.display()
+                    ))
                 })?;
                 (conn, Some(warning))
             }
@@ -297,9 +330,21 @@ impl VerdictStore for SqliteStore {
         }
         let row = self.row(key);
         let conn = self.conn.lock();
-        let done = conn
-            .prepare_cached("INSERT OR REPLACE INTO verdicts (k, v) VALUES (?1, ?2)")
-            .and_then(|mut s| s.execute(rusqlite::params![&row[..], pack(&row, verdict)]));
+        let insert = || {
+            conn.prepare_cached("INSERT OR REPLACE INTO verdicts (k, v) VALUES (?1, ?2)")
+                .and_then(|mut s| s.execute(rusqlite::params![&row[..], pack(&row, verdict)]))
+        };
+        let done = if std::env::var_os(crate::crash_points::VARIABLE).is_some() {
+            // The tests' crash point: the write inside a transaction, with
+            // the process killed before the commit.
+            conn.execute_batch("BEGIN IMMEDIATE").and_then(|()| {
+                let n = insert()?;
+                crate::crash_points::reached("store-write");
+                conn.execute_batch("COMMIT").map(|()| n)
+            })
+        } else {
+            insert()
+        };
         if let Err(e) = done {
             self.fail(&e);
         }
@@ -339,12 +384,35 @@ pub fn for_run(
             };
             Ok(Some(std::sync::Arc::new(store)))
         }
-        Err(e) if explicit => Err(format!("--cache: {e}")),
+        Err(OpenError::Unusable(e)) if explicit => Err(format!("--cache: {e}")),
         Err(e) => {
             warn(&format!(
                 "{e}; running without the verdict cache (pass --cache DIR or --no-cache)"
             ));
             Ok(None)
+        }
+    }
+}
+
+/// How long opening the file waits for other runs that hold its lock.
+const OPEN_PATIENCE: Duration = Duration::from_secs(60);
+
+/// Whether `e` says that other connections hold the file's lock.
+fn busy(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _)
+        if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
+/// [`connect`], tried again while other runs hold the file's lock, for at
+/// most [`OPEN_PATIENCE`].
+fn connect_when_free(path: &Path) -> rusqlite::Result<Connection> {
+    let started = std::time::Instant::now();
+    loop {
+        match connect(path) {
+            Err(e) if busy(&e) && started.elapsed() < OPEN_PATIENCE => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
         }
     }
 }
@@ -632,6 +700,28 @@ mod tests {
             per(hit),
             per(miss)
         );
+    }
+
+    /// A file that another run keeps locked longer than a write waits
+    /// (here 11 s, past the 10 s of the busy timeout) is waited for, not
+    /// taken for an unusable one and started again: its verdicts stay.
+    #[test]
+    fn a_file_locked_by_another_run_is_waited_for_not_started_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _) = store(dir.path());
+        s.put(1, Stored::Interesting);
+        drop(s);
+        let holder = Connection::open(dir.path().join(FILE_NAME)).unwrap();
+        holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        let opened = std::thread::scope(|scope| {
+            let opening = scope.spawn(|| store(dir.path()));
+            std::thread::sleep(BUSY_TIMEOUT + Duration::from_secs(1));
+            holder.execute_batch("COMMIT").unwrap();
+            opening.join().unwrap()
+        });
+        let (s, warning) = opened;
+        assert_eq!(warning, None);
+        assert_eq!(s.get(1), Some(Stored::Interesting));
     }
 
     #[test]
