@@ -7,10 +7,8 @@
 //! and patching the seed with every hunk gives the variant byte for byte. A
 //! hunk of white space only counts as no token in the sizes.
 
+use similar::{Algorithm, DiffOp, capture_diff_slices};
 use std::ops::Range;
-use std::time::{Duration, Instant};
-
-use similar::{Algorithm, DiffOp, capture_diff_slices, capture_diff_slices_deadline};
 
 use crate::lang::Language;
 use crate::reduce::text::layout;
@@ -194,31 +192,27 @@ impl Diff {
 
     /// Patch(seed', d): every hunk applied to `reduced`, a text the reducer
     /// made from the seed. The seed's tokens are aligned with the reduced
-    /// text's (Patience diff, falling back to a coarser alignment past
-    /// `limit`); a hunk replaces the surviving tokens of its seed range and
+    /// text's (Patience diff, whose gaps are Myers' with a work limit that
+    /// depends on their sizes only: a coarser alignment of a hard gap,
+    /// never one that depends on time, so the variant that goes with a
+    /// seed is the same in every run, whatever the load); a hunk replaces the surviving tokens of its seed range and
     /// goes after the last surviving token before it. A hunk whose nearest
     /// non-blank seed tokens on both sides are gone lost its context with
     /// them (its code was deleted around it) and is dropped. A hunk's text
     /// that lands next to a token it was apart from in the variant, with no
     /// white space between (the layout writes `return;`, the hunk inserts
     /// `NULL`), gets a space where the two would fuse into one token.
-    pub fn patch(&self, grammar: &Grammar, reduced: &[u8], limit: Duration) -> Vec<u8> {
-        self.patch_counting(grammar, reduced, limit).0
+    pub fn patch(&self, grammar: &Grammar, reduced: &[u8]) -> Vec<u8> {
+        self.patch_counting(grammar, reduced).0
     }
 
     /// [`Diff::patch`], and the number of hunks dropped because their
     /// context is gone (0: the whole difference was carried over).
-    pub fn patch_counting(
-        &self,
-        grammar: &Grammar,
-        reduced: &[u8],
-        limit: Duration,
-    ) -> (Vec<u8>, usize) {
+    pub fn patch_counting(&self, grammar: &Grammar, reduced: &[u8]) -> (Vec<u8>, usize) {
         let theirs = Tokens::of(grammar, reduced);
         let a = self.tokens.texts(&self.seed);
         let b = theirs.texts(reduced);
-        let ops =
-            capture_diff_slices_deadline(Algorithm::Patience, &a, &b, Some(Instant::now() + limit));
+        let ops = capture_diff_slices(Algorithm::Patience, &a, &b);
         // Where each seed token went, if it survived.
         let mut to: Vec<Option<usize>> = vec![None; a.len()];
         for op in ops {
@@ -402,24 +396,22 @@ mod tests {
         let seed = b"int g;\nint f(int a) {\n  g = 2;\n  a = a + 1;\n  return a;\n}\n";
         let variant = b"int g;\nint f(int a) {\n  g = 2;\n  a = a + 1;\n  return a / 0;\n}\n";
         let d = Diff::new(c(), seed, variant);
-        let limit = Duration::from_secs(1);
         // The reducer deleted a statement elsewhere: the hunk still applies.
         let reduced = b"int g;\nint f(int a) {\n  a = a + 1;\n  return a;\n}\n";
         assert_eq!(
-            d.patch(c(), reduced, limit),
+            d.patch(c(), reduced),
             b"int g;\nint f(int a) {\n  a = a + 1;\n  return a / 0;\n}\n"
         );
         // The return statement went, and with it the hunk's context.
         let reduced = b"int g;\nint f(int a) {\n  g = 2;\n}\n";
-        assert_eq!(d.patch(c(), reduced, limit), reduced);
-        assert_eq!(d.patch_counting(c(), reduced, limit).1, 1);
+        assert_eq!(d.patch(c(), reduced), reduced);
+        assert_eq!(d.patch_counting(c(), reduced).1, 1);
         // Unchanged seed: patch is the variant.
-        assert_eq!(d.patch(c(), seed, limit), variant);
+        assert_eq!(d.patch(c(), seed), variant);
     }
 
     #[test]
     fn patch_keeps_an_inserted_token_apart_from_a_neighbour_it_would_fuse_with() {
-        let limit = Duration::from_secs(1);
         // Seed, variant, the seed as a reducer left it, and the patch.
         let cases: [(&str, &str, &str, &str); 4] = [
             // The layout wrote `return;`: `NULL` must not become `returnNULL`.
@@ -455,7 +447,7 @@ mod tests {
         ];
         for (seed, variant, reduced, patched) in cases {
             let d = Diff::new(c(), seed.as_bytes(), variant.as_bytes());
-            let got = d.patch(c(), reduced.as_bytes(), limit);
+            let got = d.patch(c(), reduced.as_bytes());
             assert_eq!(String::from_utf8_lossy(&got), patched, "{reduced:?}");
         }
     }

@@ -222,8 +222,10 @@ struct Pair<'a> {
     steps: Vec<Step>,
     /// Pairs after the steps that changed something, newest last.
     checkpoints: Vec<(Vec<u8>, Vec<u8>)>,
-    /// The pair the last MinCommonality left, and whether every candidate
-    /// it rejected was rejected by the seed's test.
+    /// The pair the last MinCommonality left, if every candidate it
+    /// needed a verdict on got one (none was left unjudged by an error of
+    /// a script, or a stop the reducer did not ask for), and whether every
+    /// one it rejected was rejected by the seed's test.
     commonality_done: Option<(Vec<u8>, Vec<u8>, bool)>,
     /// A re-check of a pair run beside the layout's test (see
     /// [`Rechecking`]): the first try of [`Pair::verify`] on that pair.
@@ -311,8 +313,10 @@ impl Pair<'_> {
     }
 
     /// Whether MinCommonality would find nothing: the seed is the one it
-    /// left last time, and either the variant is too (the same pair: every
-    /// verdict it would ask for is known and was no), or every candidate it
+    /// left last time (when every candidate got a verdict: an error or an
+    /// unasked stop is none, and the candidate might pass when tested
+    /// again), and either the variant is too (the same pair: every verdict
+    /// it would ask for is known and was no), or every candidate it
     /// rejected then was rejected by the seed's test, whose verdicts do not
     /// depend on the difference (and are cached). A changed difference can
     /// turn a variant's "no" into "yes", but not a seed's.
@@ -999,7 +1003,7 @@ impl Pair<'_> {
         self.rechecked = rechecking.and_then(|r| r.ran.into_inner());
         let seed = match seed {
             Err(PairError::Oracle { error, seed, .. }) => {
-                let variant = both.variant_of(&seed);
+                let (seed, variant) = self.tested_pair(&both, seed);
                 return Err(PairError::Oracle {
                     which: "seed or variant",
                     error,
@@ -1009,21 +1013,27 @@ impl Pair<'_> {
             }
             other => other?,
         };
-        // A seed the reducer did not change keeps its variant (the one
-        // tested), whatever patching the difference back onto it gives.
-        if seed != self.seed {
-            self.variant = both.variant_of(&seed);
-            self.seed = seed;
-        }
+        (self.seed, self.variant) = self.tested_pair(&both, seed);
         let only_seed = matches!(self.tests, PairTests::Sides { .. })
-            && both
-                .variant_rejected
-                .load(std::sync::atomic::Ordering::Relaxed)
-                == 0;
-        if !last && !self.stopped() {
+            && both.variant_rejected.load(Relaxed) == 0;
+        let all_judged = both.unjudged.load(Relaxed) == 0;
+        if !last && !self.stopped() && all_judged {
             self.commonality_done = Some((self.seed.clone(), self.variant.clone(), only_seed));
         }
         self.check_failures()
+    }
+
+    /// The pair MinCommonality leaves with `seed`, the seed the
+    /// single-file reducer ended on: `seed` with the variant `both` tested
+    /// it with. Patching is a function of the two texts alone, so patching
+    /// again gives that variant; a seed `both` did not find interesting
+    /// with it (the reducer's start, unchanged) keeps the pair as it was.
+    fn tested_pair(&self, both: &Both, seed: Vec<u8>) -> (Vec<u8>, Vec<u8>) {
+        let variant = both.variant_of(&seed);
+        match seed != self.seed && both.tested_with(&seed, &variant) {
+            true => (seed, variant),
+            false => (self.seed.clone(), self.variant.clone()),
+        }
     }
 
     /// Re-tests the newest pair (bypassing the caches), up to three times

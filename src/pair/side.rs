@@ -4,9 +4,9 @@
 //! reducer gets for one program of the pair, and the compound oracle of
 //! MinCommonality that tests a seed candidate and its patched variant.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::Duration;
 
 use parking_lot::{Condvar, Mutex};
 use serde::Serialize;
@@ -410,6 +410,15 @@ pub struct Both<'s, 'a> {
     /// Candidates rejected because of the variant (it did not parse as
     /// well, or its test said no), or by the pair's one test.
     pub variant_rejected: AtomicU64,
+    /// Candidates the reducer needed a verdict on that got none: a script
+    /// could not be run, or was stopped without the reducer abandoning it.
+    /// The reducer counts them as rejected, but neither program's test
+    /// judged them.
+    pub unjudged: AtomicU64,
+    /// The variant each seed candidate found interesting was tested with,
+    /// by the two texts' keys: the pair MinCommonality adopts is one whose
+    /// variant was tested.
+    tested: Mutex<HashMap<u128, u128>>,
     /// Scripts that may run at once (`-j`).
     jobs: usize,
     /// Scripts running now, and whose variant tests run beside their seed's.
@@ -447,10 +456,6 @@ struct Places {
     abandoned: Vec<usize>,
 }
 
-/// How long aligning a candidate with the seed may take before a coarser
-/// alignment is used.
-pub const ALIGN_LIMIT: Duration = Duration::from_millis(500);
-
 /// Calls its function when dropped: on every way out of a scope, a
 /// panic's too.
 struct OnDrop<F: Fn()>(F);
@@ -486,6 +491,8 @@ impl<'s, 'a> Both<'s, 'a> {
             variant_errors,
             seed_rejected: AtomicU64::new(0),
             variant_rejected: AtomicU64::new(0),
+            unjudged: AtomicU64::new(0),
+            tested: Mutex::default(),
             jobs: 1,
             places: Mutex::default(),
             ended: Condvar::new(),
@@ -506,42 +513,92 @@ impl<'s, 'a> Both<'s, 'a> {
         candidate: &[u8],
         aside: bool,
     ) -> Result<Verdict, OracleError> {
-        let (seed_side, variant_side) = match self.tests {
-            PairTests::Sides { seed, variant } => (seed, variant),
-            PairTests::Joint(j) => {
-                let (variant, _) = match self.unscripted(candidate) {
-                    Ok(tested) => tested,
-                    Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
-                };
-                let v = j.test_as(aside, worker, candidate, &variant)?;
-                return Ok(self.rejected(false, v));
+        self.places.lock().abandoned.retain(|&w| w != worker);
+        let verdict = match self.tests {
+            PairTests::Joint(j) => match self.unscripted(candidate) {
+                Err((by_seed, v)) => Ok(self.rejected(by_seed, v)),
+                Ok((variant, _)) => {
+                    let v = j.test_as(aside, worker, candidate, &variant);
+                    self.judged(candidate, &variant, v.map(|v| self.rejected(false, v)))
+                }
+            },
+            PairTests::Sides { seed, variant } => {
+                self.test_sides((seed, variant), worker, candidate, aside)
             }
         };
-        self.places.lock().abandoned.retain(|&w| w != worker);
+        // A test made ahead is one not every `-j` makes: whether a round
+        // skips MinCommonality must not depend on it.
+        if !aside && self.no_verdict(worker, &verdict) {
+            self.unjudged.fetch_add(1, Relaxed);
+        }
+        verdict
+    }
+
+    /// [`Both::test_in`] with a test per program.
+    fn test_sides(
+        &self,
+        (seed_side, variant_side): (&Side, &Side),
+        worker: usize,
+        candidate: &[u8],
+        aside: bool,
+    ) -> Result<Verdict, OracleError> {
         seed_side.begin(worker);
         variant_side.begin(worker);
-        let verdict = (|| {
-            // The seed's known rejection holds whatever the difference, and
-            // costs nothing; nor does a variant that does not patch.
-            let (variant, known) = match self.unscripted(candidate) {
-                Ok(tested) => tested,
-                Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
-            };
-            // A script runs from here on: a place for it.
-            if aside {
-                if !self.enter_free() {
-                    return Ok(Verdict::Cancelled);
-                }
-            } else {
-                self.enter(variant_side);
+        // Ended on every way out, a panic's too.
+        let _begun = OnDrop(|| {
+            seed_side.end(worker);
+            variant_side.end(worker);
+        });
+        // The seed's known rejection holds whatever the difference, and
+        // costs nothing; nor does a variant that does not patch.
+        let (variant, known) = match self.unscripted(candidate) {
+            Ok(tested) => tested,
+            Err((by_seed, v)) => return Ok(self.rejected(by_seed, v)),
+        };
+        // A script runs from here on: a place for it, given back on every
+        // way out (a lane waiting in `enter` for a place must get it).
+        if aside {
+            if !self.enter_free() {
+                return Ok(Verdict::Cancelled);
             }
-            let verdict = self.run_scripts(worker, candidate, &variant, known, aside);
-            self.leave();
-            verdict
-        })();
-        seed_side.end(worker);
-        variant_side.end(worker);
+        } else {
+            self.enter(variant_side);
+        }
+        let _place = OnDrop(|| self.leave());
+        let verdict = self.run_scripts(worker, candidate, &variant, known, aside);
+        self.judged(candidate, &variant, verdict)
+    }
+
+    /// Notes the variant an interesting `candidate` was tested with.
+    fn judged(
+        &self,
+        candidate: &[u8],
+        variant: &[u8],
+        verdict: Result<Verdict, OracleError>,
+    ) -> Result<Verdict, OracleError> {
+        if matches!(verdict, Ok(Verdict::Interesting)) {
+            let key = (VerdictCache::key(candidate), VerdictCache::key(variant));
+            self.tested.lock().insert(key.0, key.1);
+        }
         verdict
+    }
+
+    /// Whether `verdict`, of a test the reducer needed, is none: an error,
+    /// or a stop the reducer did not ask for (an abandoned test's verdict
+    /// was not needed).
+    fn no_verdict(&self, worker: usize, verdict: &Result<Verdict, OracleError>) -> bool {
+        match verdict {
+            Err(_) => true,
+            Ok(Verdict::Cancelled) => !self.places.lock().abandoned.contains(&worker),
+            Ok(_) => false,
+        }
+    }
+
+    /// Whether `variant` is the variant an interesting `seed` was tested
+    /// with by this oracle.
+    pub fn tested_with(&self, seed: &[u8], variant: &[u8]) -> bool {
+        let tested = self.tested.lock();
+        tested.get(&VerdictCache::key(seed)) == Some(&VerdictCache::key(variant))
     }
 
     /// Takes a place for a script made ahead, if one is free now.
@@ -695,15 +752,20 @@ impl<'s, 'a> Both<'s, 'a> {
             None if seed_first && self.beside(worker) => {
                 let (s, v) = std::thread::scope(|scope| {
                     let v = scope.spawn(|| {
-                        let v = side_test(variant_side, aside, worker, variant);
-                        self.beside_ended(worker);
-                        v
+                        // Its place is free on every way out, a panic's
+                        // too: a lane in `enter` may wait for it.
+                        let _ended = OnDrop(|| self.beside_ended(worker));
+                        side_test(variant_side, aside, worker, variant)
                     });
                     let s = side_test(seed_side, aside, worker, candidate);
                     if !matches!(s, Ok(Verdict::Interesting)) {
                         variant_side.abandon(worker);
                     }
-                    (s, v.join().expect("a test does not panic"))
+                    let v = v.join();
+                    (
+                        s,
+                        v.unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    )
                 });
                 let stopped = self.was_stopped(worker) && matches!(v, Ok(Verdict::Cancelled));
                 (
@@ -733,7 +795,7 @@ impl<'s, 'a> Both<'s, 'a> {
 
     /// The variant that goes with a seed candidate.
     pub fn variant_of(&self, seed: &[u8]) -> Vec<u8> {
-        self.diff.patch(self.grammar, seed, ALIGN_LIMIT)
+        self.diff.patch(self.grammar, seed)
     }
 
     /// What a test of `candidate` knows before any script: the variant to
@@ -763,7 +825,7 @@ impl<'s, 'a> Both<'s, 'a> {
     /// kept whole, as the paper's MinCommonality keeps it) or when the
     /// variant parses worse than `variant_errors`.
     fn patched(&self, seed: &[u8]) -> Option<Vec<u8>> {
-        let (variant, dropped) = self.diff.patch_counting(self.grammar, seed, ALIGN_LIMIT);
+        let (variant, dropped) = self.diff.patch_counting(self.grammar, seed);
         if dropped > 0 && !crate::ablate::off("keep-diff") {
             return None;
         }
@@ -883,9 +945,7 @@ impl Oracle for Both<'_, '_> {
     fn abandon(&self, worker: usize) {
         // Under the lock: a variant test run again after this finds it.
         let mut places = self.places.lock();
-        if matches!(self.tests, PairTests::Sides { .. }) {
-            places.abandoned.push(worker);
-        }
+        places.abandoned.push(worker);
         self.tests.abandon(worker);
     }
 }

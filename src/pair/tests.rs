@@ -1475,3 +1475,159 @@ fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round()
     }
     assert!(outs.windows(2).all(|w| w[0] == w[1]), "{outs:#?}");
 }
+
+/// The pair MinCommonality leaves is one that was tested: its variant is
+/// one the variant's test passed during the run (without the final
+/// re-check, nothing else tests it), at every job count.
+#[test]
+fn the_pair_left_is_one_whose_variant_was_tested() {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    let passed: Mutex<HashSet<Vec<u8>>> = Mutex::default();
+    let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
+    let variant_bug = |t: &[u8]| {
+        let bug = parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+        if bug {
+            passed.lock().unwrap().insert(t.to_vec());
+        }
+        bug
+    };
+    for jobs in [1, 2, 4] {
+        let mut cfg = config(jobs);
+        cfg.verify = false;
+        cfg.tdiff = false;
+        cfg.ldiff = false;
+        let tests = PairTests::sides(&seed_ok, &variant_bug);
+        let out = reduce(
+            c(),
+            (SEED.as_bytes(), VARIANT.as_bytes()),
+            &tests,
+            &cfg,
+            None,
+            &Quiet,
+        )
+        .unwrap();
+        assert!(
+            out.seed.len() < SEED.len(),
+            "{}",
+            String::from_utf8_lossy(&out.seed)
+        );
+        assert!(
+            passed.lock().unwrap().contains(&out.variant),
+            "-j {jobs}: {}",
+            String::from_utf8_lossy(&out.variant)
+        );
+    }
+}
+
+/// A test that could not be run leaves its candidate unjudged: the next
+/// round runs MinCommonality again (where
+/// `a_round_skips_min_commonality_when_only_the_seed_rejected` skips it),
+/// and the candidate is tested again there.
+#[test]
+fn a_round_does_not_skip_min_commonality_after_a_test_that_could_not_run() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    /// The seed's test: only the seed itself passes; the first test of a
+    /// candidate without the first declaration (one of MinCommonality's:
+    /// the other reducers keep it) cannot be run.
+    struct FailsOnce(AtomicBool);
+    impl Oracle for FailsOnce {
+        fn test(&self, _: usize, t: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
+            if t == SEED.as_bytes() {
+                return Ok(Verdict::Interesting);
+            }
+            if !t.starts_with(b"int g = 3;") && !self.0.swap(true, SeqCst) {
+                let error = std::io::Error::other("no process left");
+                return Err(crate::oracle::OracleError::new(
+                    "cannot run the test",
+                    error,
+                ));
+            }
+            Ok(Verdict::NotInteresting)
+        }
+    }
+    let seed_ok = FailsOnce(AtomicBool::new(false));
+    let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
+    let count = Count(Default::default());
+    let mut cfg = config(1);
+    cfg.canon = false;
+    let tests = PairTests::sides(&seed_ok, &variant_bug);
+    let out = reduce(
+        c(),
+        (SEED.as_bytes(), VARIANT.as_bytes()),
+        &tests,
+        &cfg,
+        None,
+        &count,
+    )
+    .unwrap();
+    assert!(seed_ok.0.load(SeqCst), "no test could fail");
+    let reducers = count.0.lock().unwrap().clone();
+    let rounds = reducers.iter().filter(|r| **r == "tdiff").count();
+    let commonality = reducers.iter().filter(|r| **r == "commonality").count();
+    assert!(rounds >= 2 && commonality >= 2, "{reducers:?}");
+    assert_eq!(out.seed, SEED.as_bytes());
+}
+
+/// A test that panics gives its place back: a lane that needs a place
+/// while the panicking test's variant ran beside its seed's does not wait
+/// for it forever (the panic goes on to the caller).
+#[test]
+fn a_panicking_test_leaves_no_lane_waiting_for_its_place() {
+    use std::time::Duration;
+    let panics = SEED.replace("return b;", "return b + 0;");
+    let seed_ok = move |t: &[u8]| {
+        if t != SEED.as_bytes() {
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        true
+    };
+    let variant_bug = move |t: &[u8]| {
+        if t.len() > VARIANT.len() {
+            panic!("the variant's test panics");
+        }
+        true
+    };
+    // 'static for threads that may never end (the failure this test
+    // catches).
+    let seed_ok = Box::leak(Box::new(seed_ok));
+    let variant_bug = Box::leak(Box::new(variant_bug));
+    let tests: &'static PairTests<'static> =
+        Box::leak(Box::new(PairTests::sides(seed_ok, variant_bug)));
+    let diff: &'static Diff = Box::leak(Box::new(Diff::new(
+        c(),
+        SEED.as_bytes(),
+        VARIANT.as_bytes(),
+    )));
+    let both: &'static Both<'static, 'static> =
+        Box::leak(Box::new(Both::new(c(), diff, tests, 0).with_jobs(2)));
+    let (done, ended) = std::sync::mpsc::channel();
+    let first = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            // Its variant test runs beside its seed's, and panics.
+            let test = std::panic::AssertUnwindSafe(|| both.test(0, panics.as_bytes()));
+            let verdict = std::panic::catch_unwind(test);
+            done.send(("first", verdict.is_err())).unwrap();
+        })
+    };
+    std::thread::sleep(Duration::from_millis(100));
+    std::thread::spawn(move || {
+        // Needs a place while the first one's seed test runs.
+        let smaller = SEED.replace("  g = g + 1;\n", "");
+        let verdict = both.test(1, smaller.as_bytes()).unwrap();
+        done.send(("second", verdict == Verdict::Interesting))
+            .unwrap();
+    });
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        seen.push(
+            ended
+                .recv_timeout(Duration::from_secs(60))
+                .expect("a lane waits forever"),
+        );
+    }
+    seen.sort();
+    assert_eq!(seen, [("first", true), ("second", true)]);
+    first.join().unwrap();
+}
