@@ -66,7 +66,7 @@ exit_codes! {
     }
     USAGE = 2 {
         short: "bad arguments, unreadable or too large input, unusable test script",
-        meaning: "bad arguments, unreadable input, an input too large for this machine's memory or over 4 GiB (refused before it is read or tested), unusable script (missing, not executable), output path equal to the input",
+        meaning: "bad arguments, unreadable input, an input too large for this machine's memory or over 4 GiB (refused before it is read or tested), unusable script (missing, not executable, or it cannot be run on the input: a launcher that cannot be started, no room in the temporary folder), output path equal to the input",
         words: ["bad arguments", "usage"],
     }
     NOT_INTERESTING = 3 {

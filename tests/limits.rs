@@ -261,3 +261,87 @@ fn limits_are_parsed_and_bad_values_refused() {
     // dash counts `ulimit -f` in 512-byte blocks.
     assert!(seen.lines().all(|l| l == "unlimited 4096"), "{seen}");
 }
+
+/// A test that starts 1,500 background processes (once, in its second
+/// run) and exits: they are all stopped with it, the run goes on to its
+/// result, and none is left.
+#[test]
+fn a_test_that_starts_1500_background_processes_leaves_none() {
+    let sb = Sandbox::new();
+    let once = sb.path().join("once");
+    let check = format!(
+        "grep -q needed \"$1\" || exit 1\n\
+         grep -q filler_one \"$1\" || exit 1\n\
+         if [ -f '{once}.1' ] && [ ! -f '{once}.2' ]; then\n\
+           touch '{once}.2'; n=0\n\
+           while [ $n -lt 1500 ]; do sleep 1000.1500 & n=$((n + 1)); done\n\
+         fi\n\
+         touch '{once}.1'",
+        once = once.display()
+    );
+    reduce(&sb, &check, &["--timeout", "120"]);
+    assert!(sb.path().join("once.2").exists(), "no test started them");
+    assert_eq!(wait_no_processes("sleep 1000.1500"), Vec::<String>::new());
+}
+
+/// A test that fills its private folder, on a temporary folder of 64 MiB
+/// (a tmpfs in a mount namespace of the run's own, `unshare -rm`): each
+/// test writes until the folder is full, then decides. What it wrote is
+/// removed before the next test, so every test finds the room again and
+/// the run ends with its result.
+#[test]
+fn a_test_that_fills_its_64_mib_temporary_folder_fails_alone() {
+    let sb = Sandbox::new();
+    sb.file("a.c", SMALL_C);
+    let filled = sb.path().join("filled");
+    sb.script(
+        "check.sh",
+        &format!(
+            "cat /dev/zero > junk 2>/dev/null\n\
+             wc -c < junk >> '{filled}'\n\
+             grep -q needed \"$1\" && grep -q filler_one \"$1\"",
+            filled = filled.display()
+        ),
+    );
+    let tmp = sb.tmp();
+    let out = Command::new("unshare")
+        .args([
+            "-rm",
+            "sh",
+            "-c",
+            &format!(
+                "mount -t tmpfs -o size=64m tmpfs '{}' || exit 99\nexec \"$0\" \"$@\"",
+                tmp.display()
+            ),
+        ])
+        .arg(env!("CARGO_BIN_EXE_treereduce"))
+        .args([
+            "-q",
+            "-j",
+            "2",
+            "--no-cache",
+            "--timeout",
+            "60",
+            "-i",
+            "./check.sh",
+            "-o",
+            "out.c",
+            "a.c",
+        ])
+        .current_dir(sb.path())
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(99), "no tmpfs: {}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(sb.read("out.c"), b"int needed;\nint filler_one;\n");
+    // The tests filled the folder (two at a time, so one may find it full
+    // and write nothing).
+    let sizes: Vec<u64> = fs::read_to_string(&filled)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert!(sizes.len() >= 3, "{sizes:?}");
+    assert!(sizes.iter().any(|&s| s >= 60 << 20), "{sizes:?}");
+}

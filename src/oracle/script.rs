@@ -603,7 +603,7 @@ impl ScriptOracle {
             }
             fresh_file(path)
                 .and_then(|mut file| file.write_all(text))
-                .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+                .map_err(|e| OracleError::new(cannot_write(&e), e))?;
         }
         #[cfg(test)]
         if ABANDON_BEFORE_START.with(|a| a.replace(false)) {
@@ -755,6 +755,16 @@ impl Oracle for ScriptOracle {
 
     fn spare(&self) -> bool {
         self.gate.as_ref().is_none_or(|(gate, _)| gate.spare())
+    }
+}
+
+/// What a failed write of a candidate says: where there is no room left,
+/// what to do about it.
+fn cannot_write(e: &io::Error) -> &'static str {
+    if e.kind() == io::ErrorKind::StorageFull {
+        "cannot write the candidate: the temporary folder is full (free some room, or set TMPDIR to a folder that has some)"
+    } else {
+        "cannot write the candidate"
     }
 }
 
