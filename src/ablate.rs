@@ -15,7 +15,8 @@
 //! `values-budget` (those values make as many candidates as they need); the Python hook reads the same variable for `by-value`,
 //! `path`, `off-fallback`, `iterations` (loop iterations only where
 //! decisions are made) and `bounded-realign` (realign jumps to the same
-//! site however far), the node hook for `bounded-realign`.
+//! site however far), the node hook for `bounded-realign`, `path` and
+//! `by-value`.
 
 use std::sync::OnceLock;
 

@@ -69,6 +69,25 @@ impl Case {
         self.replay_without(removed, align)
     }
 
+    /// Replays the run with the decisions marked in `lowered` at their
+    /// lowest value (the trace reduction's values step).
+    fn replay_lowered(&self, lowered: &[bool]) -> String {
+        let removed = vec![false; self.trace.units.len()];
+        let plan = self.trace.plan_lowered(&removed, lowered).unwrap();
+        let counters = TraceCounters::default();
+        let replayed = replay(
+            &self.generator,
+            &self.trace,
+            (removed, lowered),
+            plan,
+            Align::Realign,
+            0,
+            &counters,
+        )
+        .unwrap();
+        output(&replayed)
+    }
+
     /// Replays the run without the units marked in `removed`.
     fn replay_without(
         &self,
@@ -349,4 +368,65 @@ fn node_realign_waits_through_a_call_the_plan_does_not_have() {
         &["node", "gen.js"],
     );
     assert_realign_waits_through_the_leaf_calls(&case);
+}
+
+/// A node generator with a seeded `Math.random` (`SEED`), the hook's
+/// marks as `tr`, and `BODY` printing one line.
+fn node_case(seed: u64, body: &str) -> Case {
+    let source = format!(
+        "let seed = {seed};\nMath.random = () => {{ seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; }};\nconst tr = globalThis.treereduceTrace;\n{body}"
+    );
+    record_with("gen.js", &source, &["node", "gen.js"])
+}
+
+/// In the node hook, a loop's count is replayed by value: when the
+/// decision its lowest count depends on goes to its lowest value (`lo`
+/// from 3 to 1), the loop keeps its iterations and every value in them.
+/// Replayed by index (count - 3), it would lose two iterations.
+#[test]
+fn node_loop_counts_are_replayed_by_value_when_their_range_moves() {
+    let case = node_case(
+        95028,
+        "const lo = tr.int(1, 3);\nconst out = ['lo' + lo];\nfor (const i of tr.loop(lo, 9)) out.push('x' + tr.int(0, 99));\nout.push('end' + tr.int(0, 99));\nconsole.log(out.join(' '));\n",
+    );
+    assert!(case.output.starts_with("lo3 "), "{}", case.output);
+    assert!(case.trace.indexed, "{:?}", case.trace);
+    let mut lowered = vec![false; case.trace.decisions.len()];
+    lowered[0] = true;
+    let text = case.replay_lowered(&lowered);
+    let rest = |t: &str| t.trim_end().split_once(' ').unwrap().1.to_string();
+    assert!(text.starts_with("lo1 "), "{text}");
+    assert_eq!(rest(&text), rest(&case.output), "{text}");
+}
+
+/// In the node hook, a choice is replayed by the value it picked: without
+/// the block that put a name first in the list, every pick is the same
+/// name, where it now stands.
+#[test]
+fn node_picks_are_replayed_by_value() {
+    let case = node_case(
+        47514,
+        "const names = ['bee', 'cat', 'dog'];\ntr.maybe(0.9, () => { names.unshift('ant' + tr.int(0, 9)); });\nconst out = [];\nfor (let k = 0; k < 4; k++) out.push(tr.pick(names));\nconsole.log(out.join(' '));\n",
+    );
+    assert!(!case.output.contains("ant"), "{}", case.output);
+    let (realigned, counters) = case.without_selection(0, Align::Realign);
+    assert_eq!(output(&realigned), case.output);
+    assert_eq!(counters.realigned_decisions.into_inner(), 0);
+}
+
+/// In the node hook, a guard that cannot be aligned takes its "off" value
+/// and the plan waits: without the first block, each iteration decides the
+/// guard the plan has in the last iteration only (another iteration path),
+/// so it is off there, and every iteration keeps its recorded value.
+/// Jumping to the next entry of the same site took the last iteration's
+/// guard (on) in the first iteration and lost the values between.
+#[test]
+fn node_guards_that_cannot_be_aligned_are_off_and_the_plan_waits() {
+    let case = node_case(
+        1,
+        "let x = 1;\nconst out = [];\ntr.maybe(0.9, () => { x = 2; out.push('set' + tr.int(0, 9)); });\nfor (const i of tr.loop(3, 3)) {\n  if (x === 1 || i === 2) tr.maybe(0.9, () => out.push('g' + i));\n  out.push('m' + tr.int(100, 999));\n}\nconsole.log(out.join(' '));\n",
+    );
+    assert_eq!(case.output.trim_end(), "set1 m512 m579 g2 m142");
+    let (realigned, _) = case.without_selection(0, Align::Realign);
+    assert_eq!(output(&realigned).trim_end(), "m512 m579 g2 m142");
 }
