@@ -58,67 +58,87 @@ fn store_is_sound(dir: &Path) {
 }
 
 /// Eight runs started together share one verdict store: four on one input
-/// (one name, one test), four on inputs of their own (each a `crash.c` of
+/// (one name, one test), two on inputs of their own (each a `crash.c` of
 /// its own folder with a test of its own that rejects the others' results,
 /// so a verdict read for the wrong input would give a result its test
-/// rejects). None prints a warning or an error (no lock error reaches the
-/// user), each ends within a bound, each result passes its own test, and
-/// the store is sound after them.
+/// rejects), and two shards of a batch over a corpus of two more. None
+/// prints a warning or an error (no lock error reaches the user), each
+/// ends within a bound, each result passes its own test, and the store is
+/// sound after them.
 #[test]
 fn eight_runs_side_by_side_share_one_store() {
     let sb = Sandbox::new();
-    for n in 0..5 {
+    for n in 0..4 {
         let dir = sb.path().join(format!("in{n}"));
         fs::create_dir(&dir).unwrap();
         fs::write(dir.join("crash.c"), program(n)).unwrap();
         sb.script(&format!("in{n}/check.sh"), &check(n));
     }
+    // The corpus of the batch: two programs of input 3's test.
+    fs::create_dir(sb.path().join("corpus")).unwrap();
+    sb.file("corpus/a.c", program(3));
+    sb.file(
+        "corpus/b.c",
+        program(3).replace("int filler_5", "int other_5"),
+    );
     let store = sb.path().join("store");
-    // Runs 0-3 on input 0, runs 4-7 on inputs 1-4.
-    let inputs = [0, 0, 0, 0, 1, 2, 3, 4];
+    let store = store.to_str().unwrap();
     let start = Instant::now();
-    let runs: Vec<(usize, Child)> = inputs
-        .iter()
-        .enumerate()
-        .map(|(run, &n)| {
-            let child = sb
-                .command(&[
-                    "-q",
-                    "-j",
-                    "2",
-                    "--cache",
-                    store.to_str().unwrap(),
-                    "-i",
-                    &format!("in{n}/check.sh"),
-                    "-o",
-                    &format!("out{run}.c"),
-                    &format!("in{n}/crash.c"),
-                ])
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            (run, child)
-        })
-        .collect();
-    for (run, child) in runs {
-        let out = wait_exit(child, Duration::from_secs(600), "a run beside seven others");
-        let n = inputs[run];
-        assert_eq!(out.status.code(), Some(0), "run {run}: {}", stderr(&out));
-        assert!(stderr(&out).is_empty(), "run {run}: {}", stderr(&out));
-        let result = sb.read(&format!("out{run}.c"));
-        let script = sb.path().join(format!("in{n}/check.sh"));
-        assert!(
-            accepts(&script, "crash.c", &result),
-            "run {run}: its test rejects {}",
-            String::from_utf8_lossy(&result)
+    let mut runs: Vec<(String, Child)> = Vec::new();
+    let mut spawn = |name: String, args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let child = sb.command(&args).stderr(Stdio::piped()).spawn().unwrap();
+        runs.push((name, child));
+    };
+    // Runs 0-3 on input 0, 4 and 5 on inputs 1 and 2.
+    for (run, n) in [0, 0, 0, 0, 1, 2].into_iter().enumerate() {
+        let args = format!("-q -j 2 --cache {store} -i in{n}/check.sh -o out{run}.c in{n}/crash.c");
+        spawn(
+            format!("run {run}"),
+            args.split(' ').map(String::from).collect(),
         );
-        assert!(result.len() < program(n).len() / 4);
+    }
+    for shard in 0..2 {
+        let args = format!(
+            "batch -q -j 2 --cache {store} --shard {shard}/2 -i in3/check.sh -o shard{shard} corpus"
+        );
+        spawn(
+            format!("shard {shard}"),
+            args.split(' ').map(String::from).collect(),
+        );
+    }
+    for (name, child) in runs {
+        let out = wait_exit(child, Duration::from_secs(600), "a run beside seven others");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).is_empty(), "{name}: {}", stderr(&out));
     }
     eprintln!(
         "8 runs side by side: {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    store_is_sound(&store);
+    let mut results = Vec::new();
+    for (run, n) in [0, 0, 0, 0, 1, 2].into_iter().enumerate() {
+        results.push((n, sb.read(&format!("out{run}.c"))));
+    }
+    for name in ["a.c", "b.c"] {
+        let found: Vec<Vec<u8>> = (0..2)
+            .filter_map(|shard| {
+                fs::read(sb.path().join(format!("shard{shard}/results/{name}"))).ok()
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "{name}: reduced by {} shards", found.len());
+        results.push((3, found[0].clone()));
+    }
+    for (n, result) in results {
+        let script = sb.path().join(format!("in{n}/check.sh"));
+        assert!(
+            accepts(&script, "crash.c", &result),
+            "input {n}: its test rejects {}",
+            String::from_utf8_lossy(&result)
+        );
+        assert!(result.len() < program(n).len() / 4);
+    }
+    store_is_sound(Path::new(store));
     assert!(sb.leftovers().is_empty(), "{:?}", sb.leftovers());
 }
 
