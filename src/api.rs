@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::lang::Language;
+use crate::options::{INPUT_CHECK_LIMIT, RunOptions};
 use crate::oracle::{Cancel, Oracle, Verdict};
-use crate::pair::{PairConfig, PairError, PairOutcome};
+use crate::pair::{PairError, PairOptions, PairOutcome};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
 use crate::stats::{Recheck, Report, Size, Stats};
@@ -30,18 +31,17 @@ pub fn optional_reductions() -> impl Iterator<Item = (&'static str, &'static str
 /// How to reduce. `Options::default()` runs every reduction on all cores.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Tests run in parallel.
-    pub jobs: usize,
+    /// Tests in parallel, the width of a round, in-order commits, and
+    /// the time limit of a [`ScriptOracle`] made with them (`-j`,
+    /// `--width`, `--in-order`, `--timeout` in doc/options.md): the result
+    /// depends on the width and the order, never on `jobs`.
+    ///
+    /// [`ScriptOracle`]: crate::ScriptOracle
+    pub run: RunOptions,
     /// Stop after this many reduction passes (`None`: run to a fixpoint).
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
     pub ddmin_subsets: bool,
-    /// How many changes a round tests side by side (`--width`
-    /// in doc/options.md; default 16): the result depends on it, never on `jobs`.
-    pub width: usize,
-    /// Commit changes in the order a single worker would (`--in-order`
-    /// in doc/options.md).
-    pub in_order: bool,
     /// A formatter for the result, as C-Vise runs clang-format: a program
     /// and its arguments that read the program on stdin and write it
     /// formatted on stdout (`["rustfmt", "--edition", "2024"]`). Its output
@@ -50,7 +50,8 @@ pub struct Options {
     /// Re-run the oracle on the result at the end, to catch flaky oracles.
     pub verify: bool,
     /// Test the input first and fail with [`Error::NotInteresting`] if the
-    /// oracle rejects it (turn off only if the caller has checked it).
+    /// oracle rejects it (turn off only if the caller has checked it). The
+    /// time it took sets the oracle's time limit ([`Oracle::calibrate`]).
     pub check_input: bool,
     /// Reduce only the smallest syntax node spanning this byte range of the
     /// input, and keep the rest as it is.
@@ -65,11 +66,9 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            run: RunOptions::default(),
             passes: None,
             ddmin_subsets: false,
-            width: crate::engine::DEFAULT_WIDTH,
-            in_order: false,
             formatter: None,
             verify: true,
             check_input: true,
@@ -107,7 +106,7 @@ impl Options {
                 .collect(),
             verify: self.verify,
             input_checked: !self.check_input,
-            ..single::config(self.jobs, self.width, self.in_order)
+            ..single::config(&self.run)
         }
     }
 }
@@ -209,7 +208,8 @@ impl From<ReduceError> for Error {
 ///     c.contains("main") && c.contains('7')
 /// };
 /// let c = Language::by_name("c").unwrap();
-/// let options = Options { jobs: 2, ..Options::default() };
+/// let mut options = Options::default();
+/// options.run.jobs = 2;
 /// let outcome = reduce(input, c, &oracle, &options).unwrap();
 /// let text = String::from_utf8(outcome.text).unwrap();
 /// assert!(text.contains("main") && text.contains('7'));
@@ -259,47 +259,6 @@ pub fn reduce(
     })
 }
 
-/// How to reduce a pair ([`reduce_pair`]). `PairOptions::default()` runs
-/// the three reducers and the final canonicalization on all cores.
-#[derive(Clone, Debug)]
-pub struct PairOptions {
-    /// Tests run in parallel.
-    pub jobs: usize,
-    /// Changes the single-file reducer tests side by side in a round.
-    pub width: usize,
-    /// The single-file reducer commits in the order of one worker.
-    pub in_order: bool,
-    /// MinTdiff: the tree-based edit script seed -> variant.
-    pub tdiff: bool,
-    /// MinLdiff: ddmin over the token diff.
-    pub ldiff: bool,
-    /// MinCommonality: the single-file reducer on what the two share.
-    pub commonality: bool,
-    /// Canonicalize the common part at the end.
-    pub canon: bool,
-    /// Re-check both results at the end.
-    pub verify: bool,
-    /// Set from another thread to stop early; the best pair so far is
-    /// returned with [`PairOutcome::cancelled`] set.
-    pub cancel: Option<Arc<Cancel>>,
-}
-
-impl Default for PairOptions {
-    fn default() -> PairOptions {
-        PairOptions {
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            width: crate::engine::DEFAULT_WIDTH,
-            in_order: false,
-            tdiff: true,
-            ldiff: true,
-            commonality: true,
-            canon: true,
-            verify: true,
-            cancel: None,
-        }
-    }
-}
-
 /// Reduces a seed with property ψ_s (`seed_oracle`) and a variant derived
 /// from it with ψ_v (`variant_oracle`) together, as `treereduce pair` does
 /// (PPR): the result keeps both properties and differs as little as the
@@ -314,7 +273,8 @@ impl Default for PairOptions {
 /// let has_f = |c: &[u8]| String::from_utf8_lossy(c).contains("f(");
 /// let divides = |c: &[u8]| String::from_utf8_lossy(c).contains("/ 0");
 /// let c = Language::by_name("c").unwrap();
-/// let options = PairOptions { jobs: 2, ..PairOptions::default() };
+/// let mut options = PairOptions::default();
+/// options.run.jobs = 2;
 /// let outcome = reduce_pair(seed, variant, c, &has_f, &divides, &options).unwrap();
 /// assert!(String::from_utf8_lossy(&outcome.variant).contains("/ 0"));
 /// assert!(!String::from_utf8_lossy(&outcome.seed).contains("g("));
@@ -327,12 +287,16 @@ pub fn reduce_pair(
     variant_oracle: &dyn Oracle,
     options: &PairOptions,
 ) -> Result<PairOutcome, PairError> {
+    // Both oracles' time limits follow the slower check, as the command
+    // line's do.
+    let mut slower = Duration::ZERO;
     for (text, oracle, which) in [
         (seed, seed_oracle, "seed"),
         (variant, variant_oracle, "variant"),
     ] {
+        let started = std::time::Instant::now();
         match oracle.test(0, text) {
-            Ok(Verdict::Interesting) => {}
+            Ok(Verdict::Interesting) => slower = slower.max(started.elapsed()),
             Ok(verdict) => return Err(PairError::NotInteresting { which, verdict }),
             Err(e) => {
                 return Err(PairError::Oracle {
@@ -344,23 +308,18 @@ pub fn reduce_pair(
             }
         }
     }
-    let config = PairConfig {
-        jobs: options.jobs.max(1),
-        width: options.width.max(1),
-        in_order: options.in_order,
-        tdiff: options.tdiff,
-        ldiff: options.ldiff,
-        commonality: options.commonality,
-        canon: options.canon,
-        verify: options.verify,
+    seed_oracle.calibrate(slower);
+    variant_oracle.calibrate(slower);
+    let options = PairOptions {
+        run: options.run.checked(),
+        ..options.clone()
     };
     let tests = crate::pair::side::PairTests::sides(seed_oracle, variant_oracle);
     crate::pair::reduce(
         crate::syntax::Grammar::of(language),
         (seed, variant),
         &tests,
-        &config,
-        options.cancel.as_deref(),
+        &options,
         &crate::pair::Unobserved,
     )
 }
@@ -368,8 +327,12 @@ pub fn reduce_pair(
 /// How to reduce a generator's run ([`reduce_trace`]).
 #[derive(Clone, Debug)]
 pub struct TraceOptions {
-    /// Tests (and generator runs) in parallel.
-    pub jobs: usize,
+    /// Tests (and generator runs) in parallel, the time limit of a
+    /// [`ScriptOracle`] made with them, and the finishing stage's width
+    /// and order (as [`Options::run`]).
+    ///
+    /// [`ScriptOracle`]: crate::ScriptOracle
+    pub run: RunOptions,
     /// The language of the generated program: its tokens are counted, and
     /// the finishing stage reduces in it (`None`: words are counted and
     /// there is no finishing stage).
@@ -380,10 +343,6 @@ pub struct TraceOptions {
     pub search: Search,
     /// Finish with the single-program reducer (needs `language`).
     pub finish: bool,
-    /// The finishing stage's [`Options::width`].
-    pub width: usize,
-    /// The finishing stage's [`Options::in_order`].
-    pub in_order: bool,
     /// The file the generator writes its program to, in its working
     /// directory (`None`: it writes to stdout).
     pub gen_output: Option<OsString>,
@@ -400,13 +359,11 @@ pub struct TraceOptions {
 impl Default for TraceOptions {
     fn default() -> TraceOptions {
         TraceOptions {
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            run: RunOptions::default(),
             language: None,
             align: Align::Halt,
             search: Search::Tree,
             finish: true,
-            width: crate::engine::DEFAULT_WIDTH,
-            in_order: false,
             gen_output: None,
             gen_timeout: None,
             dir: None,
@@ -444,19 +401,20 @@ pub fn reduce_trace(
                 .to_string(),
         ));
     }
-    let jobs = options.jobs.max(1);
+    let run = options.run.checked();
     let generator = Generator::new(
         command.to_vec(),
         options.gen_output.clone(),
         &dir,
-        jobs,
-        options.gen_timeout.unwrap_or(FIRST_GENERATOR_RUN),
+        run.jobs,
+        options.gen_timeout.unwrap_or(INPUT_CHECK_LIMIT),
         cancel.clone(),
     )
     .map_err(|e| TraceError::Setup(format!("cannot prepare the generator's directories: {e}")))?;
     let recorded = pipeline::record(&generator, &cancel, &|_| {})?;
+    let started = std::time::Instant::now();
     match oracle.test(0, &recorded.program) {
-        Ok(Verdict::Interesting) => {}
+        Ok(Verdict::Interesting) => oracle.calibrate(started.elapsed()),
         Ok(Verdict::Cancelled) => {
             return Err(TraceError::Interrupted {
                 during: "checking the program",
@@ -481,18 +439,13 @@ pub fn reduce_trace(
         align: options.align,
         search: options.search,
         finish: options.finish,
-        jobs,
-        width: options.width.max(1),
-        in_order: options.in_order,
+        run: &run,
         gen_timeout: options.gen_timeout,
         cancel: &cancel,
         stats: &stats,
     };
     pipeline::reduce_recorded(&job, recorded, &Unobserved)
 }
-
-/// The time limit of the generator's first run when none is given.
-const FIRST_GENERATOR_RUN: Duration = Duration::from_secs(300);
 
 /// Nothing to tell anyone about progress.
 struct Unobserved;

@@ -1,5 +1,6 @@
-//! Command-line definitions (clap) and nothing else: validation and running
-//! live in [`crate::app`].
+//! Command-line definitions (clap), each flag declared once, and what the
+//! shared groups turn into (the low-level arguments into the values the
+//! modes read, as [`RunArgs::options`]); running lives in [`crate::app`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -7,10 +8,10 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 mod report_args;
-mod test_args;
+mod run_args;
 mod trace_args;
 pub use report_args::ReportArgs;
-pub use test_args::{Ceiling, LaunchArgs, TestArgs, timeout_help};
+pub use run_args::{LaunchArgs, RunArgs, seconds, timeout_help};
 pub use trace_args::TraceArgs;
 
 /// The part of `--help` after the options that is no exit code (those
@@ -84,7 +85,10 @@ pub enum Command {
 
 /// Reducing a corpus (`treereduce batch`).
 #[derive(Debug, clap::Args)]
-#[command(mut_arg("timeout", |a| a.help(timeout_help("10x the time of the input's check, at least 1"))))]
+#[command(
+    mut_arg("timeout", |a| a.help(timeout_help("10x the time of the input's check, at least 1"))),
+    mut_arg("jobs", |a| a.help("Tests to run in parallel, for all inputs together [default: number of cores]"))
+)]
 pub struct BatchArgs {
     /// The programs to reduce: files, or directories whose files (not
     /// subdirectories, not hidden files) are all reduced. Never modified.
@@ -99,10 +103,6 @@ pub struct BatchArgs {
     /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
     #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting: PathBuf,
-
-    /// --timeout and --no-adaptive-timeout.
-    #[command(flatten)]
-    pub test: TestArgs,
 
     /// The output directory: results/<name> and results/<name>.json per
     /// input, summary.json, summary.md and groups.json.
@@ -120,18 +120,9 @@ pub struct BatchArgs {
     #[arg(long, value_name = "I/N|auto", help_heading = "Input and output")]
     pub shard: Option<String>,
 
-    /// Tests to run in parallel, for all inputs together [default: number of cores].
-    #[arg(short, long, value_name = "N", help_heading = "Performance")]
-    pub jobs: Option<usize>,
-
-    /// Changes a round tests side by side (the coarse pass of a program of
-    /// 100,000 tokens or more at most 4): the result depends on it and on
-    /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once.
-    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
-          help_heading = "Performance")]
-    pub width: usize,
+    /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the inputs
     /// being reduced get their best result re-checked and written; exit code 7.
@@ -207,10 +198,6 @@ pub struct PairArgs {
     #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting_pair: Option<PathBuf>,
 
-    /// --timeout and --no-adaptive-timeout.
-    #[command(flatten)]
-    pub test: TestArgs,
-
     /// Language of both programs [default: from the file extensions, which must agree].
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
     pub lang: Option<String>,
@@ -233,23 +220,9 @@ pub struct PairArgs {
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub stats_json: Option<PathBuf>,
 
-    /// Tests to run in parallel [default: number of cores].
-    #[arg(short, long, value_name = "N", help_heading = "Performance")]
-    pub jobs: Option<usize>,
-
-    /// Changes a round tests side by side: the result depends on it and on
-    /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once.
-    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
-          help_heading = "Performance")]
-    pub width: usize,
-
-    /// Commit changes in the order one worker would (as --width 1), with
-    /// the spare workers testing ahead (scales less past -j 2) [default:
-    /// rounds of --width changes side by side].
-    #[arg(long, help_heading = "Performance")]
-    pub in_order: bool,
+    /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Skip MinTdiff (the tree-based difference reducer).
     #[arg(long, help_heading = "Reducers")]
@@ -301,10 +274,6 @@ pub struct Args {
     )]
     pub interesting: Option<PathBuf>,
 
-    /// --timeout and --no-adaptive-timeout.
-    #[command(flatten)]
-    pub test: TestArgs,
-
     /// Language [default: from the file extension]; the list comes from the language table.
     #[arg(short, long, value_name = "LANG", help_heading = "Input and output", help = lang_help())]
     pub lang: Option<String>,
@@ -322,24 +291,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub stats_json: Option<PathBuf>,
 
-    /// Tests to run in parallel [default: number of cores].
-    #[arg(short, long, value_name = "N", help_heading = "Performance")]
-    pub jobs: Option<usize>,
-
-    /// Changes a round tests side by side (the coarse pass of a program of
-    /// 100,000 tokens or more at most 4): the result depends on it and on
-    /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once.
-    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
-          help_heading = "Performance")]
-    pub width: usize,
-
-    /// Commit changes in the order one worker would (as --width 1), with
-    /// the spare workers testing ahead (scales less past -j 2) [default:
-    /// rounds of --width changes side by side].
-    #[arg(long, help_heading = "Performance")]
-    pub in_order: bool,
+    /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Test every candidate of every pass: do not skip changes that failed
     /// in an earlier pass, a node's further hoisting candidates after 8

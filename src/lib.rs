@@ -36,6 +36,7 @@ mod exit;
 mod job;
 mod lang;
 mod lexical;
+mod options;
 mod oracle;
 mod pair;
 mod reduce;
@@ -48,14 +49,14 @@ mod testing;
 mod trace;
 
 pub use api::{
-    Error, Options, Outcome, PairOptions, TraceOptions, optional_reductions, reduce, reduce_pair,
-    reduce_trace,
+    Error, Options, Outcome, TraceOptions, optional_reductions, reduce, reduce_pair, reduce_trace,
 };
 pub use lang::Language;
+pub use options::{RunOptions, Timeout};
 pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
 pub use pair::side::{Reports as PairReports, SideReport};
-pub use pair::{PairError, PairOutcome, Step as PairStep};
+pub use pair::{PairError, PairOptions, PairOutcome, Step as PairStep};
 pub use stats::{KindReport, PassReport, PassTiming, Recheck, Report, Size, StartReport};
 pub use trace::generator::Align;
 pub use trace::pipeline::{Stopped, TraceError, TraceOutcome};

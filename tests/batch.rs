@@ -167,6 +167,49 @@ fn a_corpus_is_reduced_reported_grouped_and_resumed() {
     assert!(sandbox.leftovers().is_empty(), "{:?}", sandbox.leftovers());
 }
 
+/// `--in-order` reaches each input's reduction: it commits in the order
+/// of one worker (no rounds), and gives what single mode's `--in-order`
+/// gives.
+#[test]
+fn in_order_reaches_every_input() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 2, false);
+    let batch = |order: &[&str], out: &str| {
+        let mut args = vec!["batch", "-q", "--no-cache", "-j", "2", "-i", "./check.sh"];
+        args.extend_from_slice(order);
+        args.extend(["-o", out, "crashes"]);
+        let run = sandbox.run(&args);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    };
+    batch(&["--in-order"], "ordered");
+    batch(&[], "rounds");
+    let rounds = |out: &str, i: usize| {
+        let record = json(&sandbox, &format!("{out}/results/crash{i}.c.json"));
+        record["stats"]["rounds"].as_u64().unwrap()
+    };
+    for i in 0..2 {
+        assert_eq!(rounds("ordered", i), 0);
+        assert!(rounds("rounds", i) > 0);
+    }
+    let single = sandbox.run(&[
+        "-q",
+        "--no-cache",
+        "--in-order",
+        "-j",
+        "1",
+        "-i",
+        "./check.sh",
+        "-o",
+        "single.c",
+        "crashes/crash1.c",
+    ]);
+    assert_eq!(single.status.code(), Some(0), "{}", stderr(&single));
+    assert_eq!(
+        sandbox.read("ordered/results/crash1.c"),
+        sandbox.read("single.c")
+    );
+}
+
 #[test]
 fn shards_split_the_corpus_and_dedup_merges_them() {
     let sandbox = Sandbox::new();

@@ -70,10 +70,8 @@ fn unit(name: &str, lang: &str, input: &str, needs: &[&str]) {
         let t = String::from_utf8_lossy(c);
         needs.iter().all(|n| t.contains(n))
     };
-    let options = Options {
-        jobs: 1,
-        ..Options::default()
-    };
+    let mut options = Options::default();
+    options.run.jobs = 1;
     let outcome = reduce(
         input.as_bytes(),
         Language::by_name(lang).unwrap(),

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use treereduce::{
-    Cancel, Error, Language, Options, PairError, PairOptions, TraceError, TraceOptions, Verdict,
-    optional_reductions, reduce, reduce_pair, reduce_trace,
+    Cancel, Error, Language, Options, PairError, PairOptions, RunOptions, ScriptOracle, TraceError,
+    TraceOptions, Verdict, optional_reductions, reduce, reduce_pair, reduce_trace,
 };
 
 const PROGRAM: &str = "\
@@ -25,6 +25,14 @@ int main(void) {
 
 fn c() -> &'static Language {
     Language::by_name("c").unwrap()
+}
+
+/// The run options of every mode, with `jobs` tests at once.
+fn run(jobs: usize) -> RunOptions {
+    RunOptions {
+        jobs,
+        ..RunOptions::default()
+    }
 }
 
 /// Interesting: gcc still reports the use of the undeclared identifier.
@@ -47,7 +55,7 @@ fn reduces_with_a_compiler_in_a_closure() {
     let n = AtomicU64::new(0);
     let oracle = |c: &[u8]| gcc_reports_undeclared(dir.path(), &n, c);
     let options = Options {
-        jobs: 2,
+        run: run(2),
         ..Options::default()
     };
     let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
@@ -81,7 +89,7 @@ fn an_uninteresting_input_is_an_error() {
 fn a_scope_keeps_everything_outside_it() {
     let start = PROGRAM.find("int main").unwrap();
     let options = Options {
-        jobs: 1,
+        run: run(1),
         // The function definition `int main(void) { ... }`.
         scope: Some(start..PROGRAM.trim_end().len()),
         ..Options::default()
@@ -149,7 +157,7 @@ fn reductions_are_switched_off_by_name() {
     let input = b"int long_name_one = 1; int long_name_two = 2;\n";
     let oracle = |c: &[u8]| c.windows(1).any(|w| w == b"2");
     let plain = Options {
-        jobs: 1,
+        run: run(1),
         ..Options::default()
     }
     .without("canon")
@@ -160,7 +168,7 @@ fn reductions_are_switched_off_by_name() {
         "int long_name_two = 2;"
     );
     let canon = Options {
-        jobs: 1,
+        run: run(1),
         ..Options::default()
     };
     let text = reduce(input, c(), &oracle, &canon).unwrap().text;
@@ -192,9 +200,12 @@ fn a_cancelled_run_returns_the_best_so_far() {
         holds
     };
     let options = Options {
-        jobs: 1,
-        in_order: true,
-        width: 1,
+        run: RunOptions {
+            jobs: 1,
+            in_order: true,
+            width: 1,
+            ..RunOptions::default()
+        },
         cancel: Some(cancel),
         ..Options::default()
     };
@@ -212,6 +223,67 @@ fn a_cancelled_run_returns_the_best_so_far() {
     assert!(calls.load(Ordering::SeqCst) < 40);
 }
 
+/// A script oracle of `body` (a shell script) in `dir`, its private
+/// directories and time limit taken from `run`.
+fn script_oracle(dir: &std::path::Path, name: &str, body: &str, run: &RunOptions) -> ScriptOracle {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join(name);
+    std::fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cancel = Arc::new(Cancel::new().unwrap());
+    ScriptOracle::new(&script, "p.c".as_ref(), run, cancel).unwrap()
+}
+
+/// A script oracle takes its private directories and its time limit from
+/// the run's options, and every mode sets the limit from the check of its
+/// input as the command line does: 10 times its time, at least 1 s,
+/// instead of the check's 300 s.
+#[test]
+fn a_script_oracle_follows_the_runs_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let second = std::time::Duration::from_secs(1);
+    let options = Options {
+        run: run(2),
+        ..Options::default()
+    };
+    let check = "grep -q undeclared_thing \"$1\"";
+    let oracle = script_oracle(dir.path(), "check.sh", check, &options.run);
+    assert_eq!(oracle.timeout(), std::time::Duration::from_secs(300));
+    let outcome = reduce(PROGRAM.as_bytes(), c(), &oracle, &options).unwrap();
+    assert!(String::from_utf8_lossy(&outcome.text).contains("undeclared_thing"));
+    assert_eq!(oracle.timeout(), second);
+
+    // Pair mode: both tests, after both inputs are checked.
+    let pair = PairOptions {
+        run: run(2),
+        ..PairOptions::default()
+    };
+    let seed = script_oracle(dir.path(), "seed.sh", "grep -q keep \"$1\"", &pair.run);
+    let variant = script_oracle(
+        dir.path(),
+        "variant.sh",
+        "grep -q 'keep.*0' \"$1\"",
+        &pair.run,
+    );
+    let (s, v) = (b"int keep = 1;\nint x;\n", b"int keep = 0;\nint x;\n");
+    reduce_pair(s, v, c(), &seed, &variant, &pair).unwrap();
+    assert_eq!((seed.timeout(), variant.timeout()), (second, second));
+
+    // Trace mode: once the generated program is checked.
+    let generator = "import random\nfor i in range(random.randint(1, 3)):\n    print('v = 1')\nprint('boom = 1')\n";
+    std::fs::write(dir.path().join("gen.py"), generator).unwrap();
+    let trace = TraceOptions {
+        run: run(2),
+        finish: false,
+        dir: Some(dir.path().to_path_buf()),
+        ..TraceOptions::default()
+    };
+    let oracle = script_oracle(dir.path(), "boom.sh", "grep -q boom \"$1\"", &trace.run);
+    let command: Vec<std::ffi::OsString> = vec!["python3".into(), "gen.py".into()];
+    reduce_trace(&command, &oracle, &trace).unwrap();
+    assert_eq!(oracle.timeout(), second);
+}
+
 /// `reduce_pair`: the seed keeps ψ_s, the variant ψ_v, and what the two
 /// share and the bug does not need goes from both.
 #[test]
@@ -224,7 +296,7 @@ fn reduces_a_pair_with_two_closures() {
         c.contains("keep(") && c.contains("/ 0")
     };
     let options = PairOptions {
-        jobs: 2,
+        run: run(2),
         ..PairOptions::default()
     };
     let outcome = reduce_pair(seed, variant, c(), &has_keep, &divides, &options).unwrap();
@@ -267,7 +339,7 @@ fn reduces_a_generators_run() {
     let interesting = |c: &[u8]| String::from_utf8_lossy(c).contains("boom = 1");
     let python = Language::by_name("python").unwrap();
     let options = TraceOptions {
-        jobs: 2,
+        run: run(2),
         language: Some(python),
         dir: Some(dir.path().to_path_buf()),
         ..TraceOptions::default()

@@ -4,7 +4,6 @@
 
 mod debug;
 mod pair;
-mod test_args;
 mod trace;
 
 use std::path::{Path, PathBuf};
@@ -19,11 +18,11 @@ use crate::cli::{Args, Cli, Command};
 use crate::exit;
 use crate::job::{
     self, BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run,
-    check_size, deadline, deadline_reason, default_output, formatter, jobs_and_timeouts,
-    not_rechecked, print_all, progress, reduce_failed, report, same_file, shell_quote,
-    total_memory, usage,
+    check_size, deadline, deadline_reason, default_output, formatter, not_rechecked, print_all,
+    progress, reduce_failed, report, same_file, shell_quote, total_memory, usage,
 };
 use crate::lang::Language;
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
@@ -152,7 +151,7 @@ struct Setup {
     language: &'static Language,
     destination: Destination,
     stats_destination: Option<Destination>,
-    jobs: usize,
+    run: RunOptions,
 }
 
 fn setup(args: &Args) -> Result<Setup> {
@@ -160,8 +159,8 @@ fn setup(args: &Args) -> Result<Setup> {
         .input
         .clone()
         .ok_or_else(|| anyhow!("no INPUT given: name the program to reduce"))?;
-    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
-    let speculating = args.in_order && jobs > 1;
+    let run = args.run.options()?;
+    let speculating = run.in_order && run.jobs > 1;
     // A file too large is refused before it is read (a special file, whose
     // size the metadata does not tell, after).
     if let Ok(meta) = std::fs::metadata(&input_path) {
@@ -202,7 +201,7 @@ fn setup(args: &Args) -> Result<Setup> {
         language,
         destination,
         stats_destination,
-        jobs,
+        run,
     })
 }
 
@@ -302,11 +301,11 @@ fn start_oracle(
         .input_path
         .file_name()
         .ok_or_else(|| Failure::Usage(anyhow!("the input path has no file name")))?;
-    let first_limit = args.test.first_limit();
-    let mut oracle = ScriptOracle::new(script, file_name, setup.jobs, first_limit, cancel.clone())
+    let first_limit = setup.run.timeout.first();
+    let mut oracle = ScriptOracle::new(script, file_name, &setup.run, cancel.clone())
         .map_err(|e| Failure::Usage(e.into()))?;
     oracle.set_launcher(usage(args.launch.launcher())?);
-    oracle.set_limits(args.test.limits(setup.jobs));
+    oracle.set_limits(args.run.test_limits(setup.run.jobs));
 
     Ok((oracle, cancel, first_limit))
 }
@@ -393,7 +392,6 @@ fn report_context(
 /// timeout, which is returned (or the exit code if there is nothing to do).
 /// `tested` is called once the test has run, before any message.
 fn check_input(
-    args: &Args,
     setup: &Setup,
     oracle: &ScriptOracle,
     printer: &mut Printer,
@@ -429,7 +427,7 @@ fn check_input(
             return Ok(Err(exit::NOT_INTERESTING));
         }
     }
-    Ok(Ok(args.test.limit_tests(report.duration, &[oracle])))
+    Ok(Ok(oracle.calibrate(report.duration)))
 }
 
 fn run(args: Args) -> Result<u8, Failure> {
@@ -440,7 +438,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     }
     if !args.quiet
         && let Some(warning) = jobs_warning(
-            setup.jobs,
+            setup.run.jobs,
             std::thread::available_parallelism().map_or(1, |n| n.get()),
         )
     {
@@ -488,7 +486,7 @@ fn run(args: Args) -> Result<u8, Failure> {
         formatter: formatter_of(&args, &setup),
         off: args.off.clone(),
         verify: !args.no_verify,
-        ..single::config(setup.jobs, args.width, args.in_order)
+        ..single::config(&setup.run)
     };
     let observer = CliObserver {
         writer: &writer,
@@ -645,27 +643,19 @@ fn check_while_parsing(
             crate::lexical::Lexicon::of(setup.language);
             single::Prepared::of(grammar, input.clone(), stop)
         });
-        let checked = check_input(
-            args,
-            setup,
-            oracle,
-            printer,
-            first_limit,
-            deadline,
-            |printer| {
-                let parsed = match preparing.join() {
-                    Ok(parsed) => parsed,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                };
-                // Too large: the reduction says so itself.
-                prepared = parsed.ok().flatten();
-                if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
-                    && let Some(warning) = parse_warning(&setup.input, setup.language, p, stop)
-                {
-                    printer.warn(warning);
-                }
-            },
-        );
+        let checked = check_input(setup, oracle, printer, first_limit, deadline, |printer| {
+            let parsed = match preparing.join() {
+                Ok(parsed) => parsed,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            // Too large: the reduction says so itself.
+            prepared = parsed.ok().flatten();
+            if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
+                && let Some(warning) = parse_warning(&setup.input, setup.language, p, stop)
+            {
+                printer.warn(warning);
+            }
+        });
         staged = staging
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

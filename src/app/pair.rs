@@ -19,10 +19,11 @@ use crate::job::{
     self, BestWriter, Destination, Failure, Mode, Printer, default_output, same_file, usage,
 };
 use crate::lang::Language;
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, RunOutcome, RunReport, ScriptOracle};
 use crate::pair::diff::Diff;
 use crate::pair::side::{PairTests, TestCounter};
-use crate::pair::{self, PairConfig, PairError, PairObserver, PairOutcome, Step, diff};
+use crate::pair::{self, PairError, PairObserver, PairOptions, PairOutcome, Step, diff};
 use crate::stats::TimeLimit;
 use crate::syntax::Grammar;
 
@@ -328,18 +329,19 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
     let (seed, variant) = read_inputs(&args)?;
     let language = usage(language_of(&args))?;
     let outs = usage(outputs(&args, language))?;
-    let jobs = job::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
-        .map_err(Failure::Usage)?;
+    let run = usage(args.run.options())?;
     let cancel = job::cancel_on_signals()?;
-    let first_limit = args.test.first_limit();
-    let scripts = usage(Scripts::new(&args, jobs, first_limit, &cancel))?;
+    let first_limit = run.timeout.first();
+    let scripts = usage(Scripts::new(&args, &run, &cancel))?;
 
     // Both inputs are checked (at the same time, with two scripts).
     let slower = match check_inputs(&scripts, &args, (&seed, &variant), first_limit)? {
         Ok(slower) => slower,
         Err(code) => return Ok(code),
     };
-    args.test.limit_tests(slower, &scripts.oracles());
+    for oracle in scripts.oracles() {
+        oracle.calibrate(slower);
+    }
     let tests = scripts.tests();
 
     let grammar = Grammar::of(language);
@@ -353,24 +355,16 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         w.start(text)
             .map_err(|e| Failure::Usage(anyhow!("cannot write an output: {e}")))?;
     }
-    let config = PairConfig {
-        jobs,
-        width: args.width,
-        in_order: args.in_order,
+    let options = PairOptions {
+        run,
         tdiff: !args.no_tdiff,
         ldiff: !args.no_ldiff,
         commonality: !args.no_commonality,
         canon: !args.no_canon,
         verify: !args.no_verify,
+        cancel: Some(cancel),
     };
-    let result = pair::reduce(
-        grammar,
-        (&seed, &variant),
-        &tests,
-        &config,
-        Some(&cancel),
-        &writers,
-    );
+    let result = pair::reduce(grammar, (&seed, &variant), &tests, &options, &writers);
     writers.printer.stop();
     let (outcome, code) = match result {
         Ok(o) => {
@@ -527,12 +521,7 @@ enum Scripts {
 }
 
 impl Scripts {
-    fn new(
-        args: &PairArgs,
-        jobs: usize,
-        first_limit: Duration,
-        cancel: &Arc<Cancel>,
-    ) -> Result<Scripts> {
+    fn new(args: &PairArgs, run: &RunOptions, cancel: &Arc<Cancel>) -> Result<Scripts> {
         let name = |input: &Path| {
             input
                 .file_name()
@@ -540,10 +529,9 @@ impl Scripts {
                 .ok_or_else(|| anyhow!("{} has no file name", input.display()))
         };
         let oracle = |script: &Path, files: &[PathBuf]| {
-            let mut oracle =
-                ScriptOracle::with_files(script, files, jobs, first_limit, cancel.clone())
-                    .map_err(|e| anyhow!("{}: {e}", script.display()))?;
-            oracle.set_limits(args.test.limits(jobs));
+            let mut oracle = ScriptOracle::with_files(script, files, run, cancel.clone())
+                .map_err(|e| anyhow!("{}: {e}", script.display()))?;
+            oracle.set_limits(args.run.test_limits(run.jobs));
             Ok::<_, anyhow::Error>(oracle)
         };
         match (

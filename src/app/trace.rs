@@ -13,10 +13,9 @@ use serde::Serialize;
 
 use crate::cli::TraceArgs;
 use crate::exit;
-use crate::job::{
-    self, BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, Mode, Printer, same_file, timeout_of,
-};
+use crate::job::{self, BestWriter, Destination, Failure, Mode, Printer, same_file};
 use crate::lang::Language;
+use crate::options::{INPUT_CHECK_LIMIT, RunOptions};
 use crate::oracle::{Cancel, RunOutcome, ScriptOracle};
 use crate::stats::{Recheck, Report, Stats};
 use crate::task::Phase;
@@ -192,10 +191,15 @@ fn language_of(args: &TraceArgs) -> Result<Option<&'static Language>, Failure> {
     Ok(language)
 }
 
+/// `--gen-timeout`, checked to be positive.
+fn gen_timeout(args: &TraceArgs) -> Result<Option<std::time::Duration>, Failure> {
+    crate::cli::seconds("--gen-timeout", args.gen_timeout).map_err(usage_error)
+}
+
 /// The test and the generator, each in private directories.
 fn start(
     args: &TraceArgs,
-    jobs: usize,
+    run: &RunOptions,
     language: Option<&Language>,
     destination: &Destination,
     cancel: &Arc<Cancel>,
@@ -212,15 +216,9 @@ fn start(
             )
             .into()
         });
-    let mut oracle = ScriptOracle::new(
-        &args.interesting,
-        &file_name,
-        jobs,
-        args.test.first_limit(),
-        cancel.clone(),
-    )
-    .map_err(usage_error)?;
-    oracle.set_limits(args.test.limits(jobs));
+    let mut oracle = ScriptOracle::new(&args.interesting, &file_name, run, cancel.clone())
+        .map_err(usage_error)?;
+    oracle.set_limits(args.run.test_limits(run.jobs));
     let cwd = std::env::current_dir()
         .context("cannot read the current directory")
         .map_err(usage_error)?;
@@ -228,8 +226,8 @@ fn start(
         args.command.clone(),
         args.gen_output.clone(),
         &cwd,
-        jobs,
-        args.gen_timeout.map_or(INPUT_CHECK_LIMIT, timeout_of),
+        run.jobs,
+        gen_timeout(args)?.unwrap_or(INPUT_CHECK_LIMIT),
         cancel.clone(),
     )
     .map_err(|e| usage_error(anyhow!("cannot prepare the generator's directories: {e}")))?;
@@ -239,13 +237,13 @@ fn start(
 /// Runs the test on the generated program; `Err` with the exit code after
 /// a message if it is not interesting (or the run was interrupted).
 fn check_program(
-    args: &TraceArgs,
+    run: &RunOptions,
     oracle: &ScriptOracle,
     generator: &Generator,
     program: &[u8],
 ) -> Result<Result<(), u8>, Failure> {
     let report = oracle
-        .run_detailed(program, args.test.first_limit())
+        .run_detailed(program, run.timeout.first())
         .map_err(|e| {
             usage_error(anyhow!(
                 "cannot run the test {}: {e}",
@@ -269,7 +267,7 @@ fn check_program(
                 });
             let mut msg = format!(
                 "treereduce: error: the generated program is not interesting: the test {}; it must exit 0 on it.\n  test:      {}\n  generator: {}",
-                job::test_ended(outcome, args.test.first_limit()),
+                job::test_ended(outcome, run.timeout.first()),
                 oracle.script().display(),
                 generator.command_line()
             );
@@ -281,20 +279,14 @@ fn check_program(
             return Ok(Err(exit::NOT_INTERESTING));
         }
     }
-    args.test.limit_tests(report.duration, &[oracle]);
+    oracle.calibrate(report.duration);
     Ok(Ok(()))
 }
 
 /// Runs `treereduce trace`.
 pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
-    let jobs = job::jobs_and_timeouts(
-        args.jobs,
-        &[
-            ("--timeout", args.test.timeout),
-            ("--gen-timeout", args.gen_timeout),
-        ],
-    )
-    .map_err(usage_error)?;
+    let run = args.run.options().map_err(usage_error)?;
+    gen_timeout(&args)?;
     if let Some(name) = &args.gen_output
         && !crate::trace::generator::plain_name(name)
     {
@@ -307,7 +299,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     let (destination, stats_destination) = outputs(&args)?;
     let language = language_of(&args)?;
     let cancel = job::cancel_on_signals()?;
-    let (oracle, generator) = start(&args, jobs, language, &destination, &cancel)?;
+    let (oracle, generator) = start(&args, &run, language, &destination, &cancel)?;
 
     let mode = Mode::for_stderr(args.quiet);
     let trace_stats = Arc::new(pipeline::trace_stats());
@@ -326,7 +318,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             return trace_error(e);
         }
     };
-    if let Err(code) = check_program(&args, &oracle, &generator, &recorded.program)? {
+    if let Err(code) = check_program(&run, &oracle, &generator, &recorded.program)? {
         printer.stop();
         return Ok(code);
     }
@@ -341,10 +333,8 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
         align: args.align,
         search: args.search,
         finish: !args.no_finish,
-        jobs,
-        width: args.width,
-        in_order: args.in_order,
-        gen_timeout: args.gen_timeout.map(timeout_of),
+        run: &run,
+        gen_timeout: gen_timeout(&args)?,
         cancel: &cancel,
         stats: &trace_stats,
     };

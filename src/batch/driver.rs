@@ -35,10 +35,11 @@ use crate::cli::BatchArgs;
 use crate::exit;
 use crate::job::deadline::Deadline;
 use crate::job::{
-    self, BestWriter, Destination, Failure, INPUT_CHECK_LIMIT, cannot_run, check_size, progress,
-    report, same_file, total_memory, usage,
+    self, BestWriter, Destination, Failure, cannot_run, check_size, progress, report, same_file,
+    total_memory, usage,
 };
 use crate::lang::Language;
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, Gate, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
@@ -122,7 +123,8 @@ fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
 /// What every input's reduction shares.
 struct BatchRun<'a> {
     args: &'a BatchArgs,
-    jobs: usize,
+    /// `-j` (for all inputs together), the width, the order, the timeout.
+    run: RunOptions,
     results: PathBuf,
     script_bytes: Vec<u8>,
     script_hash: String,
@@ -140,6 +142,12 @@ struct BatchRun<'a> {
 }
 
 impl BatchRun<'_> {
+    /// In-order speculation above -j 1, which keeps accepted states (see
+    /// `job::memory_need`).
+    fn speculating(&self) -> bool {
+        self.run.in_order && self.run.jobs > 1
+    }
+
     fn deadline_reached(&self) -> bool {
         self.deadline.as_ref().is_some_and(Deadline::reached)
     }
@@ -247,7 +255,7 @@ fn prepare(
 ) -> Result<Prepared, Box<InputRecord>> {
     // Too large for the reducer or for memory: refused before it is read.
     if let Ok(meta) = fs::metadata(&input.path)
-        && let Err(e) = check_size(meta.len(), total_memory(), false, false)
+        && let Err(e) = check_size(meta.len(), total_memory(), false, shared.speculating())
     {
         record.start_bytes = meta.len();
         return Err(Box::new(
@@ -291,8 +299,13 @@ fn prepare(
         ))
     })?;
     record.language = Some(language.name.to_string());
-    check_size(bytes.len() as u64, total_memory(), false, false)
-        .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
+    check_size(
+        bytes.len() as u64,
+        total_memory(),
+        false,
+        shared.speculating(),
+    )
+    .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
     Ok(Prepared { bytes, language })
 }
 
@@ -317,7 +330,7 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
-    let need = job::memory_need(bytes.len() as u64, false);
+    let need = job::memory_need(bytes.len() as u64, shared.speculating());
     let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
         return record.fail(Status::NotStarted, shared.why_stopped());
     };
@@ -344,12 +357,12 @@ fn reduce_prepared(
     }
     record.result = Some(format!("results/{}", input.name));
     let grammar = Grammar::of(language);
-    // Rounds of a fixed width: a result does not depend on -j, nor on how
-    // many inputs shared the -j budget.
+    // Rounds of a fixed width (or in order): a result does not depend on
+    // -j, nor on how many inputs shared the -j budget.
     let config = Config {
         passes: args.passes,
         verify: !args.no_verify,
-        ..single::config(shared.jobs, args.width, false)
+        ..single::config(&shared.run)
     };
     let stats = Stats::new(reduce::names());
     let panic_on = std::env::var_os(PANIC_HOOK).filter(|name| *name == input.file_name);
@@ -402,12 +415,11 @@ fn checked_oracle(
     bytes: &[u8],
 ) -> Result<ScriptOracle, (Status, String)> {
     let args = shared.args;
-    let first_limit = args.test.first_limit();
+    let first_limit = shared.run.timeout.first();
     let mut oracle = match ScriptOracle::new(
         &args.interesting,
         &input.file_name,
-        shared.jobs,
-        first_limit,
+        &shared.run,
         cancel.clone(),
     ) {
         Ok(o) => o,
@@ -415,7 +427,7 @@ fn checked_oracle(
     };
     oracle.set_gate(shared.gate.clone());
     oracle.set_launcher(shared.launcher.clone());
-    oracle.set_limits(args.test.limits(shared.jobs));
+    oracle.set_limits(args.run.test_limits(shared.run.jobs));
     let check = match oracle.run_detailed(bytes, first_limit) {
         Ok(check) => check,
         Err(e) => return Err((Status::TestErrors, cannot_run(&oracle, &e))),
@@ -441,7 +453,7 @@ fn checked_oracle(
             return Err((Status::NotInteresting, reason));
         }
     }
-    args.test.limit_tests(check.duration, &[&oracle]);
+    oracle.calibrate(check.duration);
     Ok(oracle)
 }
 
@@ -647,11 +659,14 @@ fn reduce_all(
 
 /// The test script, checked to be runnable: its bytes and their hash.
 fn check_script(args: &BatchArgs, stop: &Arc<Cancel>) -> Result<(Vec<u8>, String), Failure> {
+    let probe = RunOptions {
+        jobs: 1,
+        ..RunOptions::default()
+    };
     ScriptOracle::new(
         &args.interesting,
         std::ffi::OsStr::new("probe"),
-        1,
-        INPUT_CHECK_LIMIT,
+        &probe,
         stop.clone(),
     )
     .map_err(|e| Failure::Usage(e.into()))?;
@@ -779,8 +794,8 @@ fn report_failures(
 /// Runs `treereduce batch`.
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
-    let jobs = job::jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])
-        .map_err(Failure::Usage)?;
+    let run = usage(args.run.options())?;
+    let jobs = run.jobs;
     if let Some(name) = &args.lang
         && Language::by_name(name).is_none()
     {
@@ -826,7 +841,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let shared = BatchRun {
         template,
         args: &args,
-        jobs,
+        run,
         results: results.clone(),
         script_bytes,
         script_hash,

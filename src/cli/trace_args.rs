@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
-use super::TestArgs;
+use super::RunArgs;
 use crate::trace::generator::Align;
 use crate::trace::reduce::Search;
 
@@ -15,10 +15,6 @@ pub struct TraceArgs {
     /// The interestingness test: an executable run as `SCRIPT <program path>`.
     #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting: PathBuf,
-
-    /// --timeout and --no-adaptive-timeout.
-    #[command(flatten)]
-    pub test: TestArgs,
 
     /// Where to write the result; `-` for stdout.
     #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
@@ -73,23 +69,9 @@ pub struct TraceArgs {
     #[arg(long, help_heading = "Reductions")]
     pub no_finish: bool,
 
-    /// Tests to run in parallel [default: number of cores].
-    #[arg(short, long, value_name = "N", help_heading = "Performance")]
-    pub jobs: Option<usize>,
-
-    /// Changes a round tests side by side: the result depends on it and on
-    /// nothing else of the machine, so every -j gives the same result;
-    /// -j only says how many of a round's tests run at once.
-    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_WIDTH,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
-          help_heading = "Performance")]
-    pub width: usize,
-
-    /// Commit changes in the order one worker would (as --width 1), with
-    /// the spare workers testing ahead (scales less past -j 2) [default:
-    /// rounds of --width changes side by side].
-    #[arg(long, help_heading = "Performance")]
-    pub in_order: bool,
+    /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// No progress display or summary (errors are still printed).
     #[arg(short, long, help_heading = "Display")]

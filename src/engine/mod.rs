@@ -36,10 +36,7 @@ use crate::task::Subject;
 
 pub use crate::oracle::ERROR_LIMIT;
 
-/// How many changes a round tests side by side unless told otherwise
-/// (`--width`): a property of the run, never of the machine, so that the
-/// same command gives the same result at every `-j` on every machine.
-pub const DEFAULT_WIDTH: usize = 16;
+pub use crate::options::DEFAULT_WIDTH;
 
 /// What the passes of one reduction share: settings, counters, the verdict
 /// cache, cancellation and the improvement sequence.

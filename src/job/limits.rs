@@ -1,38 +1,9 @@
-//! The limits an input and the options must meet before a run starts:
-//! `-j` and the time limits, the input's size and the memory its reduction
-//! needs.
-
-use std::time::Duration;
+//! The limits an input must meet before a run starts: its size and the
+//! memory its reduction needs.
 
 use anyhow::{Result, anyhow};
 
 use super::progress;
-
-/// The longest `--timeout`: larger values (`inf` too) mean "no limit" in
-/// practice and are clamped to it, so that no deadline overflows.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
-
-/// `-j` (default: the number of cores), checked to be at least 1, and
-/// the time limits given as `(flag, seconds)`, checked to be positive.
-pub fn jobs_and_timeouts(jobs: Option<usize>, limits: &[(&str, Option<f64>)]) -> Result<usize> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(anyhow!("-j must be at least 1"));
-    }
-    for &(flag, t) in limits {
-        if let Some(t) = t
-            && (t.is_nan() || t <= 0.0)
-        {
-            return Err(anyhow!("{flag} must be a positive number of seconds"));
-        }
-    }
-    Ok(jobs)
-}
-
-/// `--timeout SECS` as a duration, clamped to [`MAX_TIMEOUT`].
-pub fn timeout_of(secs: f64) -> Duration {
-    Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
-}
 
 /// Peak memory per input byte, measured on a 6.1 MB JavaScript input
 /// (2.4 million tokens, 1.19 GB peak): tree, node table, lists and buffers.

@@ -1,5 +1,5 @@
 //! The steps every mode of the command shares, between parsing the
-//! arguments and reporting: the limits an input and the options must meet,
+//! arguments and reporting: the limits an input must meet,
 //! the signals that stop a run, the outputs written safely as a run improves
 //! (`output`), the `--deadline` (`deadline`), the `--formatter`
 //! (`formatter`), the bug report (`report`), the progress display
@@ -17,14 +17,10 @@ pub mod progress;
 pub mod report;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 
-pub use limits::{
-    MAX_TIMEOUT, check_size, jobs_and_timeouts, memory_need, timeout_of, total_memory,
-    usable_memory,
-};
+pub use limits::{check_size, memory_need, total_memory, usable_memory};
 pub use messages::{
     cannot_run, could_not_run, deadline_reason, not_rechecked, reduce_failed, shell_quote,
     stderr_lines, test_ended,
@@ -34,9 +30,6 @@ pub use progress::{Mode, Printer};
 
 use crate::exit;
 use crate::oracle::Cancel;
-
-/// How long the check of the input may run when `--timeout` is not given.
-pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 
 /// Why a run of the command ended without a result of its own.
 pub enum Failure {

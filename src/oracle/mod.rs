@@ -116,6 +116,12 @@ pub trait Oracle: Sync {
         1
     }
 
+    /// The check of the input (its first test) took `took` and found it
+    /// interesting: an oracle with a time limit sets it from that (the
+    /// script oracle's [`ScriptOracle::calibrate`], by the run's
+    /// [`crate::Timeout`]). The default: nothing.
+    fn calibrate(&self, _took: std::time::Duration) {}
+
     /// Whether a test run ahead (one no reduction needs yet) may start now.
     /// An oracle that shares a budget of tests with others (the command
     /// line's batch mode) says no while its budget is kept for tests that

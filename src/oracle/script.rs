@@ -43,6 +43,7 @@ use super::Gate;
 use super::contain::{self, COOKIE_VAR, Cookie, Spawned, Sweep, TERM_GRACE, pidfd_open};
 use super::{Cancel, Oracle, OracleError, Verdict};
 use super::{PreparedLimits, TestLimits};
+use crate::options::{RunOptions, Timeout};
 use crate::stats::TimeLimit;
 
 /// Why a script cannot be used.
@@ -117,6 +118,8 @@ pub struct ScriptOracle {
     running: PathBuf,
     watchdog: Option<Watchdog>,
     timeout_ms: AtomicU64,
+    /// The time limit's policy (see [`ScriptOracle::calibrate`]).
+    policy: Timeout,
     adaptive: Adaptive,
     cancel: Arc<Cancel>,
     /// Per worker: the abandon token of its test (see [`Running`]).
@@ -345,15 +348,16 @@ fn sweep_stale_dirs(tmp: &Path) {
 }
 
 impl ScriptOracle {
-    /// Checks the script and creates one private directory per worker.
+    /// Checks the script and creates one private directory for each of
+    /// the run's `jobs`; a test may take the limit of the check of the
+    /// input ([`Timeout::first`]) until [`ScriptOracle::calibrate`].
     pub fn new(
         script: &Path,
         file_name: &OsStr,
-        jobs: usize,
-        timeout: Duration,
+        run: &RunOptions,
         cancel: Arc<Cancel>,
     ) -> Result<ScriptOracle, ScriptError> {
-        Self::with_files(script, &[PathBuf::from(file_name)], jobs, timeout, cancel)
+        Self::with_files(script, &[PathBuf::from(file_name)], run, cancel)
     }
 
     /// A script that tests several files at once, run as `SCRIPT PATH...`
@@ -363,8 +367,7 @@ impl ScriptOracle {
     pub fn with_files(
         script: &Path,
         files: &[PathBuf],
-        jobs: usize,
-        timeout: Duration,
+        run: &RunOptions,
         cancel: Arc<Cancel>,
     ) -> Result<ScriptOracle, ScriptError> {
         assert!(
@@ -374,7 +377,7 @@ impl ScriptOracle {
         let script = resolve(script)?;
         sweep_stale_dirs(&std::env::temp_dir());
         let prefix = private_dir_prefix();
-        let workers = (0..jobs.max(1))
+        let workers = (0..run.jobs.max(1))
             .map(|_| {
                 let dir = tempfile::Builder::new()
                     .prefix(&prefix)
@@ -416,12 +419,13 @@ impl ScriptOracle {
             logs,
             running,
             watchdog,
-            timeout_ms: AtomicU64::new(timeout.as_millis() as u64),
+            timeout_ms: AtomicU64::new(run.timeout.first().as_millis() as u64),
+            policy: run.timeout,
             adaptive: Adaptive::default(),
             cancel,
             gate: None,
             launcher: Vec::new(),
-            limits: TestLimits::for_jobs(jobs).prepare(jobs),
+            limits: TestLimits::for_jobs(run.jobs).prepare(run.jobs),
         })
     }
 
@@ -467,8 +471,20 @@ impl ScriptOracle {
         Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed))
     }
 
-    /// Changes the per-test time limit (after the first run has been timed).
-    pub fn set_timeout(&self, timeout: Duration) {
+    /// Sets the time limit of every test once the check of the input took
+    /// `took` ([`Timeout::after_check`] of the run's policy), and turns the
+    /// adaptive limit on if the policy says so. Returns the limit.
+    pub fn calibrate(&self, took: Duration) -> Duration {
+        let timeout = self.policy.after_check(took);
+        self.set_timeout(timeout);
+        if self.policy.adaptive {
+            self.adapt_timeout(took);
+        }
+        timeout
+    }
+
+    /// Changes the per-test time limit.
+    fn set_timeout(&self, timeout: Duration) {
         self.timeout_ms
             .store(timeout.as_millis() as u64, Ordering::Relaxed);
     }
@@ -478,7 +494,7 @@ impl ScriptOracle {
     /// of the recent interesting tests (at least 0.5 s) is stopped early,
     /// but for the first such test and every 8th, which run on; the limit
     /// set by [`ScriptOracle::set_timeout`] stays the ceiling.
-    pub fn adapt_timeout(&self, first: Duration) {
+    fn adapt_timeout(&self, first: Duration) {
         let a = &self.adaptive;
         a.interesting(first);
         a.on.store(true, Ordering::Relaxed);
@@ -731,6 +747,10 @@ impl ScriptOracle {
 impl Oracle for ScriptOracle {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
         self.test_files(worker, &[candidate])
+    }
+
+    fn calibrate(&self, took: Duration) {
+        ScriptOracle::calibrate(self, took);
     }
 
     fn abandon(&self, worker: usize) {
@@ -1141,16 +1161,48 @@ mod tests {
         (dir, path)
     }
 
+    /// A run of `jobs` whose tests all get `limit`, never less.
+    fn run(jobs: usize, limit: Duration) -> RunOptions {
+        RunOptions {
+            jobs,
+            timeout: Timeout {
+                limit: Some(limit),
+                adaptive: false,
+            },
+            ..RunOptions::default()
+        }
+    }
+
     fn oracle(path: &Path, timeout_ms: u64) -> ScriptOracle {
         let cancel = Arc::new(Cancel::new().unwrap());
-        ScriptOracle::new(
-            path,
-            OsStr::new("x.c"),
-            2,
-            Duration::from_millis(timeout_ms),
-            cancel,
-        )
-        .unwrap()
+        let run = run(2, Duration::from_millis(timeout_ms));
+        ScriptOracle::new(path, OsStr::new("x.c"), &run, cancel).unwrap()
+    }
+
+    /// The run's policy sets the limit once the input's check is timed:
+    /// `--timeout` if given, else ten times the check (at least 1 s), and
+    /// the adaptive limit unless it is off.
+    #[test]
+    fn calibrating_applies_the_runs_time_limit() {
+        let (_d, path) = script("exit 0");
+        let cancel = Arc::new(Cancel::new().unwrap());
+        let default = RunOptions::default();
+        let o = ScriptOracle::new(&path, OsStr::new("x.c"), &default, cancel.clone()).unwrap();
+        assert_eq!(o.timeout(), crate::options::INPUT_CHECK_LIMIT);
+        assert_eq!(
+            o.calibrate(Duration::from_millis(250)),
+            Duration::from_millis(2500)
+        );
+        assert_eq!(o.timeout(), Duration::from_millis(2500));
+        assert_eq!(o.time_limit().adaptive_seconds, Some(2.5));
+        let fixed = run(1, Duration::from_secs(7));
+        let o = ScriptOracle::new(&path, OsStr::new("x.c"), &fixed, cancel).unwrap();
+        assert_eq!(o.timeout(), Duration::from_secs(7));
+        assert_eq!(
+            o.calibrate(Duration::from_millis(10)),
+            Duration::from_secs(7)
+        );
+        assert_eq!(o.time_limit().adaptive_seconds, None);
     }
 
     #[test]
@@ -1417,7 +1469,8 @@ grep -q good "$1" && grep -q bad "$2""#,
         );
         let cancel = Arc::new(Cancel::new().unwrap());
         let files = [PathBuf::from("seed/x.c"), PathBuf::from("variant/x.c")];
-        let o = ScriptOracle::with_files(&path, &files, 2, Duration::from_secs(5), cancel).unwrap();
+        let o = ScriptOracle::with_files(&path, &files, &run(2, Duration::from_secs(5)), cancel)
+            .unwrap();
         assert_eq!(
             o.test_files(0, &[b"good", b"bad"]).unwrap(),
             Verdict::Interesting
@@ -1433,7 +1486,8 @@ grep -q good "$1" && grep -q bad "$2""#,
         let (_d, path) = script(r#"[ "$(cat a.c)$(cat b.c)" = "12" ] && [ "$#" = 2 ]"#);
         let cancel = Arc::new(Cancel::new().unwrap());
         let files = [PathBuf::from("a.c"), PathBuf::from("b.c")];
-        let o = ScriptOracle::with_files(&path, &files, 1, Duration::from_secs(5), cancel).unwrap();
+        let o = ScriptOracle::with_files(&path, &files, &run(1, Duration::from_secs(5)), cancel)
+            .unwrap();
         assert_eq!(
             o.test_files(0, &[b"1", b"2"]).unwrap(),
             Verdict::Interesting
@@ -1476,14 +1530,8 @@ timeout 30 sleep 30 & echo $! > {d}/timeout.$k.pid
 exit 0"
         ));
         let cancel = Arc::new(Cancel::new().unwrap());
-        let o = ScriptOracle::new(
-            &path,
-            OsStr::new("x.c"),
-            1,
-            Duration::from_millis(1000),
-            cancel,
-        )
-        .unwrap();
+        let run = run(1, Duration::from_millis(1000));
+        let o = ScriptOracle::new(&path, OsStr::new("x.c"), &run, cancel).unwrap();
         assert_eq!(o.test(0, b"exit").unwrap(), Verdict::Interesting);
         assert_eq!(o.test(0, b"hang").unwrap(), Verdict::TimedOut);
         for k in ["exit", "hang"] {
@@ -1534,18 +1582,17 @@ wait"
     #[test]
     fn missing_and_non_executable_scripts_are_rejected() {
         let cancel = Arc::new(Cancel::new().unwrap());
-        let t = Duration::from_secs(1);
+        let t = run(1, Duration::from_secs(1));
         let err = ScriptOracle::new(
             Path::new("./no-such-script"),
             OsStr::new("x"),
-            1,
-            t,
+            &t,
             cancel.clone(),
         );
         assert!(matches!(err, Err(ScriptError::NotFound(_))));
         let (_d, path) = script("exit 0");
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
-        let err = ScriptOracle::new(&path, OsStr::new("x"), 1, t, cancel);
+        let err = ScriptOracle::new(&path, OsStr::new("x"), &t, cancel);
         assert!(matches!(err, Err(ScriptError::NotExecutable(_))));
     }
 }

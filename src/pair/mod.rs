@@ -32,6 +32,7 @@ pub mod tree;
 
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -41,6 +42,7 @@ use serde::Serialize;
 use self::diff::{Diff, Tokens};
 use self::rounds::Rounds;
 use self::side::{Both, PairTests, Rechecked, RecheckedPair, Rechecking, Reports, Which};
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::reduce::{self, Config, Reduction};
 use crate::single::{self, ReduceError, Session};
@@ -49,27 +51,43 @@ use crate::stats::{Size, Stats};
 use crate::syntax::{Grammar, count_errors, count_tokens, parse};
 use crate::task::{Observer, Phase};
 
-/// Which reducers run, and how.
+/// How to reduce a pair: which reducers run, on what schedule
+/// (`treereduce pair`'s options, and [`crate::reduce_pair`]'s).
+/// `PairOptions::default()` runs the three reducers and the final
+/// canonicalization on all cores.
 #[derive(Clone, Debug)]
-pub struct PairConfig {
-    /// Tests in parallel.
-    pub jobs: usize,
-    /// Changes the single-file reducer tests side by side in a round (the
-    /// command line's `--width`).
-    pub width: usize,
-    /// The single-file reducer commits in the order of one worker (the
-    /// command line's `--in-order`).
-    pub in_order: bool,
-    /// MinTdiff.
+pub struct PairOptions {
+    /// Tests in parallel; the width of the rounds (of the candidates of
+    /// MinTdiff and MinLdiff, and of the single-file reducer's), or commits
+    /// in the order of one worker.
+    pub run: RunOptions,
+    /// MinTdiff: the tree-based edit script seed -> variant.
     pub tdiff: bool,
-    /// MinLdiff.
+    /// MinLdiff: ddmin over the token diff.
     pub ldiff: bool,
-    /// MinCommonality.
+    /// MinCommonality: the single-file reducer on what the two share.
     pub commonality: bool,
     /// Canonicalize the common part at the end.
     pub canon: bool,
     /// Re-check both results at the end.
     pub verify: bool,
+    /// Set from another thread to stop early; the best pair so far is
+    /// returned with [`PairOutcome::cancelled`] set.
+    pub cancel: Option<Arc<Cancel>>,
+}
+
+impl Default for PairOptions {
+    fn default() -> PairOptions {
+        PairOptions {
+            run: RunOptions::default(),
+            tdiff: true,
+            ldiff: true,
+            commonality: true,
+            canon: true,
+            verify: true,
+            cancel: None,
+        }
+    }
 }
 
 /// Sizes after one step, for progress and `--stats-json`.
@@ -187,8 +205,7 @@ pub fn reduce(
     grammar: &'static Grammar,
     (seed, variant): (&[u8], &[u8]),
     tests: &PairTests,
-    config: &PairConfig,
-    cancel: Option<&Cancel>,
+    config: &PairOptions,
     observer: &dyn PairObserver,
 ) -> Result<PairOutcome, PairError> {
     let mut pair = Pair {
@@ -197,7 +214,7 @@ pub fn reduce(
         variant: variant.to_vec(),
         tests,
         config,
-        cancel,
+        cancel: config.cancel.as_deref(),
         observer,
         started: Instant::now(),
         steps: Vec::new(),
@@ -215,7 +232,7 @@ struct Pair<'a> {
     seed: Vec<u8>,
     variant: Vec<u8>,
     tests: &'a PairTests<'a>,
-    config: &'a PairConfig,
+    config: &'a PairOptions,
     cancel: Option<&'a Cancel>,
     observer: &'a dyn PairObserver,
     started: Instant,
@@ -820,10 +837,10 @@ impl Pair<'_> {
 
     /// Candidates per round: the run's width (1 with `--in-order`).
     fn width(&self) -> usize {
-        if self.config.in_order {
+        if self.config.run.in_order {
             1
         } else {
-            self.config.width.max(1)
+            self.config.run.width.max(1)
         }
     }
 
@@ -831,7 +848,7 @@ impl Pair<'_> {
     fn rounds<'s>(&'s self, abandon: &'s (dyn Fn(usize) + Sync)) -> Rounds<'s> {
         Rounds {
             width: self.width(),
-            jobs: self.config.jobs.max(1),
+            jobs: self.config.run.jobs.max(1),
             abandon,
             played: &self.rounds,
         }
@@ -913,7 +930,7 @@ impl Pair<'_> {
             off,
             verify: false,
             ddmin_quarters: false,
-            ..single::config(self.config.jobs, self.config.width, self.config.in_order)
+            ..single::config(&self.config.run)
         }
     }
 
@@ -983,7 +1000,7 @@ impl Pair<'_> {
             self.tests,
             errors(self.grammar, &self.variant),
         )
-        .with_jobs(self.config.jobs);
+        .with_jobs(self.config.run.jobs);
         let config = self.single_config(last);
         let observer = Forward(|new: &[u8]| self.observer.improved(new, &both.variant_of(new)));
         // The last MinCommonality's layout text is the pair's result: its
@@ -1055,13 +1072,14 @@ impl Pair<'_> {
                     .take()
                     .filter(|(s, v, _)| (s, v) == (&seed, &variant))
                     .map(|(_, _, rechecked)| rechecked);
-                let mut rechecked = beside
-                    .unwrap_or_else(|| self.tests.recheck(&seed, &variant, self.config.jobs, 0));
+                let mut rechecked = beside.unwrap_or_else(|| {
+                    self.tests.recheck(&seed, &variant, self.config.run.jobs, 0)
+                });
                 for _ in 1..TRIES {
                     if !matches!(rechecked, Rechecked::CouldNotRun(_)) {
                         break;
                     }
-                    rechecked = self.tests.recheck(&seed, &variant, self.config.jobs, 0);
+                    rechecked = self.tests.recheck(&seed, &variant, self.config.run.jobs, 0);
                 }
                 match rechecked {
                     Rechecked::Holds => (Recheck::Passed, None),

@@ -10,17 +10,21 @@ impl PairObserver for Quiet {
     fn step(&self, _step: &Step) {}
 }
 
-fn config(jobs: usize) -> PairConfig {
-    PairConfig {
-        jobs,
-        width: crate::engine::DEFAULT_WIDTH,
-        in_order: false,
-        tdiff: true,
-        ldiff: true,
-        commonality: true,
-        canon: true,
-        verify: true,
+fn config(jobs: usize) -> PairOptions {
+    PairOptions {
+        run: RunOptions {
+            jobs,
+            ..RunOptions::default()
+        },
+        ..PairOptions::default()
     }
+}
+
+/// [`config`] with rounds of `width`.
+fn config_width(jobs: usize, width: usize) -> PairOptions {
+    let mut config = config(jobs);
+    config.run.width = width;
+    config
 }
 
 fn c() -> &'static Grammar {
@@ -48,7 +52,6 @@ fn the_difference_shrinks_to_the_mutation_that_matters() {
             (SEED.as_bytes(), VARIANT.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
             &config(jobs),
-            None,
             &Quiet,
         )
         .unwrap();
@@ -77,19 +80,18 @@ fn the_difference_shrinks_to_the_mutation_that_matters() {
 fn each_reducer_can_be_switched_off() {
     let seed_ok = |t: &[u8]| parses(t) && !String::from_utf8_lossy(t).contains("/ 0");
     let variant_bug = |t: &[u8]| parses(t) && String::from_utf8_lossy(t).contains("/ 0");
-    let run = |cfg: PairConfig| {
+    let run = |cfg: PairOptions| {
         reduce(
             c(),
             (SEED.as_bytes(), VARIANT.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
             &cfg,
-            None,
             &Quiet,
         )
         .unwrap()
     };
     // Without MinCommonality the common part stays.
-    let no_co = run(PairConfig {
+    let no_co = run(PairOptions {
         commonality: false,
         ..config(2)
     });
@@ -97,7 +99,7 @@ fn each_reducer_can_be_switched_off() {
     assert!(no_co.steps.last().unwrap().diff_tokens <= 3);
     assert!(no_co.steps.iter().all(|s| s.reducer != "commonality"));
     // MinCommonality alone still ends with a pair that has both properties.
-    let co_only = run(PairConfig {
+    let co_only = run(PairOptions {
         tdiff: false,
         ldiff: false,
         ..config(2)
@@ -285,7 +287,6 @@ fn one_test_of_the_pair_decides_like_two() {
         (SEED.as_bytes(), VARIANT.as_bytes()),
         &PairTests::sides(&seed_ok, &variant_bug),
         &config(1),
-        None,
         &Quiet,
     )
     .unwrap();
@@ -366,7 +367,6 @@ fn every_candidate_parses_no_worse_than_its_input() {
                 (seed.as_bytes(), variant.as_bytes()),
                 &PairTests::sides(&seed_ok, &variant_bug),
                 &config(jobs),
-                None,
                 &Quiet,
             )
             .unwrap();
@@ -484,7 +484,6 @@ fn a_round_skips_min_commonality_when_only_the_seed_rejected() {
         (SEED.as_bytes(), VARIANT.as_bytes()),
         &PairTests::sides(&seed_ok, &variant_bug),
         &cfg,
-        None,
         &count,
     )
     .unwrap();
@@ -517,7 +516,6 @@ fn a_round_skips_min_commonality_when_the_pair_did_not_change() {
         (SEED.as_bytes(), VARIANT.as_bytes()),
         &tests,
         &cfg,
-        None,
         &count,
     )
     .unwrap();
@@ -560,7 +558,6 @@ fn min_ldiff_splits_a_hunk_to_its_needed_tokens() {
         (seed.as_bytes(), variant.as_bytes()),
         &PairTests::sides(&seed_ok, &variant_bug),
         &cfg,
-        None,
         &Quiet,
     )
     .unwrap();
@@ -579,14 +576,15 @@ fn slow_script(dir: &std::path::Path, body: &str, jobs: usize) -> crate::oracle:
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     let cancel = std::sync::Arc::new(crate::oracle::Cancel::new().unwrap());
-    crate::oracle::ScriptOracle::new(
-        &path,
-        std::ffi::OsStr::new("v.c"),
+    let run = RunOptions {
         jobs,
-        std::time::Duration::from_secs(60),
-        cancel,
-    )
-    .unwrap()
+        timeout: crate::options::Timeout {
+            limit: Some(std::time::Duration::from_secs(60)),
+            adaptive: false,
+        },
+        ..RunOptions::default()
+    };
+    crate::oracle::ScriptOracle::new(&path, std::ffi::OsStr::new("v.c"), &run, cancel).unwrap()
 }
 
 /// An abandon that reaches MinCommonality's test after the seed's test
@@ -686,13 +684,11 @@ fn min_tdiff_tests_a_round_side_by_side_and_every_job_count_agrees() {
             c(),
             (seed.as_bytes(), variant.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
-            &PairConfig {
+            &PairOptions {
                 ldiff: false,
                 commonality: false,
-                width,
-                ..config(jobs)
+                ..config_width(jobs, width)
             },
-            None,
             &Quiet,
         )
         .unwrap();
@@ -761,13 +757,11 @@ fn min_tdiff_tests_a_merge_beside_the_next_round() {
             c(),
             (seed.as_bytes(), variant.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
-            &PairConfig {
+            &PairOptions {
                 ldiff: false,
                 commonality: false,
-                width: 4,
-                ..config(jobs)
+                ..config_width(jobs, 4)
             },
-            None,
             &Quiet,
         )
         .unwrap();
@@ -906,7 +900,7 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Counted<'_, F> {
 /// The reduction of a C pair with `tests` at `-j jobs`, the default
 /// options and no observer.
 fn reduce_at(texts: (&[u8], &[u8]), tests: &PairTests<'_>, jobs: usize) -> PairOutcome {
-    reduce(c(), texts, tests, &config(jobs), None, &Quiet).unwrap()
+    reduce(c(), texts, tests, &config(jobs), &Quiet).unwrap()
 }
 
 /// A property of a program, for [`Counted`].
@@ -1255,25 +1249,16 @@ fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
         move |t: &[u8]| count_errors(&parse(c(), t)) == 0 && variant_bug(t),
     );
     for width in [2, 16] {
-        let config = |jobs| PairConfig {
-            width,
+        let config = |jobs| PairOptions {
             ldiff: false,
             commonality: false,
             canon: false,
             verify: false,
-            ..config(jobs)
+            ..config_width(jobs, width)
         };
         let joint = |s: &[u8], v: &[u8]| seed_ok(s) && variant_bug(v);
         let pair = (SEED.as_bytes(), VARIANT.as_bytes());
-        let one = reduce(
-            c(),
-            pair,
-            &PairTests::joint(&joint),
-            &config(1),
-            None,
-            &Quiet,
-        )
-        .unwrap();
+        let one = reduce(c(), pair, &PairTests::joint(&joint), &config(1), &Quiet).unwrap();
         assert_ne!(one.seed, SEED.as_bytes(), "width {width}");
         for jobs in [1, 4] {
             let seed = Timed {
@@ -1285,7 +1270,7 @@ fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
                 runs: Mutex::new(Vec::new()),
             };
             let tests = PairTests::sides(&seed, &variant);
-            let out = reduce(c(), pair, &tests, &config(jobs), None, &Quiet).unwrap();
+            let out = reduce(c(), pair, &tests, &config(jobs), &Quiet).unwrap();
             let (seeds, variants) = (seed.runs.lock(), variant.runs.lock());
             let beside = seeds
                 .iter()
@@ -1353,14 +1338,12 @@ fn min_tdiff_tests_its_last_merge_beside_the_deletions_that_follow() {
             c(),
             (seed.as_bytes(), variant.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
-            &PairConfig {
+            &PairOptions {
                 ldiff: false,
                 commonality: false,
                 verify: false,
-                width: 4,
-                ..config(jobs)
+                ..config_width(jobs, 4)
             },
-            None,
             &Quiet,
         )
         .unwrap();
@@ -1441,12 +1424,11 @@ fn a_later_ppr_round_tests_what_min_tdiff_and_min_ldiff_try_first_as_one_round()
             c(),
             (seed.as_bytes(), variant.as_bytes()),
             &PairTests::sides(&seed_ok, &variant_bug),
-            &PairConfig {
+            &PairOptions {
                 canon: false,
                 verify: false,
                 ..config(jobs)
             },
-            None,
             &round,
         )
         .unwrap();
@@ -1503,7 +1485,6 @@ fn the_pair_left_is_one_whose_variant_was_tested() {
             (SEED.as_bytes(), VARIANT.as_bytes()),
             &tests,
             &cfg,
-            None,
             &Quiet,
         )
         .unwrap();
@@ -1557,7 +1538,6 @@ fn a_round_does_not_skip_min_commonality_after_a_test_that_could_not_run() {
         (SEED.as_bytes(), VARIANT.as_bytes()),
         &tests,
         &cfg,
-        None,
         &count,
     )
     .unwrap();

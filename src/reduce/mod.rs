@@ -24,6 +24,7 @@ use std::fmt::Debug;
 pub use subject::{Best, TreeSubject, Worker};
 
 use crate::edit::{Edit, EditView};
+use crate::options::RunOptions;
 use crate::syntax::{Grammar, NodeId, Original, Slot};
 use crate::task::{Job, Priority, Queued, Tests};
 
@@ -174,8 +175,8 @@ pub const FAILED_ALTERNATIVES: u32 = 8;
 /// Configuration of the syntax reductions.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Worker threads (tests run in parallel).
-    pub jobs: usize,
+    /// Tests in parallel, the width of a round, in-order commits.
+    pub run: RunOptions,
     /// Stop after this many reduction passes (`None`: run to a fixpoint).
     pub passes: Option<usize>,
     /// Also test ddmin's subsets (keep one chunk, delete the rest).
@@ -185,12 +186,6 @@ pub struct Config {
     /// it off: there it cost tests without a smaller pair
     /// (doc/benchmarks.md).
     pub ddmin_quarters: bool,
-    /// How many changes a round tests side by side (see `engine::group`):
-    /// it decides the result, `jobs` only how many tests run at once.
-    pub width: usize,
-    /// Commit in the order of one worker (in-order speculation above
-    /// `jobs` 1), as rounds of width 1 would.
-    pub in_order: bool,
     /// Skip the tests that are not worth running (see `reduce::memory`, the
     /// hoisting candidates' [`FAILED_ALTERNATIVES`], ddmin's levels that do
     /// not pay and replacements that deletion covers); off, every pass
@@ -218,12 +213,10 @@ impl Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            run: RunOptions::default(),
             passes: None,
             ddmin_subsets: false,
             ddmin_quarters: true,
-            width: crate::engine::DEFAULT_WIDTH,
-            in_order: false,
             prune: true,
             formatter: None,
             off: Vec::new(),

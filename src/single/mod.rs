@@ -12,6 +12,7 @@ use std::time::Instant;
 use crate::engine::run_pass_in_rounds_of;
 use crate::engine::{Ending, Ends, Handed, Run, count_run, run_pass, run_pass_between};
 use crate::lexical::Lexicon;
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, Oracle, OracleError, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::memory::Memory;
@@ -65,14 +66,12 @@ pub struct Outcome {
 }
 
 /// The settings every mode starts from: every reduction, pruning, the
-/// final re-check, rounds of `width` changes (one at a time, in order,
-/// with `in_order`), on `jobs` workers, the input already checked. Each
-/// mode changes what its options say (`Config { passes, ..config(..) }`).
-pub fn config(jobs: usize, width: usize, in_order: bool) -> Config {
+/// final re-check, the run's schedule (`run`: `jobs`, the width of a
+/// round, in-order commits), the input already checked. Each mode changes
+/// what its options say (`Config { passes, ..config(run) }`).
+pub fn config(run: &RunOptions) -> Config {
     Config {
-        jobs: jobs.max(1),
-        width: width.max(1),
-        in_order,
+        run: run.checked(),
         input_checked: true,
         ..Config::default()
     }
@@ -223,9 +222,13 @@ pub fn reduce_prepared(
         }));
     }
     let config = session.config;
-    let width = if config.in_order { 1 } else { config.width };
+    let width = if config.run.in_order {
+        1
+    } else {
+        config.run.width
+    };
     let run = Run::with_store(
-        config.jobs,
+        config.run.jobs,
         session.stats,
         session.cancel,
         session.store.clone(),
@@ -504,6 +507,7 @@ impl<'a> Driver<'_, 'a> {
     /// An error here is no verdict on the input: the run stops at once.
     fn check_input(&self) -> Result<Option<bool>, ReduceError> {
         let stats = self.session.stats;
+        let started = std::time::Instant::now();
         match self.session.oracle.test(0, &self.text) {
             Err(e) => {
                 bump(&stats.oracle_errors);
@@ -515,6 +519,9 @@ impl<'a> Driver<'_, 'a> {
             Ok(Verdict::Cancelled) => Ok(None),
             Ok(verdict) => {
                 count_run(stats, verdict);
+                if verdict == Verdict::Interesting {
+                    self.session.oracle.calibrate(started.elapsed());
+                }
                 Ok(Some(verdict == Verdict::Interesting))
             }
         }

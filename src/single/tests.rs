@@ -19,10 +19,16 @@ fn grammar(lang: &str) -> &'static Grammar {
 }
 
 fn config(jobs: usize) -> Config {
-    Config {
-        jobs,
-        ..Config::default()
-    }
+    let mut config = Config::default();
+    config.run.jobs = jobs;
+    config
+}
+
+/// [`config`] with commits in the order of one worker, or in rounds.
+fn config_in_order(jobs: usize, in_order: bool) -> Config {
+    let mut config = config(jobs);
+    config.run.in_order = in_order;
+    config
 }
 
 fn run(
@@ -185,10 +191,7 @@ fn preprocessor_reductions_give_one_text_per_schedule_at_every_j() {
     for name in ["macro-bodies", "inline-macros", "conditionals"] {
         assert!(accepted(name), "{name}: {one}");
     }
-    let in_order = |jobs| Config {
-        in_order: true,
-        ..config(jobs)
-    };
+    let in_order = |jobs| config_in_order(jobs, true);
     let one_in_order = run_with("c", input, in_order(1), &oracle).0;
     assert!(oracle(one_in_order.as_bytes()), "{one_in_order}");
     for jobs in [2, 4] {
@@ -487,10 +490,7 @@ fn a_panicking_worker_does_not_hang_the_others() {
         [false, true].map(|in_order| {
             calls.store(0, Ordering::SeqCst);
             let stats = Stats::new(crate::reduce::names());
-            let cfg = Config {
-                in_order,
-                ..config(4)
-            };
+            let cfg = config_in_order(4, in_order);
             let session = Session::new(g, &oracle, &cfg, &stats, None, &Silent);
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 reduce(&session, input.as_bytes(), None).map(|_| ())
@@ -1092,10 +1092,7 @@ fn fuzz_programs(seed: u64) -> crate::testing::Tally {
             "-j {jobs}{}, {context}",
             if in_order { " in order" } else { "" }
         );
-        let cfg = Config {
-            in_order,
-            ..config(jobs)
-        };
+        let cfg = config_in_order(jobs, in_order);
         // (result, improvements, fixpoint, report)
         let reduce_once = || {
             let new_errors = Mutex::new(Vec::new());
@@ -1331,10 +1328,7 @@ fn fuzz_flaky_programs(seed: u64) -> crate::testing::Tally {
             flips: Default::default(),
             accepted: Default::default(),
         };
-        let cfg = Config {
-            in_order,
-            ..config(jobs)
-        };
+        let cfg = config_in_order(jobs, in_order);
         let seen = Seen::default();
         let stats = Stats::new(crate::reduce::names());
         let session = Session::new(g, &oracle, &cfg, &stats, None, &seen);

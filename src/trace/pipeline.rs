@@ -13,6 +13,7 @@ use super::record::Trace;
 use super::reduce::{KINDS, Search, TraceCounters, TraceSession};
 use crate::engine::Run;
 use crate::lang::Language;
+use crate::options::RunOptions;
 use crate::oracle::{Cancel, Oracle, Remembered, RunOutcome, Stored, Verdict, VerdictStore};
 use crate::reduce;
 use crate::single::{self, Session};
@@ -256,12 +257,8 @@ pub struct TraceJob<'a> {
     pub search: Search,
     /// Run the single-program reducer on the trace stage's result.
     pub finish: bool,
-    /// Tests in parallel.
-    pub jobs: usize,
-    /// The finishing stage's `--width`.
-    pub width: usize,
-    /// The finishing stage's `--in-order`.
-    pub in_order: bool,
+    /// Tests in parallel; the finishing stage's width and order.
+    pub run: &'a RunOptions,
     /// The generator's time limit (`None`: ten times the slowest recorded run).
     pub gen_timeout: Option<Duration>,
     /// Stops both stages.
@@ -377,7 +374,7 @@ pub fn reduce_recorded(
     let newest = AtomicU64::new(0);
     let counters = TraceCounters::default();
     let programs = Arc::new(Remembered::default());
-    let run = Run::new(job.jobs, job.stats, Some(job.cancel));
+    let run = Run::new(job.run.jobs, job.stats, Some(job.cancel));
     observer.phase(Phase::Reduce(1));
     let reduced = {
         let forward = Forward {
@@ -466,7 +463,7 @@ fn finish(
 ) {
     let stats = Arc::new(Stats::new(reduce::names()));
     observer.finishing(&stats);
-    let config = single::config(job.jobs, job.width, job.in_order);
+    let config = single::config(job.run);
     let newest = AtomicU64::new(base);
     let forward = Forward {
         observer,

@@ -559,10 +559,8 @@ mod tests {
             t.contains("#define f(x, y)") && t.contains("g(y") && t.contains("f(a, 1)")
         };
         let c = crate::lang::Language::by_name("c").unwrap();
-        let options = crate::Options {
-            jobs: 1,
-            ..crate::Options::default()
-        };
+        let mut options = crate::Options::default();
+        options.run.jobs = 1;
         let out = crate::reduce(input.as_bytes(), c, &oracle, &options).unwrap();
         let text = String::from_utf8(out.text).unwrap();
         assert!(text.contains("#define f(x, y) g(y)\n"), "{text}");

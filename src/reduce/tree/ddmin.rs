@@ -182,7 +182,7 @@ impl Search {
         Search {
             subsets: config.ddmin_subsets,
             prune: config.prune,
-            speculate: config.width > 1 && !config.in_order,
+            speculate: config.run.width > 1 && !config.run.in_order,
             quarters: config.ddmin_quarters,
         }
     }
