@@ -23,7 +23,7 @@ pub const INPUT_CHECK_LIMIT: Duration = Duration::from_secs(300);
 
 /// The options every mode runs with (see the module documentation).
 /// `RunOptions::default()` runs on all cores, in rounds of
-/// [`DEFAULT_WIDTH`], with the default time limits.
+/// `DEFAULT_WIDTH` (16), with the default time limits.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOptions {
     /// Tests run in parallel (`-j`); at least 1. It says how many of a
@@ -68,8 +68,8 @@ impl RunOptions {
 /// `ScriptOracle::calibrate`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timeout {
-    /// The limit of every test (`--timeout`), clamped to [`MAX_TIMEOUT`];
-    /// `None`: [`INPUT_CHECK_LIMIT`] for the check of the input, then ten
+    /// The limit of every test (`--timeout`), clamped to a week;
+    /// `None`: five minutes for the check of the input, then ten
     /// times the time it took, at least one second.
     pub limit: Option<Duration>,
     /// Stop the tests that run far longer than the recent interesting ones
@@ -87,7 +87,7 @@ impl Default for Timeout {
 }
 
 impl Timeout {
-    /// A limit of `secs` seconds, clamped to [`MAX_TIMEOUT`] (`inf` too).
+    /// A limit of `secs` seconds, clamped to a week (`inf` too).
     pub fn seconds(secs: f64) -> Duration {
         Duration::try_from_secs_f64(secs).map_or(MAX_TIMEOUT, |d| d.min(MAX_TIMEOUT))
     }

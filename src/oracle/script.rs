@@ -455,7 +455,7 @@ impl ScriptOracle {
         self.launcher = words;
     }
 
-    /// Runs every test under `limits` (by default [`TestLimits::for_jobs`]
+    /// Runs every test under `limits` (by default `TestLimits::for_jobs`
     /// of the oracle's workers).
     pub fn set_limits(&mut self, limits: TestLimits) {
         self.limits = limits.prepare(self.workers.len());
