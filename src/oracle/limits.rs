@@ -164,6 +164,7 @@ fn set(resource: libc::__rlimit_resource_t, value: Option<u64>) -> std::io::Resu
 /// out-of-memory score adjustment goes to -900 where it may (lowering it
 /// needs the privilege to; an unprivileged process keeps its own, while its
 /// tests get the highest score). Once per process.
+#[cfg(feature = "cli")]
 pub fn protect_this_process() {
     static DONE: std::sync::Once = std::sync::Once::new();
     DONE.call_once(|| {
@@ -203,6 +204,7 @@ fn user_processes() -> u64 {
 
 /// Parses a size: a number of bytes with an optional unit (`K`, `M`, `G`,
 /// `T`, powers of 1024, with or without `iB`/`B`), or `none` for no limit.
+#[cfg(feature = "cli")]
 pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("none") || t.eq_ignore_ascii_case("unlimited") {

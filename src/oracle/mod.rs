@@ -21,7 +21,9 @@ pub use cancel::Cancel;
 pub(crate) use contain::Orphans;
 pub(crate) use contain::{COOKIE_VAR, Cookie};
 pub use gate::Gate;
-pub use limits::{Prepared as PreparedLimits, TestLimits, parse_size, protect_this_process};
+pub use limits::{Prepared as PreparedLimits, TestLimits};
+#[cfg(feature = "cli")]
+pub use limits::{parse_size, protect_this_process};
 pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
