@@ -9,9 +9,13 @@ use clap::{Parser, Subcommand};
 
 mod report_args;
 mod run_args;
+mod shared_args;
 mod trace_args;
 pub use report_args::ReportArgs;
 pub use run_args::{LaunchArgs, RunArgs, seconds, timeout_help};
+pub use shared_args::{
+    LangArg, OutputArg, QuietArg, ScriptArg, StatsArg, StopArgs, VerifyArg, tweak,
+};
 pub use trace_args::TraceArgs;
 
 /// The part of `--help` after the options that is no exit code (those
@@ -19,14 +23,6 @@ pub use trace_args::TraceArgs;
 pub const AFTER_HELP: &str = "\
 The test: SCRIPT runs as `SCRIPT <path>` in a fresh private directory that holds the
 candidate under the input's own file name; exit code 0 means \"still interesting\".";
-
-/// What `-l` accepts: every language with its aliases and extensions.
-fn lang_help() -> String {
-    format!(
-        "Language: {} [default: from the file extension]",
-        crate::lang::Language::choices()
-    )
-}
 
 /// A fast, parallel, syntax-aware program reducer for C, C++, Rust, JavaScript, TypeScript, Go,
 /// Python and Java.
@@ -73,21 +69,35 @@ pub enum Command {
     Batch(Box<BatchArgs>),
     /// Group the results of batch runs (several runs or shards) by their
     /// text, and print the groups as JSON.
+    #[command(mut_args(tweak("output", |a| a
+        .help("Write the groups to FILE instead of stdout")
+        .help_heading(None::<&str>))))]
     Dedup {
         /// Output directories of `treereduce batch`.
         #[arg(value_name = "DIR", required = true)]
         dirs: Vec<PathBuf>,
-        /// Write the groups to FILE instead of stdout.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
+        /// -o.
+        #[command(flatten)]
+        result: OutputArg,
     },
 }
 
 /// Reducing a corpus (`treereduce batch`).
 #[derive(Debug, clap::Args)]
 #[command(
-    mut_arg("timeout", |a| a.help(timeout_help("10x the time of the input's check, at least 1"))),
-    mut_arg("jobs", |a| a.help("Tests to run in parallel, for all inputs together [default: number of cores]"))
+    mut_args(tweak("timeout", |a| a.help(timeout_help("10x the time of the input's check, at least 1")))),
+    mut_args(tweak("jobs", |a| a.help("Tests to run in parallel, for all inputs together [default: number of cores]"))),
+    mut_args(tweak("interesting", |a| a.required(true))),
+    mut_args(tweak("output", |a| a.required(true).value_name("DIR").help(
+        "The output directory: results/<name> and results/<name>.json per input, summary.json, \
+         summary.md and groups.json"))),
+    mut_args(tweak("lang", |a| a.help("Language of every input [default: from each file's extension]"))),
+    mut_args(tweak("deadline", |a| a.help(
+        "Stop this long after the start (e.g. 90s, 25m, 1h30m): the inputs being reduced get \
+         their best result re-checked and written; exit code 7"))),
+    mut_args(tweak("passes", |a| a.help("Stop after N reduction passes per input"))),
+    mut_args(tweak("no_verify", |a| a.help("Do not re-run the test on each result at the end"))),
+    mut_args(tweak("quiet", |a| a.help("Print only errors and the failed inputs"))),
 )]
 pub struct BatchArgs {
     /// The programs to reduce: files, or directories whose files (not
@@ -100,18 +110,17 @@ pub struct BatchArgs {
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub from_file: Option<PathBuf>,
 
-    /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
-    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
-    pub interesting: PathBuf,
+    /// -i (required).
+    #[command(flatten)]
+    pub test: ScriptArg,
 
-    /// The output directory: results/<name> and results/<name>.json per
-    /// input, summary.json, summary.md and groups.json.
-    #[arg(short, long, value_name = "DIR", help_heading = "Input and output")]
-    pub output: PathBuf,
+    /// -o (required): the output directory.
+    #[command(flatten)]
+    pub result: OutputArg,
 
-    /// Language of every input [default: from each file's extension].
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
-    pub lang: Option<String>,
+    /// -l.
+    #[command(flatten)]
+    pub language: LangArg,
 
     /// Reduce only share I of N (0-based) of the inputs, chosen by a hash of
     /// each input's file name; `auto` reads I and N from Slurm array,
@@ -124,14 +133,9 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub run: RunArgs,
 
-    /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the inputs
-    /// being reduced get their best result re-checked and written; exit code 7.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, help_heading = "Performance")]
-    pub deadline: Option<std::time::Duration>,
-
-    /// Stop after N reduction passes per input.
-    #[arg(long, value_name = "N", help_heading = "Performance")]
-    pub passes: Option<usize>,
+    /// --deadline and --passes.
+    #[command(flatten)]
+    pub stop: StopArgs,
 
     /// --launcher, --cache and --no-cache.
     #[command(flatten)]
@@ -146,20 +150,33 @@ pub struct BatchArgs {
     #[arg(long, help_heading = "Input and output")]
     pub force: bool,
 
-    /// Do not re-run the test on each result at the end.
-    #[arg(long, help_heading = "Reductions")]
-    pub no_verify: bool,
+    /// --no-verify.
+    #[command(flatten)]
+    pub verify: VerifyArg,
 
-    /// Print only errors and the failed inputs.
-    #[arg(short, long, help_heading = "Display")]
-    pub quiet: bool,
+    /// -q.
+    #[command(flatten)]
+    pub display: QuietArg,
 }
 
 /// `treereduce pair`.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = PAIR_AFTER_HELP,
-    mut_arg("timeout", |a| a.help(timeout_help("10x the slower first run, at least 1")))
+    mut_args(tweak("timeout", |a| a.help(timeout_help("10x the slower first run, at least 1")))),
+    mut_args(tweak("interesting", |a| a
+        .help("The variant's test: exit 0 when a variant candidate still shows the bug")
+        .required_unless_present("interesting_pair")
+        .conflicts_with("interesting_pair"))),
+    mut_args(tweak("lang", |a| a.help(
+        "Language of both programs [default: from the file extensions, which must agree]"))),
+    mut_args(tweak("stats_json", |a| a.help(
+        "Write statistics (sizes of seed, variant and difference after every reducer, tests \
+         per side) as JSON"))),
+    mut_args(tweak("no_verify", |a| a
+        .help("Do not re-run both tests on the results at the end")
+        .help_heading("Reducers"))),
+    mut_args(tweak("quiet", |a| a.help("No progress lines or summary (errors are still printed)"))),
 )]
 pub struct PairArgs {
     /// The seed: the program that does not show the behaviour (never modified).
@@ -181,16 +198,9 @@ pub struct PairArgs {
     )]
     pub interesting_seed: Option<PathBuf>,
 
-    /// The variant's test: exit 0 when a variant candidate still shows the bug.
-    #[arg(
-        short = 'i',
-        long,
-        value_name = "SCRIPT",
-        help_heading = "Test",
-        required_unless_present = "interesting_pair",
-        conflicts_with = "interesting_pair"
-    )]
-    pub interesting: Option<PathBuf>,
+    /// -i: the variant's test.
+    #[command(flatten)]
+    pub test: ScriptArg,
 
     /// One test of the pair instead of the two above, run as
     /// `SCRIPT SEED_PATH VARIANT_PATH`: exit 0 when the seed candidate still
@@ -198,9 +208,9 @@ pub struct PairArgs {
     #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
     pub interesting_pair: Option<PathBuf>,
 
-    /// Language of both programs [default: from the file extensions, which must agree].
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
-    pub lang: Option<String>,
+    /// -l.
+    #[command(flatten)]
+    pub language: LangArg,
 
     /// Where the reduced seed goes [default: <seed stem>.reduced.<ext>].
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
@@ -215,10 +225,9 @@ pub struct PairArgs {
     #[arg(long, value_name = "FILE", help_heading = "Input and output")]
     pub output_diff: Option<PathBuf>,
 
-    /// Write statistics (sizes of seed, variant and difference after every
-    /// reducer, tests per side) as JSON.
-    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
-    pub stats_json: Option<PathBuf>,
+    /// --stats-json.
+    #[command(flatten)]
+    pub stats: StatsArg,
 
     /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
     #[command(flatten)]
@@ -240,13 +249,13 @@ pub struct PairArgs {
     #[arg(long, help_heading = "Reducers")]
     pub no_canon: bool,
 
-    /// Do not re-run both tests on the results at the end.
-    #[arg(long, help_heading = "Reducers")]
-    pub no_verify: bool,
+    /// --no-verify.
+    #[command(flatten)]
+    pub verify: VerifyArg,
 
-    /// No progress lines or summary (errors are still printed).
-    #[arg(short, long, help_heading = "Display")]
-    pub quiet: bool,
+    /// -q.
+    #[command(flatten)]
+    pub display: QuietArg,
 }
 
 const PAIR_AFTER_HELP: &str = "\
@@ -259,37 +268,32 @@ pair must pass it.";
 
 /// Reducing one program (the command without a subcommand).
 #[derive(Debug, clap::Args)]
+#[command(mut_args(tweak("interesting", |a| a.required_unless_present_any(["measure", "dump_tree"]))))]
 pub struct Args {
     /// The program to reduce (never modified).
     #[arg(value_name = "INPUT", required = true)]
     pub input: Option<PathBuf>,
 
-    /// The interestingness test: an executable run as `SCRIPT <candidate path>`.
-    #[arg(
-        short = 'i',
-        long,
-        value_name = "SCRIPT",
-        help_heading = "Test",
-        required_unless_present_any = ["measure", "dump_tree"]
-    )]
-    pub interesting: Option<PathBuf>,
+    /// -i (unless --measure or --dump-tree).
+    #[command(flatten)]
+    pub test: ScriptArg,
 
-    /// Language [default: from the file extension]; the list comes from the language table.
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output", help = lang_help())]
-    pub lang: Option<String>,
+    /// -l.
+    #[command(flatten)]
+    pub language: LangArg,
 
-    /// Where to write the result; `-` for stdout [default: <stem>.reduced.<ext> beside the input].
-    #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
-    pub output: Option<PathBuf>,
+    /// -o.
+    #[command(flatten)]
+    pub result: OutputArg,
 
     /// Reduce even an input whose estimated memory use exceeds 3/4 of the
     /// machine's memory (about 200 bytes per input byte).
     #[arg(long, help_heading = "Input and output")]
     pub allow_huge_input: bool,
 
-    /// Write statistics (tests, cache hits, sizes, per-pass times) as JSON.
-    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
-    pub stats_json: Option<PathBuf>,
+    /// --stats-json.
+    #[command(flatten)]
+    pub stats: StatsArg,
 
     /// -j, --width, --in-order, --timeout and --no-adaptive-timeout.
     #[command(flatten)]
@@ -304,10 +308,9 @@ pub struct Args {
     #[arg(long, help_heading = "Performance")]
     pub no_prune: bool,
 
-    /// Stop this long after the start (e.g. 90s, 25m, 1h30m): the best
-    /// result is re-checked and written, and the exit code is 7.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, help_heading = "Performance")]
-    pub deadline: Option<std::time::Duration>,
+    /// --deadline and --passes.
+    #[command(flatten)]
+    pub stop: StopArgs,
 
     /// --launcher, --cache and --no-cache.
     #[command(flatten)]
@@ -317,18 +320,13 @@ pub struct Args {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Stop after N reduction passes [default: repeat until a pass removes nothing]. A program
-    /// of 100,000 tokens or more first gets a coarse pass, which 0 skips too.
-    #[arg(long, value_name = "N", help_heading = "Performance")]
-    pub passes: Option<usize>,
-
     /// Also run ddmin's subset tests (keep one chunk, delete all others).
     #[arg(long, help_heading = "Reductions")]
     pub ddmin_subsets: bool,
 
-    /// Do not re-run the test on the result at the end.
-    #[arg(long, help_heading = "Reductions")]
-    pub no_verify: bool,
+    /// --no-verify.
+    #[command(flatten)]
+    pub verify: VerifyArg,
 
     /// Run a formatter on the result and keep its output if the test still
     /// accepts it: CMD reads the program on stdin and writes it on stdout
@@ -336,9 +334,9 @@ pub struct Args {
     #[arg(long, value_name = "CMD", num_args = 0..=1, require_equals = true, default_missing_value = "", help_heading = "Reductions")]
     pub formatter: Option<String>,
 
-    /// No progress display or summary (errors are still printed).
-    #[arg(short, long, help_heading = "Display")]
-    pub quiet: bool,
+    /// -q.
+    #[command(flatten)]
+    pub display: QuietArg,
 
     /// Print the input's size as JSON (bytes, tokens, parse errors) and exit.
     #[arg(long, help_heading = "Debugging")]

@@ -120,7 +120,9 @@ fn run_command(command: Command) -> Result<u8, Failure> {
         }
         Command::Trace(args) => trace::run(*args),
         Command::Batch(args) => crate::batch::driver::run(*args),
-        Command::Dedup { dirs, output } => crate::batch::driver::dedup(&dirs, output.as_deref()),
+        Command::Dedup { dirs, result } => {
+            crate::batch::driver::dedup(&dirs, result.output.as_deref())
+        }
         Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
         Command::Pair(args) => pair::run(*args),
     }
@@ -179,7 +181,7 @@ fn setup(args: &Args) -> Result<Setup> {
         args.allow_huge_input,
         speculating,
     )?;
-    let language = match &args.lang {
+    let language = match &args.language.lang {
         Some(name) => Language::by_name(name).ok_or_else(|| {
             anyhow!(
                 "unknown language {name:?}; the choices are: {}",
@@ -214,16 +216,17 @@ fn outputs(
     language: &Language,
 ) -> Result<(Destination, Option<Destination>)> {
     let output = args
+        .result
         .output
         .clone()
         .unwrap_or_else(|| default_output(input, language.reduced_infix));
     let destination = Destination::of(&output).map_err(|e| anyhow!("-o: {e}"))?;
-    let stats = match &args.stats_json {
+    let stats = match &args.stats.stats_json {
         Some(p) => Some(Destination::of(p).map_err(|e| anyhow!("--stats-json: {e}"))?),
         None => None,
     };
     let mut protected: Vec<(&str, &Path)> = vec![("the input", input)];
-    if let Some(script) = &args.interesting {
+    if let Some(script) = &args.test.interesting {
         protected.push(("the test script", script));
     }
     for (flag, dest) in [("-o", Some(&destination)), ("--stats-json", stats.as_ref())] {
@@ -292,10 +295,7 @@ fn start_oracle(
     args: &Args,
     setup: &Setup,
 ) -> Result<(ScriptOracle, Arc<Cancel>, Duration), Failure> {
-    let script = args
-        .interesting
-        .as_deref()
-        .ok_or_else(|| Failure::Usage(anyhow!("--interesting SCRIPT is required")))?;
+    let script = usage(args.test.required())?;
     let cancel = cancel_on_signals()?;
     let file_name = setup
         .input_path
@@ -436,7 +436,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
     }
-    if !args.quiet
+    if !args.display.quiet
         && let Some(warning) = jobs_warning(
             setup.run.jobs,
             std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -446,7 +446,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     }
     let reporter = reporter_of(&args, &setup)?;
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
-    let deadline = args.deadline.map(|d| {
+    let deadline = args.stop.deadline.map(|d| {
         deadline::Deadline::start(
             started + d,
             format!("{:.1} s", d.as_secs_f64()),
@@ -455,7 +455,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     });
     let store = open_store(&args, &setup, &oracle)?;
     let stats = Arc::new(Stats::new(reduce::names()));
-    let mode = Mode::for_stderr(args.quiet);
+    let mode = Mode::for_stderr(args.display.quiet);
     let mut printer = Printer::start(mode, stats.clone());
 
     let grammar = crate::syntax::Grammar::of(setup.language);
@@ -480,12 +480,12 @@ fn run(args: Args) -> Result<u8, Failure> {
 
     let writer = start_output(&setup, staged)?;
     let config = Config {
-        passes: args.passes,
+        passes: args.stop.passes,
         ddmin_subsets: args.ddmin_subsets,
         prune: !args.no_prune,
         formatter: formatter_of(&args, &setup),
         off: args.off.clone(),
-        verify: !args.no_verify,
+        verify: !args.verify.no_verify,
         ..single::config(&setup.run)
     };
     let observer = CliObserver {
@@ -579,7 +579,7 @@ fn reporter_of(args: &Args, setup: &Setup) -> Result<Option<report::Reporter>, F
         return Ok(None);
     };
     let mut protected = vec![setup.input_path.as_path()];
-    if let Some(script) = &args.interesting {
+    if let Some(script) = &args.test.interesting {
         protected.push(script.as_path());
     }
     report::Reporter::beside(Arc::new(template), setup.destination.path(), &protected)
@@ -650,7 +650,7 @@ fn check_while_parsing(
             };
             // Too large: the reduction says so itself.
             prepared = parsed.ok().flatten();
-            if let Some(p) = prepared.as_ref().filter(|_| !args.quiet)
+            if let Some(p) = prepared.as_ref().filter(|_| !args.display.quiet)
                 && let Some(warning) = parse_warning(&setup.input, setup.language, p, stop)
             {
                 printer.warn(warning);
@@ -720,7 +720,7 @@ fn report(
             ))
         })?;
     }
-    if !args.quiet {
+    if !args.display.quiet {
         eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
     } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
         // An error, which -q does not hide.

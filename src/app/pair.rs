@@ -180,7 +180,7 @@ struct PairReport<'a> {
 }
 
 fn language_of(args: &PairArgs) -> Result<&'static Language> {
-    if let Some(name) = &args.lang {
+    if let Some(name) = &args.language.lang {
         return Language::by_name(name).ok_or_else(|| {
             anyhow!(
                 "unknown language {name:?}; the choices are: {}",
@@ -232,7 +232,7 @@ fn outputs(args: &PairArgs, language: &Language) -> Result<Outputs> {
         seed: dest("--output-seed", &seed_out)?,
         variant: dest("--output-variant", &variant_out)?,
         diff: dest("--output-diff", &diff_out)?,
-        stats: match &args.stats_json {
+        stats: match &args.stats.stats_json {
             Some(p) => Some(dest("--stats-json", p)?),
             None => None,
         },
@@ -241,7 +241,7 @@ fn outputs(args: &PairArgs, language: &Language) -> Result<Outputs> {
         ("the seed", Some(&args.seed)),
         ("the variant", Some(&args.variant)),
         ("the seed's test script", args.interesting_seed.as_ref()),
-        ("the variant's test script", args.interesting.as_ref()),
+        ("the variant's test script", args.test.interesting.as_ref()),
         ("the pair's test script", args.interesting_pair.as_ref()),
     ]
     .into_iter()
@@ -361,7 +361,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         ldiff: !args.no_ldiff,
         commonality: !args.no_commonality,
         canon: !args.no_canon,
-        verify: !args.no_verify,
+        verify: !args.verify.no_verify,
         cancel: Some(cancel),
     };
     let result = pair::reduce(grammar, (&seed, &variant), &tests, &options, &writers);
@@ -406,7 +406,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             outcome.recheck_error.as_deref().unwrap_or("no verdict")
         );
     }
-    if !args.quiet {
+    if !args.display.quiet {
         eprintln!("{}", summary(&outcome, &outs, started));
     }
     Ok(code)
@@ -425,7 +425,7 @@ fn writers(
         p.file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned())
     };
-    let mode = Mode::for_stderr(args.quiet);
+    let mode = Mode::for_stderr(args.display.quiet);
     let live = Arc::new(Live {
         grammar,
         started,
@@ -537,7 +537,7 @@ impl Scripts {
         match (
             &args.interesting_pair,
             &args.interesting_seed,
-            &args.interesting,
+            &args.test.interesting,
         ) {
             (Some(script), _, _) => {
                 let (s, v) = (name(&args.seed)?, name(&args.variant)?);

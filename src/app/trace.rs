@@ -125,12 +125,13 @@ fn trace_error(e: TraceError) -> Result<u8, Failure> {
 /// The checked destinations of `-o` and `--stats-json`: neither is the test
 /// script or a file of the generator command, nor the other one.
 fn outputs(args: &TraceArgs) -> Result<(Destination, Option<Destination>), Failure> {
-    let destination = Destination::of(&args.output).map_err(|e| usage_error(anyhow!("-o: {e}")))?;
-    let stats_destination = match &args.stats_json {
+    let destination =
+        Destination::of(output(args)?).map_err(|e| usage_error(anyhow!("-o: {e}")))?;
+    let stats_destination = match &args.stats.stats_json {
         Some(p) => Some(Destination::of(p).map_err(|e| usage_error(anyhow!("--stats-json: {e}")))?),
         None => None,
     };
-    let mut protected: Vec<(&str, &Path)> = vec![("the test script", &args.interesting)];
+    let mut protected: Vec<(&str, &Path)> = vec![("the test script", script(args)?)];
     for file in &args.command {
         protected.push(("a file of the generator command", Path::new(file)));
     }
@@ -172,23 +173,33 @@ fn outputs(args: &TraceArgs) -> Result<(Destination, Option<Destination>), Failu
 
 /// The language of the generated program (`-l`, else the extension of `-o`).
 fn language_of(args: &TraceArgs) -> Result<Option<&'static Language>, Failure> {
-    let language = match &args.lang {
+    let language = match &args.language.lang {
         Some(name) => Some(Language::by_name(name).ok_or_else(|| {
             usage_error(anyhow!(
                 "unknown language {name:?}; the choices are: {}",
                 Language::choices()
             ))
         })?),
-        None => Language::by_path(&args.output),
+        None => Language::by_path(output(args)?),
     };
     if language.is_none() && !args.no_finish {
         return Err(usage_error(anyhow!(
             "cannot tell the language of the generated program from -o {}; pass -l with one of: {} (or --no-finish)",
-            args.output.display(),
+            output(args)?.display(),
             Language::choices()
         )));
     }
     Ok(language)
+}
+
+/// `-o`, which trace mode requires.
+fn output(args: &TraceArgs) -> Result<&Path, Failure> {
+    args.result.required().map_err(usage_error)
+}
+
+/// `-i`, which trace mode requires.
+fn script(args: &TraceArgs) -> Result<&Path, Failure> {
+    args.test.required().map_err(usage_error)
 }
 
 /// `--gen-timeout`, checked to be positive.
@@ -204,8 +215,7 @@ fn start(
     destination: &Destination,
     cancel: &Arc<Cancel>,
 ) -> Result<(ScriptOracle, Generator), Failure> {
-    let file_name = args
-        .output
+    let file_name = output(args)?
         .file_name()
         .filter(|_| destination.path().is_some())
         .map(|n| n.to_owned())
@@ -216,8 +226,8 @@ fn start(
             )
             .into()
         });
-    let mut oracle = ScriptOracle::new(&args.interesting, &file_name, run, cancel.clone())
-        .map_err(usage_error)?;
+    let mut oracle =
+        ScriptOracle::new(script(args)?, &file_name, run, cancel.clone()).map_err(usage_error)?;
     oracle.set_limits(args.run.test_limits(run.jobs));
     let cwd = std::env::current_dir()
         .context("cannot read the current directory")
@@ -301,7 +311,7 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     let cancel = job::cancel_on_signals()?;
     let (oracle, generator) = start(&args, &run, language, &destination, &cancel)?;
 
-    let mode = Mode::for_stderr(args.quiet);
+    let mode = Mode::for_stderr(args.display.quiet);
     let trace_stats = Arc::new(pipeline::trace_stats());
     let mut printer = Printer::start(mode, trace_stats.clone());
     printer.phase(Phase::Check);
@@ -360,7 +370,7 @@ fn reduce_and_report(
     let display = Display {
         writer: &writer,
         printer: Mutex::new(printer),
-        mode: Mode::for_stderr(args.quiet),
+        mode: Mode::for_stderr(args.display.quiet),
     };
     let outcome = pipeline::reduce_recorded(job, recorded, &display);
     display.printer.lock().stop();
@@ -378,7 +388,7 @@ fn reduce_and_report(
                     "stopped, the output holds the best result found before",
                 )
             );
-            if let Err(code) = writer.finish_or_save(&outcome.text, &args.output) {
+            if let Err(code) = writer.finish_or_save(&outcome.text, output(args)?) {
                 return Ok(code);
             }
             return Ok(exit::TEST_ERRORS);
@@ -388,7 +398,7 @@ fn reduce_and_report(
         }
         _ => {}
     }
-    if let Err(code) = writer.finish_or_save(&outcome.text, &args.output) {
+    if let Err(code) = writer.finish_or_save(&outcome.text, output(args)?) {
         return Ok(code);
     }
     if let Some(dest) = &stats_destination {
@@ -414,7 +424,7 @@ fn reduce_and_report(
             job::not_rechecked(outcome.recheck_error.as_deref())
         );
     }
-    if !args.quiet {
+    if !args.display.quiet {
         eprintln!("{}", summary(job, &outcome, writer.destination()));
     }
     Ok(if outcome.cancelled {

@@ -123,6 +123,8 @@ fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
 /// What every input's reduction shares.
 struct BatchRun<'a> {
     args: &'a BatchArgs,
+    /// The test script (`-i`).
+    script: &'a Path,
     /// `-j` (for all inputs together), the width, the order, the timeout.
     run: RunOptions,
     results: PathBuf,
@@ -285,7 +287,7 @@ fn prepare(
             ),
         )));
     }
-    let language = match &shared.args.lang {
+    let language = match &shared.args.language.lang {
         Some(name) => Language::by_name(name),
         None => Language::by_path(&input.path),
     }
@@ -360,8 +362,8 @@ fn reduce_prepared(
     // Rounds of a fixed width (or in order): a result does not depend on
     // -j, nor on how many inputs shared the -j budget.
     let config = Config {
-        passes: args.passes,
-        verify: !args.no_verify,
+        passes: args.stop.passes,
+        verify: !args.verify.no_verify,
         ..single::config(&shared.run)
     };
     let stats = Stats::new(reduce::names());
@@ -416,15 +418,11 @@ fn checked_oracle(
 ) -> Result<ScriptOracle, (Status, String)> {
     let args = shared.args;
     let first_limit = shared.run.timeout.first();
-    let mut oracle = match ScriptOracle::new(
-        &args.interesting,
-        &input.file_name,
-        &shared.run,
-        cancel.clone(),
-    ) {
-        Ok(o) => o,
-        Err(e) => return Err((Status::TestErrors, e.to_string())),
-    };
+    let mut oracle =
+        match ScriptOracle::new(shared.script, &input.file_name, &shared.run, cancel.clone()) {
+            Ok(o) => o,
+            Err(e) => return Err((Status::TestErrors, e.to_string())),
+        };
     oracle.set_gate(shared.gate.clone());
     oracle.set_launcher(shared.launcher.clone());
     oracle.set_limits(args.run.test_limits(shared.run.jobs));
@@ -527,7 +525,7 @@ fn write_report(
     report::Reporter::beside(
         template.clone(),
         Some(result_path),
-        &[&input.path, &shared.args.interesting],
+        &[&input.path, shared.script],
     )
     .and_then(|reporter| {
         reporter.write(&report::Context {
@@ -581,18 +579,19 @@ fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
 /// The results folder, created, and the summary files, checked: no result
 /// may overwrite an input or the test script.
 fn check_outputs(args: &BatchArgs, inputs: &[Input]) -> Result<PathBuf, Failure> {
-    let results = args.output.join("results");
+    let (out, script) = (usage(args.result.required())?, usage(args.test.required())?);
+    let results = out.join("results");
     fs::create_dir_all(&results)
         .map_err(|e| Failure::Usage(anyhow!("-o: cannot create {}: {e}", results.display())))?;
     for name in ["summary.json", "summary.md", "groups.json"] {
-        Destination::of(&args.output.join(name)).map_err(|e| Failure::Usage(anyhow!("-o: {e}")))?;
+        Destination::of(&out.join(name)).map_err(|e| Failure::Usage(anyhow!("-o: {e}")))?;
     }
     for input in inputs {
         let result = results.join(&input.file_name);
-        if same_file(&result, &input.path) || same_file(&result, &args.interesting) {
+        if same_file(&result, &input.path) || same_file(&result, script) {
             return Err(Failure::Usage(anyhow!(
                 "-o {}: the result {} would overwrite an input or the test script; choose another output directory",
-                args.output.display(),
+                out.display(),
                 result.display()
             )));
         }
@@ -633,7 +632,7 @@ fn reduce_all(
                         eprintln!("treereduce: error: {e:#}");
                     }
                     let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
-                    if !shared.args.quiet || record.status.failed() {
+                    if !shared.args.display.quiet || record.status.failed() {
                         eprintln!("treereduce: [{n}/{pending}] {}", line(&record));
                     }
                     records.lock()[i] = Some((record, false));
@@ -658,22 +657,17 @@ fn reduce_all(
 }
 
 /// The test script, checked to be runnable: its bytes and their hash.
-fn check_script(args: &BatchArgs, stop: &Arc<Cancel>) -> Result<(Vec<u8>, String), Failure> {
+fn check_script(script: &Path, stop: &Arc<Cancel>) -> Result<(Vec<u8>, String), Failure> {
     let probe = RunOptions {
         jobs: 1,
         ..RunOptions::default()
     };
-    ScriptOracle::new(
-        &args.interesting,
-        std::ffi::OsStr::new("probe"),
-        &probe,
-        stop.clone(),
-    )
-    .map_err(|e| Failure::Usage(e.into()))?;
-    let script_bytes = fs::read(&args.interesting).map_err(|e| {
+    ScriptOracle::new(script, std::ffi::OsStr::new("probe"), &probe, stop.clone())
+        .map_err(|e| Failure::Usage(e.into()))?;
+    let script_bytes = fs::read(script).map_err(|e| {
         Failure::Usage(anyhow!(
             "cannot read the test script {}: {e}",
-            args.interesting.display()
+            script.display()
         ))
     })?;
     let script_hash = hex(xxh3_128(&script_bytes));
@@ -706,24 +700,21 @@ fn start_line(
 
 /// Writes summary.json, summary.md and groups.json.
 fn write_summary(
-    args: &BatchArgs,
+    out: &Path,
     records: &[(InputRecord, bool)],
     (jobs, shard, total): (usize, Option<(u64, u64)>, usize),
     started: Instant,
 ) -> Result<(Summary, Groups), Failure> {
     let groups = group(records.iter().filter_map(|(r, _)| {
-        let text = fs::read(args.output.join("results").join(&r.name)).ok()?;
+        let text = fs::read(out.join("results").join(&r.name)).ok()?;
         entry(r, text)
     }));
     let summary = Summary::of(records, &groups, jobs, shard, total, started.elapsed());
     let json = serde_json::to_vec_pretty(&summary).map_err(|e| Failure::Internal(e.into()))?;
-    write_file(&args.output.join("summary.json"), &json)?;
-    write_file(
-        &args.output.join("summary.md"),
-        summary.markdown().as_bytes(),
-    )?;
+    write_file(&out.join("summary.json"), &json)?;
+    write_file(&out.join("summary.md"), summary.markdown().as_bytes())?;
     let json = serde_json::to_vec_pretty(&groups).map_err(|e| Failure::Internal(e.into()))?;
-    write_file(&args.output.join("groups.json"), &json)?;
+    write_file(&out.join("groups.json"), &json)?;
 
     Ok((summary, groups))
 }
@@ -746,7 +737,7 @@ fn stop_on_signals(
         }
     };
     job::on_signals(stop_all.clone())?;
-    Ok(args.deadline.map(|d| {
+    Ok(args.stop.deadline.map(|d| {
         let stop = stop.clone();
         Deadline::start_with(
             started + d,
@@ -760,7 +751,7 @@ fn stop_on_signals(
 /// The closing lines: what became of the inputs, and each failure;
 /// whether an input failed.
 fn report_failures(
-    args: &BatchArgs,
+    (quiet, out): (bool, &Path),
     records: &[(InputRecord, bool)],
     (summary, groups): (&Summary, &Groups),
     started: Instant,
@@ -770,7 +761,7 @@ fn report_failures(
         .map(|(r, _)| r)
         .filter(|r| r.status.failed())
         .collect();
-    if !args.quiet {
+    if !quiet {
         eprintln!(
             "treereduce: {} of {} inputs reduced, {} failed, {} not finished; {} distinct results; {}; summary in {}",
             summary.reduced,
@@ -779,7 +770,7 @@ fn report_failures(
             summary.unfinished,
             groups.groups.len(),
             progress::clock(started.elapsed()),
-            args.output.join("summary.md").display()
+            out.join("summary.md").display()
         );
     }
     if !failed.is_empty() {
@@ -796,7 +787,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     let run = usage(args.run.options())?;
     let jobs = run.jobs;
-    if let Some(name) = &args.lang
+    if let Some(name) = &args.language.lang
         && Language::by_name(name).is_none()
     {
         return Err(Failure::Usage(anyhow!(
@@ -820,7 +811,8 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
 
     // The test script: checked once for all inputs.
     let stop = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    let (script_bytes, script_hash) = check_script(&args, &stop)?;
+    let script = usage(args.test.required())?;
+    let (script_bytes, script_hash) = check_script(script, &stop)?;
 
     // The outputs, before the first test.
     let results = check_outputs(&args, &inputs)?;
@@ -841,6 +833,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let shared = BatchRun {
         template,
         args: &args,
+        script,
         run,
         results: results.clone(),
         script_bytes,
@@ -865,7 +858,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         }
     }
     let at_once = todo.len().min(jobs).clamp(1, MAX_AT_ONCE);
-    if !args.quiet {
+    if !args.display.quiet {
         let skipped = inputs.len() - todo.len();
         eprintln!(
             "{}",
@@ -878,8 +871,14 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         );
     }
     let records = reduce_all(&shared, &inputs, (records, todo), at_once);
-    let (summary, groups) = write_summary(&args, &records, (jobs, shard, total), started)?;
-    let failed = report_failures(&args, &records, (&summary, &groups), started);
+    let out = usage(args.result.required())?;
+    let (summary, groups) = write_summary(out, &records, (jobs, shard, total), started)?;
+    let failed = report_failures(
+        (args.display.quiet, out),
+        &records,
+        (&summary, &groups),
+        started,
+    );
     let interrupted = stop.is_cancelled() && !shared.deadline_reached();
     Ok(if interrupted {
         exit::INTERRUPTED

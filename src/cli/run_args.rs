@@ -23,7 +23,7 @@ use crate::oracle::{TestLimits, VerdictStore, store};
 ///
 /// A mode whose default limit comes from something other than one first
 /// run says so in the help of `--timeout`, with
-/// `#[command(mut_arg("timeout", |a| a.help(timeout_help(...))))]`.
+/// `#[command(mut_args(tweak("timeout", |a| a.help(timeout_help(...)))))]`.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     // The help text is built by `timeout_help`, which the modes share.

@@ -1,34 +1,42 @@
 //! The arguments of `treereduce trace` (generator-trace reduction).
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
-use super::RunArgs;
+use super::{LangArg, OutputArg, QuietArg, RunArgs, ScriptArg, StatsArg, tweak};
 use crate::trace::generator::Align;
 use crate::trace::reduce::Search;
 
 /// Reducing a generator's run instead of its program.
 #[derive(Debug, clap::Args)]
+#[command(
+    mut_args(tweak("interesting", |a| a
+        .required(true)
+        .help("The interestingness test: an executable run as `SCRIPT <program path>`"))),
+    mut_args(tweak("output", |a| a.required(true).help("Where to write the result; `-` for stdout"))),
+    mut_args(tweak("lang", |a| a.help(
+        "Language of the generated program: c, rust (or rs), javascript (or js) [default: from \
+         the extension of -o]; needed for the finishing stage"))),
+    mut_args(tweak("stats_json", |a| a.help(
+        "Write statistics (trace size, tokens per phase, tests, alignment failures) as JSON"))),
+)]
 pub struct TraceArgs {
-    /// The interestingness test: an executable run as `SCRIPT <program path>`.
-    #[arg(short = 'i', long, value_name = "SCRIPT", help_heading = "Test")]
-    pub interesting: PathBuf,
+    /// -i (required).
+    #[command(flatten)]
+    pub test: ScriptArg,
 
-    /// Where to write the result; `-` for stdout.
-    #[arg(short, long, value_name = "FILE", help_heading = "Input and output")]
-    pub output: PathBuf,
+    /// -o (required).
+    #[command(flatten)]
+    pub result: OutputArg,
 
-    /// Language of the generated program: c, rust (or rs), javascript (or js)
-    /// [default: from the extension of -o]; needed for the finishing stage.
-    #[arg(short, long, value_name = "LANG", help_heading = "Input and output")]
-    pub lang: Option<String>,
+    /// -l.
+    #[command(flatten)]
+    pub language: LangArg,
 
-    /// Write statistics (trace size, tokens per phase, tests, alignment
-    /// failures) as JSON.
-    #[arg(long, value_name = "FILE", help_heading = "Input and output")]
-    pub stats_json: Option<PathBuf>,
+    /// --stats-json.
+    #[command(flatten)]
+    pub stats: StatsArg,
 
     /// The generator writes the program to this file (in its working
     /// directory) instead of stdout.
@@ -73,9 +81,9 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub run: RunArgs,
 
-    /// No progress display or summary (errors are still printed).
-    #[arg(short, long, help_heading = "Display")]
-    pub quiet: bool,
+    /// -q.
+    #[command(flatten)]
+    pub display: QuietArg,
 
     /// The generator command, after `--`: it writes one program to stdout
     /// (or to --gen-output).
