@@ -11,9 +11,14 @@ use common::{Sandbox, stderr};
 /// What precedes the command in an example script's top comment.
 const MARK: &str = "# Run in this directory: ";
 
-fn examples() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let mut dirs: Vec<PathBuf> = fs::read_dir(root)
+/// The checkout this test belongs to.
+fn checkout() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The example folders of the checkout at `root`.
+fn examples(root: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(root.join("examples"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())
@@ -22,15 +27,56 @@ fn examples() -> Vec<PathBuf> {
     dirs
 }
 
-/// The files of `dir` whose names end in `suffix` (or do not, with `not`).
+/// The example's own files in `dir` whose names end in `suffix` (or do
+/// not, with `not`): not the results its command wrote there (see
+/// [`written_by`]), which a user who ran it has beside them.
 fn files(dir: &Path, suffix: &str, not: bool) -> Vec<String> {
+    let written = written_by(dir);
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(suffix) != not)
+        .filter(|n| n.ends_with(suffix) != not && !written.iter().any(|w| w.matches(n)))
         .collect();
     names.sort();
     names
+}
+
+/// A name an example's command writes: a result named by `-o`, or the
+/// default `<stem>.reduced.<ext>` of single and pair mode.
+enum Written {
+    Named(String),
+    Reduced,
+}
+
+impl Written {
+    fn matches(&self, name: &str) -> bool {
+        match self {
+            Written::Named(n) => n == name,
+            Written::Reduced => name.contains(".reduced."),
+        }
+    }
+}
+
+/// What the command of the example in `dir` writes in `dir`.
+fn written_by(dir: &Path) -> Vec<Written> {
+    let scripts = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sh"));
+    let mut written = vec![Written::Reduced];
+    for script in scripts {
+        let words: Vec<String> = command_of(&script)
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let named = words
+            .windows(2)
+            .filter(|w| w[0] == "-o" || w[0] == "--output")
+            .map(|w| Written::Named(w[1].clone()));
+        written.extend(named);
+    }
+    written
 }
 
 /// The command in the top comment (the lines after `#!`) of `script`.
@@ -62,7 +108,13 @@ fn command(dir: &Path) -> Vec<String> {
 
 #[test]
 fn every_example_says_its_command_at_its_top() {
-    let dirs = examples();
+    check_examples(checkout());
+}
+
+/// Every example of the checkout at `root` says its command at its top,
+/// and the command names its scripts and its inputs.
+fn check_examples(root: &Path) {
+    let dirs = examples(root);
     assert!(dirs.len() >= 7, "{dirs:?}");
     for dir in dirs {
         let words = command(&dir);
@@ -77,12 +129,75 @@ fn every_example_says_its_command_at_its_top() {
     }
 }
 
+/// What an example's command writes beside it stays out of the repository:
+/// `.gitignore` names the default results and each `-o` file.
+#[test]
+fn the_results_of_the_examples_are_ignored_by_git() {
+    let ignore = fs::read_to_string(checkout().join(".gitignore")).unwrap();
+    let lines: Vec<&str> = ignore.lines().collect();
+    assert!(lines.contains(&"*.reduced.*"), "{ignore}");
+    for dir in examples(checkout()) {
+        let name = dir.file_name().unwrap().to_string_lossy();
+        for written in written_by(&dir) {
+            if let Written::Named(file) = written {
+                let line = format!("/examples/{name}/{file}");
+                assert!(lines.contains(&line.as_str()), "{line} not in .gitignore");
+            }
+        }
+    }
+}
+
+/// The README's first command (`cargo run --release -- ARGS`): its ARGS.
+fn readme_command() -> Vec<String> {
+    let readme = fs::read_to_string(checkout().join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("cargo run --release -- "))
+        .expect("README.md gives a `cargo run --release -- ...` command");
+    line.split_whitespace().map(str::to_string).collect()
+}
+
+/// Copies the folder `from` into `to`, recursively.
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// The README's first command and the example checks, in either order and
+/// again after each other, on one checkout (its examples copied, the
+/// command run from its root as the README says): the result the command
+/// writes beside the example does not fail the checks, and a second run
+/// of the command replaces it.
+#[test]
+fn the_readme_command_and_the_example_checks_run_in_either_order() {
+    let sb = Sandbox::new();
+    copy_tree(&checkout().join("examples"), &sb.path().join("examples"));
+    let words = readme_command();
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let result = sb
+        .path()
+        .join("examples/c-too-many-args/inventory.reduced.c");
+    check_examples(sb.path());
+    for _ in 0..2 {
+        let out = sb.run(&args);
+        assert!(out.status.success(), "{words:?}: {}", stderr(&out));
+        assert!(fs::metadata(&result).unwrap().len() < 200);
+        check_examples(sb.path());
+    }
+}
+
 /// Runs the example `name`'s command as written, in a copy of its
 /// directory: the run's stderr.
 fn run_as_written(name: &str) -> (Sandbox, String) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join(name);
+    let dir = checkout().join("examples").join(name);
     let sb = Sandbox::new();
     for file in files(&dir, "", false) {
         sb.example(&format!("{name}/{file}"));
