@@ -1,4 +1,4 @@
-//! Every relative link of README.md and doc/*.md leads to a file that
+//! Every relative link of README.md, doc/*.md and doc/history/*.md leads to a file that
 //! exists, and every `#anchor` into a Markdown file to one of its headings:
 //! moving a section from one page to another cannot leave a dead link.
 
@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 /// The Markdown pages of the project's documentation.
 fn pages(root: &Path) -> Vec<PathBuf> {
     let mut pages = vec![root.join("README.md")];
-    for entry in fs::read_dir(root.join("doc")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            pages.push(path);
+    for dir in ["doc", "doc/history"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
         }
     }
     pages.sort();
