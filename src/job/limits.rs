@@ -12,7 +12,7 @@ pub const MEMORY_PER_INPUT_BYTE: u64 = 200;
 /// Memory per byte of text of an accepted state that in-order speculation
 /// keeps: the text, the nodes of its tree it does not share with the tree
 /// it was parsed from, and its share of the speculation's memos (measured:
-/// doc/benchmarks.md, "Memory of in-order speculation").
+/// doc/history/benchmarks-2026-11-25.md, "Memory of in-order speculation").
 pub const MEMORY_PER_KEPT_BYTE: u64 = 12;
 
 /// About how much memory reducing an input of `input_bytes` holds at its

@@ -1082,7 +1082,7 @@ fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
 /// default `auto_da_alloc`) a file truncated and written again is flushed
 /// to disk when closed, and the next truncation waits for that write:
 /// tens to hundreds of milliseconds between two tests, where a new file
-/// costs a fraction of one (doc/benchmarks.md). A symbolic link there is
+/// costs a fraction of one (doc/history/benchmarks-2026-11-28.md). A symbolic link there is
 /// replaced, not written through. Where the file cannot be replaced (a
 /// test made the directory read-only, or something made the name again in
 /// between), it is truncated in place, still never through a link.

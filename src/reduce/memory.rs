@@ -6,10 +6,11 @@
 //! next, although only a few of the program's parts changed in between: a
 //! large share of an unpruned run's tests are of a change whose text had
 //! failed before, and few of those are interesting the second time
-//! (doc/benchmarks.md, "Fewer tests", has the counts). A pass that prunes
-//! (see `single`) does not test such a change again; a pass that prunes
-//! nothing always ends the syntax fixpoint, so the result is still one on
-//! which no candidate of any reduction is interesting.
+//! (doc/history/benchmarks-2026-11-25.md, "Fewer tests", has the
+//! counts). A pass that prunes (see `single`) does not test such a
+//! change again; a pass that prunes nothing always ends the syntax
+//! fixpoint, so the result is still one on which no candidate of any
+//! reduction is interesting.
 //!
 //! Node ids change with every re-parse, so a change is known by its text:
 //! the bytes it removes and the bytes it puts in their place, with up to

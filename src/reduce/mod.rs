@@ -169,7 +169,7 @@ pub trait Change: Send + Sync + Debug {
 /// when it crosses a long list (a function body), each keeping one small
 /// piece, and they nearly all fail; where hoisting succeeds, it is mostly
 /// among a node's first candidates (what the cap saves, in tests and
-/// sizes: doc/benchmarks.md, "Fewer tests").
+/// sizes: doc/history/benchmarks-2026-11-25.md, "Fewer tests").
 pub const FAILED_ALTERNATIVES: u32 = 8;
 
 /// Configuration of the syntax reductions.

@@ -116,7 +116,7 @@ pub struct TreeSubject<'a> {
     /// more: the one holding what the test needs (a program's `main`)
     /// fails again, a round later each time, and the level's next halving
     /// waits for it. A pass that prunes skips it, so the level ends in the
-    /// round being formed and its halves take the places (doc/benchmarks.md,
+    /// round being formed and its halves take the places (doc/history/benchmarks-2026-11-26.md,
     /// "A ddmin chunk tested with its halves, and chunks that failed not
     /// tested again in the pass").
     failed_chunks: Mutex<std::collections::HashSet<u128>>,

@@ -1265,7 +1265,8 @@ pub const COARSE_TOKENS: usize = 100_000;
 /// on a program that the round's first commits already made much smaller.
 /// Narrower rounds reach the small programs sooner: on the four C++ cases
 /// of `benches/run` the coarse pass ran half the tests on programs above
-/// 50 KB (doc/benchmarks.md, "C++: the coarse pass in narrower rounds").
+/// 50 KB (doc/history/benchmarks-2026-11-26.md,
+/// "C++: the coarse pass in narrower rounds").
 /// A constant, like the run's width, so that every `-j` gives the same
 /// result; 4 keeps four tests at once in the coarse pass on a machine with
 /// more cores.

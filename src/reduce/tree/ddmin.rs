@@ -269,7 +269,7 @@ impl Level {
     /// the estimate stays near one half), and that of one element as its
     /// `chunk`-th root `q`, elements taken as independent; a chunk of `next`
     /// elements then goes with chance `q^next` and takes `next` elements
-    /// with it (doc/benchmarks.md, "Fewer tests").
+    /// with it (doc/history/benchmarks-2026-11-25.md, "Fewer tests").
     fn pays(&self, next: usize, deleted: usize) -> bool {
         let chance = (deleted as f64 + 1.0) / (self.sizes.len() as f64 + 2.0);
         let q = chance.powf(1.0 / self.chunk as f64);

@@ -53,9 +53,10 @@ impl Reduction for ReplaceReduction {
 /// a list without separators (statements, items, fields) that may lose
 /// it. There the smallest tree of the slot is a placeholder that keeps no
 /// position (`;`, `{}`), so replacing `c` by it costs a test that ddmin's
-/// deletion of the same element already makes (doc/benchmarks.md, "Fewer
-/// tests"). In a separated list (arguments, array elements) a placeholder keeps the
-/// position of what follows (`f(a, b)` -> `f(0, b)`), and deletion does
+/// deletion of the same element already makes
+/// (doc/history/benchmarks-2026-11-25.md, "Fewer tests"). In a separated
+/// list (arguments, array elements) a placeholder keeps the position of
+/// what follows (`f(a, b)` -> `f(0, b)`), and deletion does
 /// not, so replacement stays.
 pub fn deletion_covers(original: &Original, c: NodeId) -> bool {
     match original.role(c) {
