@@ -1,5 +1,8 @@
-//! The layering doc/architecture.md promises: the top-level modules of
-//! `src/` import one another in one direction only, with no cycle.
+//! What doc/architecture.md says of the tree, recomputed from it: the
+//! top-level modules of `src/` import one another in one direction only,
+//! with no cycle and in the order of the page's table; the table's files
+//! and lines of each module, and the page's counts of reductions and
+//! languages, are those of the code.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -30,12 +33,17 @@ fn module_of(src: &Path, file: &Path) -> Option<String> {
     (name != "lib" && name != "main").then(|| name.to_string())
 }
 
+/// A file's text before its inline test module (`mod tests { ... }` at
+/// its end; a `mod tests;` declaration names another file and stays).
+fn without_tests(text: &str) -> &str {
+    text.find("#[cfg(test)]\nmod tests {")
+        .map_or(text, |cut| &text[..cut])
+}
+
 /// The modules `text` names through `crate::`, comments and the test
 /// module left out.
 fn named_modules(text: &str) -> BTreeSet<String> {
-    let code = text
-        .find("#[cfg(test)]\nmod tests")
-        .map_or(text, |cut| &text[..cut]);
+    let code = without_tests(text);
     let mut names = BTreeSet::new();
     for line in code.lines() {
         let line = line.split("//").next().unwrap_or("");
@@ -137,5 +145,162 @@ fn a_cycle_is_found_when_there_is_one() {
     assert_eq!(
         named_modules("use crate::engine::x; // crate::pair\nlet y = crate::oracle::Z;"),
         BTreeSet::from(["engine".to_string(), "oracle".to_string()])
+    );
+}
+
+/// Each top-level module of `src/` with its files and lines, tests aside.
+fn sizes() -> BTreeMap<String, (usize, usize)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut sizes: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for file in &files {
+        if let Some(module) = module_of(&src, file) {
+            let text = fs::read_to_string(file).unwrap();
+            let size = sizes.entry(module).or_default();
+            size.0 += 1;
+            size.1 += without_tests(&text).lines().count();
+        }
+    }
+    sizes
+}
+
+fn architecture() -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("doc/architecture.md")).unwrap()
+}
+
+/// The rows of the page's table of modules, in its order: (module, files,
+/// lines).
+fn module_table(page: &str) -> Vec<(String, usize, usize)> {
+    let number = |cell: &str| cell.trim().replace(',', "").parse::<usize>().ok();
+    page.lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').collect();
+            let module = cells.first()?.trim().strip_prefix('`')?.strip_suffix('`')?;
+            Some((
+                module.to_string(),
+                number(cells.get(1)?)?,
+                number(cells.get(2)?)?,
+            ))
+        })
+        .collect()
+}
+
+/// The number written just after `words` on the page (`REDUCTIONS` holds
+/// 31).
+fn count_after(page: &str, words: &str) -> usize {
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = flat
+        .find(words)
+        .unwrap_or_else(|| panic!("the page says {words:?}"));
+    let number = flat[at + words.len()..].split_whitespace().next().unwrap();
+    number.trim_end_matches([',', '.']).parse().unwrap()
+}
+
+/// The entries of a `&[...]` table in `file` that starts at `opening`: its
+/// lines that start with `&`.
+fn entries(file: &str, opening: &str) -> usize {
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let start = text
+        .find(opening)
+        .unwrap_or_else(|| panic!("{opening} in {file}"));
+    text[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim() != "];")
+        .filter(|l| l.trim_start().starts_with('&'))
+        .count()
+}
+
+/// Reductions that say they cannot be switched off.
+fn core_reductions() -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/reduce");
+    let mut files = Vec::new();
+    sources(&dir, &mut files);
+    files
+        .iter()
+        .map(|f| fs::read_to_string(f).unwrap())
+        .filter(|t| t.contains("fn switchable(&self) -> bool {\n        false"))
+        .count()
+}
+
+/// Whether a size on the page is true: within 5% of the real count (and
+/// within 5 lines for the smallest modules).
+fn close(page: usize, real: usize) -> bool {
+    page.abs_diff(real) <= (real / 20).max(5)
+}
+
+#[test]
+fn the_architecture_page_gives_each_modules_files_and_lines() {
+    let table = module_table(&architecture());
+    let real = sizes();
+    let listed: BTreeSet<&String> = table.iter().map(|(m, _, _)| m).collect();
+    let present: BTreeSet<&String> = real.keys().collect();
+    assert_eq!(
+        listed, present,
+        "the modules of doc/architecture.md's table"
+    );
+    let mut wrong = Vec::new();
+    for (module, files, lines) in &table {
+        let (real_files, real_lines) = real[module];
+        if *files != real_files || !close(*lines, real_lines) {
+            wrong.push(format!(
+                "{module}: the page says {files} files, {lines} lines; the tree has {real_files} files, {real_lines} lines"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "doc/architecture.md drifted:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn each_module_imports_only_modules_below_it_in_the_architecture_table() {
+    let order: Vec<String> = module_table(&architecture())
+        .into_iter()
+        .map(|(m, _, _)| m)
+        .collect();
+    let place = |m: &str| order.iter().position(|o| o == m);
+    let mut upward = Vec::new();
+    for (module, names) in graph() {
+        for name in names {
+            if place(&name) <= place(&module) {
+                upward.push(format!("{module} -> {name}"));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports of a module above: {upward:?}");
+}
+
+#[test]
+fn the_architecture_page_counts_the_reductions_and_languages() {
+    let page = architecture();
+    let reductions = entries("src/reduce/mod.rs", "pub static REDUCTIONS");
+    assert!(reductions > 20, "{reductions} reductions");
+    assert_eq!(count_after(&page, "`REDUCTIONS` holds"), reductions);
+    assert_eq!(
+        count_after(&page, "reductions, of which"),
+        reductions - core_reductions()
+    );
+    let languages = entries("src/lang/mod.rs", "pub const ALL");
+    assert!(languages > 5, "{languages} languages");
+    assert_eq!(
+        count_after(&page, "`Language::ALL`, which holds"),
+        languages
+    );
+}
+
+#[test]
+fn a_drifted_size_or_count_is_found() {
+    let page = "| module | files | lines |\n|---|---|---|\n| `engine` | 4 | 3,700 | the scheduler |\n`REDUCTIONS` holds 31 reductions, of which 29 can";
+    assert_eq!(module_table(page), [("engine".to_string(), 4, 3700)]);
+    assert!(close(3700, 3679) && !close(2433, 3679) && close(34, 38) && !close(34, 45));
+    assert_eq!(count_after(page, "`REDUCTIONS` holds"), 31);
+    assert_eq!(count_after(page, "reductions, of which"), 29);
+    assert_eq!(
+        without_tests("a\n#[cfg(test)]\nmod tests;\nb\n#[cfg(test)]\nmod tests {\n}"),
+        "a\n#[cfg(test)]\nmod tests;\nb\n"
     );
 }

@@ -164,7 +164,7 @@ impl BatchRun<'_> {
 }
 
 /// The environment variable of the fault-injection hook, for tests only
-/// (see doc/architecture.md): the reduction of the input of this file name
+/// (see doc/design.md): the reduction of the input of this file name
 /// panics after its first improvement, as a bug would.
 const PANIC_HOOK: &str = "TREEREDUCE_TEST_PANIC_ON";
 
