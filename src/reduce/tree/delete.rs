@@ -69,12 +69,13 @@ impl Change for Delete {
     /// plus list they belong to.
     fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
         let original = cx.original;
-        let live: Vec<NodeId> = self
+        let inside: Vec<NodeId> = self
             .nodes
             .iter()
             .copied()
-            .filter(|&n| cx.inside(n) && current.is_live(original, n))
+            .filter(|&n| cx.inside(n))
             .collect();
+        let live = current.live_among(original, &inside);
         if live.is_empty() {
             return None;
         }

@@ -475,15 +475,6 @@ impl Forms {
         &self.leaves[self.start[f as usize] as usize..self.start[f as usize + 1] as usize]
     }
 
-    /// The live tokens of form `f` (none if it is deleted).
-    fn live_tokens(&self, original: &Original, current: EditView<'_>, f: u32) -> Vec<NodeId> {
-        self.tokens_of(f)
-            .iter()
-            .copied()
-            .filter(|&n| current.is_live(original, n))
-            .collect()
-    }
-
     /// The form token `n` belongs to, if it is one of the tokens.
     fn form_of(&self, n: NodeId) -> Option<u32> {
         let at = self.leaves.binary_search(&n).ok()? as u32;
@@ -498,12 +489,21 @@ impl Forms {
         current: EditView<'_>,
         stop: Stop<'_>,
     ) -> Option<Vec<Vec<NodeId>>> {
+        // The live tokens of all forms at once (one walk over the edits),
+        // then split by form.
+        let live = current.live_among(original, &self.leaves);
+        let mut live = live.iter().copied().peekable();
         let mut out = Vec::new();
         for f in 0..self.len() as u32 {
             if due(f as usize) && stop() {
                 return None;
             }
-            let tokens = self.live_tokens(original, current, f);
+            let tokens: Vec<NodeId> = self
+                .tokens_of(f)
+                .iter()
+                .copied()
+                .filter(|&n| live.next_if_eq(&n).is_some())
+                .collect();
             if !tokens.is_empty() {
                 out.push(tokens);
             }
