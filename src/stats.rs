@@ -53,6 +53,11 @@ pub struct PassTiming {
     /// The CPU time of that setup (it runs on one thread): unlike the wall
     /// time, next to unchanged when other processes share the cores.
     pub setup_cpu_seconds: f64,
+    /// The reducer's own CPU time during the whole pass, all threads, its
+    /// tests excluded: divided by the pass's tests, its own work per
+    /// candidate, which on a large program competes with the tests for
+    /// the cores.
+    pub cpu_seconds: f64,
     /// Each reduction's pass start, in the order they ran (part of
     /// `setup_seconds`); empty in a pass with no reductions (layout, tidy).
     pub starts: Vec<StartReport>,
@@ -79,6 +84,8 @@ pub struct PassClock {
     began: Duration,
     /// The CPU time of the thread that began it, then.
     cpu_began: Duration,
+    /// The process's own CPU time (all threads), then.
+    own_cpu_began: f64,
     /// Its setup (wall and CPU time), once [`PassClock::built`] was called.
     setup: Option<(Duration, Duration)>,
 }
@@ -484,6 +491,7 @@ impl Stats {
         PassClock {
             began: self.elapsed(),
             cpu_began: thread_cpu_time(),
+            own_cpu_began: own_cpu_seconds(),
             setup: None,
         }
     }
@@ -506,6 +514,7 @@ impl Stats {
             started_seconds: began,
             setup_seconds: setup.as_secs_f64(),
             setup_cpu_seconds: setup_cpu.as_secs_f64(),
+            cpu_seconds: (own_cpu_seconds() - clock.own_cpu_began).max(0.0),
             starts: std::mem::take(&mut *self.pass_starts.lock()),
             first_test_seconds: (first > 0)
                 .then(|| (Duration::from_nanos(first).saturating_sub(clock.began)).as_secs_f64()),

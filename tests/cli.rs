@@ -203,6 +203,7 @@ fn stats_json_times_the_work_before_the_tests() {
         .map(|k| k["kind"].as_str().unwrap())
         .collect();
     let mut previous_end = 0.0;
+    let mut passes_cpu = 0.0;
     for p in passes {
         let started = num(&p["started_seconds"]);
         let seconds = num(&p["seconds"]);
@@ -217,6 +218,11 @@ fn stats_json_times_the_work_before_the_tests() {
         // (1.3 microseconds over in one run: 100 allowed).
         let setup_cpu = num(&p["setup_cpu_seconds"]);
         assert!(0.0 <= setup_cpu && setup_cpu <= setup + 1e-4, "{p}");
+        // The pass's own CPU time, all threads: part of the run's, which
+        // is read later; the passes follow one another.
+        passes_cpu += num(&p["cpu_seconds"]);
+        assert!(num(&p["cpu_seconds"]) >= 0.0, "{p}");
+        assert!(passes_cpu <= num(&s["cpu_seconds"]) + 1e-3, "{p}");
         let starts = p["starts"].as_array().unwrap();
         let in_starts: f64 = starts.iter().map(|r| num(&r["seconds"])).sum();
         assert!(in_starts <= setup + slack, "{p}");
