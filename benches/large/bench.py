@@ -7,6 +7,7 @@ the memory grow with the input.
     benches/large/bench.py scaling --flags='--no-inline-vars --no-inline-consts' --label off
     benches/large/bench.py real                    # the SQLite amalgamation and the 40k file
     benches/large/bench.py real --tools treereduce,cvise --cvise-cap 3600
+    benches/large/bench.py guard --binary main=OLD --binary branch=NEW   # before a merge: 20% slower?
     benches/large/bench.py report --label before   # the markdown tables of a label's results
     benches/large/plot.py --label before --label after   # the figure (doc/img/)
 
@@ -46,6 +47,16 @@ with --binary LABEL=PATH (repeated): every measurement then runs each build
 in turn, and each build's rows go to its label's file:
 
     benches/large/bench.py scaling --binary before=old/treereduce --binary after=target/release/treereduce
+
+guard: the SQLite case (with --cases, the 40,000-unit file too) as a user
+runs it (-j 2, default options, --no-cache), each build in turn, --repeat
+times (default 3): the time to the first improvement, the total, the
+reducer's own CPU, tests and tokens, medians, and each build against the
+first pair by pair. More than 20% slower on any of the three times, or a
+larger result, is flagged and exits 1: run it with main's build first and
+the branch's second before a merge that touches the engine or the coarse
+pass. The reducer's CPU is the figure to trust under load; a wall-time
+ratio over 1.2 with the CPU ratio near 1 is the machine's, run it again.
 
 Every row records the load average and, for a run killed at its cap, the
 CPU time the reducer had used (read from /proc with its peak memory): on a
@@ -391,7 +402,8 @@ def summarize_stats(s):
     out["final_tokens"] = s["final_size"]["tokens"]
     out["passes"] = [{
         "kind": p["kind"], "number": p["number"], "started": p["started_seconds"], "seconds": p["seconds"],
-        "setup": p["setup_seconds"], "setup_cpu": p.get("setup_cpu_seconds"), "first_test": p["first_test_seconds"], "tests": p["tests"],
+        "setup": p["setup_seconds"], "setup_cpu": p.get("setup_cpu_seconds"), "cpu": p.get("cpu_seconds"), "first_test": p["first_test_seconds"], "tests": p["tests"],
+        "rounds": p.get("rounds"),
         "start_tokens": p["start"]["tokens"], "end_tokens": p["end"]["tokens"],
         "starts": {r["kind"]: r["seconds"] for r in p["starts"] if r["seconds"] >= 1e-4},
     } for p in s["passes"]]
@@ -504,6 +516,91 @@ def real(args):
                     log(f"{label}: {name} {tool_spec}: wall {row['wall']:.1f} s"
                         f"{' CAPPED' if row['capped'] else ''}, {row['tests']} tests, "
                         f"{row.get('final_tokens')} tokens")
+
+
+# The figures a merge must not worsen by more than GUARD_SLOWER on the
+# large inputs, as (key, title): the time to the first new best, the whole
+# run, and the reducer's own CPU (without its tests: the figure the load
+# hardly moves).
+GUARD_FIGURES = (("first", "first improvement (s)"), ("wall", "total (s)"), ("cpu", "reducer CPU (s)"))
+GUARD_SLOWER = 1.2
+# The targets on SQLite at -j 2 with default options: tokens, total and first
+# improvement (s).
+GUARD_TARGETS = {"sqlite": (22, 60, 15)}
+
+
+def guard_row(row):
+    s = row.get("stats") or {}
+    coarse = next((p for p in s.get("passes", []) if p["kind"] == "coarse"), None)
+    per_test = coarse and coarse.get("cpu") is not None and coarse["tests"] and 1000 * coarse["cpu"] / coarse["tests"]
+    return {"wall": row["wall"], "first": s.get("first_improvement_seconds"), "cpu": s.get("cpu_seconds"),
+            "tests": row["tests"], "timed_out": s.get("timed_out"), "tokens": row.get("final_tokens"),
+            "coarse": coarse and f"{coarse['tests']} / {coarse['rounds']} / {per_test:.0f}" if per_test else "-",
+            "passes": row.get("result_passes"), "capped": row["capped"], "load": row["loadavg_end"][0]}
+
+
+def guard(args):
+    """Each build in turn, --repeat times, on each case, with default options
+    (the adaptive time limit, -j 2, --no-cache): the medians, and each build
+    against the first, pair by pair. A figure more than 20% slower, or a
+    larger result, is flagged and makes the exit code 1."""
+    builds = binaries(args)
+    need(["gcc"])
+    cases = {"sqlite": sqlite_input, "forty": lambda: shape_input(*FORTY)}
+    worse = []
+    for name in args.cases.split(","):
+        path, lang, check = cases[name]()
+        rows = {label: [] for label, _ in builds}
+        for rep in range(args.repeat):
+            for label, binary in builds:
+                row = run_tool("treereduce", path, lang, check, args.jobs, args.cap, binary=binary)
+                rows[label].append(guard_row(row))
+                log(f"guard {name} {label} run {rep + 1}: {json.dumps(rows[label][-1])}")
+        worse += guard_report(name, builds, rows)
+    if worse:
+        log("slower than the first build by more than 20%, or larger: " + "; ".join(worse))
+        sys.exit(1)
+
+
+def guard_report(name, builds, rows):
+    """Prints the guard's table of one case; returns what got worse."""
+    med = lambda runs, key: statistics.median(r[key] if r[key] is not None else math.inf for r in runs)
+    base_label = builds[0][0]
+    print(f"{name}, -j 2, default options, --no-cache; medians of {len(rows[base_label])} runs, builds in turn")
+    print("")
+    print("| build | " + " | ".join(t for _, t in GUARD_FIGURES) + " | tests | timed out | tokens | passes "
+          "| coarse pass: tests / rounds / own CPU per test (ms), each run | load |")
+    print("|---" * (len(GUARD_FIGURES) + 7) + "|")
+    worse = []
+    for label, _ in builds:
+        runs = rows[label]
+        cells = []
+        for key, title in GUARD_FIGURES:
+            cell = f"{med(runs, key):.1f}"
+            if label != base_label:
+                pairs = [(r[key] or math.inf) / (b[key] or math.inf) if b[key] else math.inf
+                         for r, b in zip(runs, rows[base_label])]
+                ratio = statistics.median(pairs)
+                cell += f" ({ratio:.2f}x)"
+                if ratio > GUARD_SLOWER:
+                    worse.append(f"{name} {label}: {title} {ratio:.2f}x")
+            cells.append(cell)
+        tokens = med(runs, "tokens")
+        if label != base_label and tokens > med(rows[base_label], "tokens"):
+            worse.append(f"{name} {label}: {tokens:g} tokens")
+        print(f"| {label} | " + " | ".join(cells) + f" | {med(runs, 'tests'):g} | {med(runs, 'timed_out'):g} | "
+              f"{tokens:g} | {'yes' if all(r['passes'] for r in runs) else 'NO'} | "
+              f"{', '.join(r['coarse'] for r in runs)} | "
+              f"{min(r['load'] for r in runs):.1f}-{max(r['load'] for r in runs):.1f} |")
+    if name in GUARD_TARGETS:
+        tokens, total, first = GUARD_TARGETS[name]
+        print(f"\ntargets: at most {tokens} tokens within {total} s, the first improvement within {first} s")
+        for label, _ in builds:
+            runs = rows[label]
+            met = med(runs, "tokens") <= tokens and med(runs, "wall") <= total and med(runs, "first") <= first
+            print(f"- {label}: {'met' if met else 'missed'} (medians)")
+    print("")
+    return worse
 
 
 # ---------------------------------------------------------------- report
@@ -709,7 +806,7 @@ def report(args):
 def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("command", choices=["scaling", "real", "report"])
+    p.add_argument("command", choices=["scaling", "real", "guard", "report"])
     p.add_argument("--label", default="before", help="names the results file (target/bench-large/LABEL.json)")
     p.add_argument("--binary", action="append", default=[], metavar="LABEL=PATH",
                    help="measure this build (repeat to compare builds run in turn); rows go to LABEL.json")
@@ -724,7 +821,7 @@ def main():
     p.add_argument("--repeat-up-to", type=int, default=4000)
     p.add_argument("--no-skip", action="store_true", help="run the sizes above one that reached the cap")
     p.add_argument("--resume", action="store_true", help="skip the runs already in the results file")
-    p.add_argument("--cases", default="sqlite,forty", help="real: sqlite, forty")
+    p.add_argument("--cases", default=None, help="real: sqlite, forty (default both); guard: the same (default sqlite)")
     p.add_argument("--tools", default="treereduce,treereduce:--no-inline-vars --no-inline-consts",
                    help="real: treereduce[:flags], cvise (comma-separated)")
     p.add_argument("--timeout", type=float, default=60, help="real: per-test time limit, seconds")
@@ -733,9 +830,11 @@ def main():
     args = p.parse_args()
     if args.cap is None:
         args.cap = 120 if args.command == "scaling" else 600
+    if args.cases is None:
+        args.cases = "sqlite" if args.command == "guard" else "sqlite,forty"
     if args.command == "real" and args.repeat == 3 and "--repeat" not in sys.argv:
         args.repeat = 1
-    {"scaling": scaling, "real": real, "report": report}[args.command](args)
+    {"scaling": scaling, "real": real, "guard": guard, "report": report}[args.command](args)
 
 
 if __name__ == "__main__":
