@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::files::Files;
 use crate::lang::Language;
 use crate::options::{INPUT_CHECK_LIMIT, RunOptions};
 use crate::oracle::{Cancel, Oracle, Verdict};
@@ -453,4 +454,135 @@ struct Unobserved;
 impl TraceObserver for Unobserved {
     fn improved(&self, _seq: u64, _text: &[u8]) {}
     fn phase(&self, _phase: crate::task::Phase) {}
+}
+
+/// The result of [`reduce_project`].
+#[derive(Clone, Debug)]
+pub struct ProjectOutcome {
+    /// The smallest interesting project found.
+    pub files: Files,
+    /// The size of the input: the bytes of its files, the tokens of the
+    /// files of a language treereduce parses.
+    pub start: Size,
+    /// The size of `files`.
+    pub size: Size,
+    /// The run was cancelled through [`Options::cancel`]; `files` is the
+    /// best project found until then.
+    pub cancelled: bool,
+    /// The final re-check failed at least once (a flaky oracle).
+    pub flaky: bool,
+    /// How the final re-check went.
+    pub recheck: Recheck,
+    /// With [`Recheck::CouldNotRun`]: the oracle's last error.
+    pub recheck_error: Option<String>,
+    /// What the command line's `--stats-json` writes.
+    pub report: Report,
+}
+
+/// Why [`reduce_project`] failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProjectError {
+    /// The files cannot be reduced together (a file holds a line that reads
+    /// like the marker treereduce puts between joined files).
+    #[error("{0}")]
+    Files(String),
+    /// The oracle rejects the input, or failed as [`Error`] says; an
+    /// oracle that kept failing leaves the best project found before in
+    /// `best`.
+    #[error("{error}")]
+    Reduce {
+        /// What went wrong.
+        error: Error,
+        /// With [`Error::Oracle`]: the best project found until then.
+        best: Option<Files>,
+    },
+}
+
+/// Reduces a project, several files under one test, to a smaller one that
+/// `oracle` still finds interesting, as `treereduce -i SCRIPT FOLDER` does
+/// (see doc/projects.md): the files of each language treereduce parses are
+/// reduced together with every reduction of their language (a file is
+/// deleted with the lines that name it, or inlined into its one user), the
+/// other files by lines and blocks, and any file may go. `name` is the
+/// project's name (the folder's); `files` come from [`read_project`] or are
+/// made by hand. [`Options::scope`] does not apply.
+///
+/// ```
+/// use treereduce::{Entry, Files, Options, reduce_project};
+///
+/// let mut files = Files::new();
+/// files.insert("main.c", Entry::file(&b"#include \"util.h\"\nint main(void) { return twice(7); }\n"[..])).unwrap();
+/// files.insert("util.h", Entry::file(&b"int twice(int x);\nint thrice(int x);\n"[..])).unwrap();
+/// files.insert("notes.txt", Entry::file(&b"nothing needed here\n"[..])).unwrap();
+/// // Interesting: some file still calls `twice` with 7.
+/// let oracle = |p: &Files| p.iter().any(|(_, e)| {
+///     e.bytes().is_some_and(|b| String::from_utf8_lossy(b).contains("twice(7)"))
+/// });
+/// let options = Options { jobs: 2, ..Options::default() };
+/// let outcome = reduce_project("demo", &files, &oracle, &options).unwrap();
+/// assert!(outcome.files.get("notes.txt").is_none());
+/// assert!(outcome.size.bytes < outcome.start.bytes);
+/// ```
+pub fn reduce_project(
+    name: &str,
+    files: &Files,
+    oracle: &(dyn Fn(&Files) -> bool + Sync),
+    options: &Options,
+) -> Result<ProjectOutcome, ProjectError> {
+    for disabled in &options.disabled {
+        check_name(disabled).map_err(|error| ProjectError::Reduce { error, best: None })?;
+    }
+    let project = crate::project::Project::new(name.to_string(), files.clone(), None)
+        .map_err(|e| ProjectError::Files(e.to_string()))?;
+    let config = options.config();
+    let stats = Stats::new(reduce::names());
+    let archive_oracle = |archive: &[u8]| Files::decode(archive).is_ok_and(|f| oracle(&f));
+    let session = crate::project::Session {
+        oracle: &archive_oracle,
+        config: &config,
+        stats: &stats,
+        cancel: options.cancel.as_deref(),
+        observer: &Silent,
+        store: None,
+        deadline: None,
+    };
+    let outcome = crate::project::reduce(&session, &project).map_err(|e| {
+        let best = match &e {
+            ReduceError::Oracle { best, .. } => Files::decode(best).ok(),
+            _ => None,
+        };
+        ProjectError::Reduce {
+            error: e.into(),
+            best,
+        }
+    })?;
+    Ok(ProjectOutcome {
+        files: Files::decode(&outcome.text).expect("a project's result is an archive"),
+        start: stats.start(),
+        size: outcome.size,
+        cancelled: outcome.cancelled,
+        flaky: outcome.flaky,
+        recheck: outcome.recheck,
+        recheck_error: outcome.recheck_error,
+        report: stats.report(),
+    })
+}
+
+/// Reads the project in folder `root` as `treereduce -i SCRIPT FOLDER`
+/// does: what `.gitignore` names and `.git/` are left out, unless
+/// `include` globs name them; `exclude` globs leave files out; symbolic
+/// links are kept as links.
+pub fn read_project(
+    root: &std::path::Path,
+    include: &[String],
+    exclude: &[String],
+) -> Result<Files, crate::project::LoadError> {
+    crate::project::load_folder(
+        root,
+        &crate::project::Selection {
+            include: include.to_vec(),
+            exclude: exclude.to_vec(),
+        },
+    )
 }

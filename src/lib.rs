@@ -32,6 +32,7 @@ mod edit;
 mod engine;
 #[cfg(feature = "cli")]
 mod exit;
+mod files;
 #[cfg(feature = "cli")]
 mod job;
 mod lang;
@@ -39,6 +40,7 @@ mod lexical;
 mod options;
 mod oracle;
 mod pair;
+mod project;
 mod reduce;
 mod single;
 mod stats;
@@ -49,14 +51,17 @@ mod testing;
 mod trace;
 
 pub use api::{
-    Error, Options, Outcome, TraceOptions, optional_reductions, reduce, reduce_pair, reduce_trace,
+    Error, Options, Outcome, ProjectError, ProjectOutcome, TraceOptions, optional_reductions,
+    read_project, reduce, reduce_pair, reduce_project, reduce_trace,
 };
+pub use files::{ArchiveError, Entry, Files};
 pub use lang::Language;
 pub use options::{RunOptions, Timeout};
 pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
 pub use pair::side::{Reports as PairReports, SideReport};
 pub use pair::{PairError, PairOptions, PairOutcome, Step as PairStep};
+pub use project::LoadError;
 pub use stats::{KindReport, PassReport, PassTiming, Recheck, Report, Size, StartReport};
 pub use trace::generator::Align;
 pub use trace::pipeline::{Stopped, TraceError, TraceOutcome};

@@ -16,6 +16,23 @@ pub struct Size {
     pub tokens: u64,
 }
 
+impl Size {
+    /// Both sizes together.
+    pub fn plus(self, other: Size) -> Size {
+        Size {
+            bytes: self.bytes + other.bytes,
+            tokens: self.tokens + other.tokens,
+        }
+    }
+}
+
+/// A part of a larger subject being reduced (see [`Stats::enter_part`]).
+#[derive(Clone, Copy)]
+struct Part {
+    outside: Size,
+    seq_from: u64,
+}
+
 /// One pass (a reduction pass over the program, or the tidy pass).
 #[derive(Clone, Debug, Serialize)]
 pub struct PassReport {
@@ -305,8 +322,13 @@ pub struct Stats {
     pub retries: AtomicU64,
     /// Tests that could not be run (see [`Report::oracle_errors`]).
     pub oracle_errors: AtomicU64,
+    /// For a project: the entries (files, links, empty folders) of the
+    /// newest best; 0 for a single program.
+    pub files: AtomicU64,
     /// The newest best size, with the improvement number that set it.
     best: Mutex<(u64, Size)>,
+    /// See [`Stats::enter_part`].
+    part: Mutex<Option<Part>>,
     /// Input size in bytes.
     pub start_bytes: AtomicU64,
     /// Input size in tokens.
@@ -422,7 +444,9 @@ impl Stats {
             implied: zero(),
             retries: zero(),
             oracle_errors: zero(),
+            files: zero(),
             best: Mutex::new((0, Size::default())),
+            part: Mutex::new(None),
             start_bytes: zero(),
             start_tokens: zero(),
             pass: zero(),
@@ -549,6 +573,10 @@ impl Stats {
     /// Records the size of improvement number `seq`, unless a newer one
     /// (reported first by a racing thread) is already recorded.
     pub fn set_best(&self, seq: u64, size: Size) {
+        let (seq, size) = match *self.part.lock() {
+            Some(part) => (part.seq_from + seq, size.plus(part.outside)),
+            None => (seq, size),
+        };
         {
             let mut best = self.best.lock();
             if seq >= best.0 {
@@ -570,11 +598,32 @@ impl Stats {
         self.best.lock().1
     }
 
-    /// Records the input size (also the first best).
+    /// Records the input size (also the first best). Within a part (see
+    /// [`Stats::enter_part`]): the part's start, which only sets the best.
     pub fn set_start(&self, size: Size) {
+        if let Some(part) = *self.part.lock() {
+            *self.best.lock() = (part.seq_from, size.plus(part.outside));
+            return;
+        }
         self.start_bytes.store(size.bytes, Relaxed);
         self.start_tokens.store(size.tokens, Relaxed);
         *self.best.lock() = (0, size);
+    }
+
+    /// From now on the sizes and improvements that reductions report are
+    /// those of one part of a larger subject (a program of a project):
+    /// `outside` is added to every size, and the part's improvement
+    /// numbers, which start again from 1, count on from the newest so far.
+    /// The input's size stays the whole subject's.
+    pub fn enter_part(&self, outside: Size) {
+        let seq_from = self.best.lock().0;
+        *self.part.lock() = Some(Part { outside, seq_from });
+    }
+
+    /// Sizes and improvements are the whole subject's again; the
+    /// improvement numbers count on from the part's newest.
+    pub fn leave_part(&self) {
+        *self.part.lock() = None;
     }
 
     /// The input size.

@@ -424,6 +424,9 @@ pub enum Phase {
     Reduce(usize),
     /// Reduction pass number n with token canonicalization.
     Canon(usize),
+    /// The files of a project that no program holds: deleted, or reduced
+    /// by lines.
+    Files,
     /// Tidying whitespace.
     Tidy,
     /// Laying the result out from its syntax tree.

@@ -9,7 +9,7 @@ mod render;
 
 use std::sync::Arc;
 
-pub use render::{changed_span, glue, render, render_node};
+pub use render::{changed_span, glue, render, render_node, render_siblings};
 
 use crate::syntax::{NodeId, Original};
 

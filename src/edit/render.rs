@@ -81,6 +81,27 @@ pub fn render_node(original: &Original, edits: EditView<'_>, n: NodeId, out: &mu
     }
 }
 
+/// Appends the text from the start of `first` to the end of `last` (a
+/// later sibling, or `first`) in the candidate `original` + `edits`: the
+/// nodes between them and what lies between them, with the edits inside
+/// applied (a project's file moved to where it is included).
+pub fn render_siblings(
+    original: &Original,
+    edits: EditView<'_>,
+    (first, last): (NodeId, NodeId),
+    out: &mut Vec<u8>,
+) {
+    let nodes = &original.nodes;
+    let range = (nodes.start(first), nodes.end(last));
+    splice(
+        original,
+        edits,
+        (first, nodes.subtree_end(last)),
+        range,
+        out,
+    );
+}
+
 /// Appends the text of the byte range `bytes` with the edits of the nodes
 /// `ids` (a preorder id range covering it) applied.
 fn splice(

@@ -176,6 +176,7 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
         Some(Phase::Coarse) => "coarse pass".to_string(),
         Some(Phase::Reduce(n)) => format!("pass {n}"),
         Some(Phase::Canon(n)) => format!("pass {n} canon"),
+        Some(Phase::Files) => "other files".to_string(),
         Some(Phase::Tidy) => "tidy".to_string(),
         Some(Phase::Layout) => "layout".to_string(),
         Some(Phase::Format) => "format".to_string(),
@@ -184,8 +185,13 @@ pub fn status(stats: &Stats, phase: Option<Phase>) -> String {
     let (start, best) = (stats.start(), stats.best());
     let tests = stats.tests.load(Relaxed);
     let rate = tests as f64 / elapsed.as_secs_f64().max(1e-3);
+    let files = match stats.files.load(Relaxed) {
+        0 => String::new(),
+        1 => "1 file · ".to_string(),
+        n => format!("{} files · ", thousands(n)),
+    };
     format!(
-        "{} {phase} · {} -> {} · {} tokens · {} tests ({rate:.0}/s)",
+        "{} {phase} · {} -> {} · {files}{} tokens · {} tests ({rate:.0}/s)",
         clock(elapsed),
         bytes(start.bytes),
         bytes(best.bytes),

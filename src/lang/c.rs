@@ -3,8 +3,8 @@
 //! files still reduce.
 
 use super::{
-    Constness, Enumeration, Expressions, Language, Layout, Positional, Preprocessor, Record,
-    Scoping, Signature, TypeAlias, Variable,
+    Constness, Enumeration, Expressions, FileReference, Language, Layout, Positional, Preprocessor,
+    Record, Scoping, Signature, TypeAlias, Variable,
 };
 
 /// C's `struct`: members are field declarations, used as `x.f` and `p->f`,
@@ -24,6 +24,7 @@ const C_STRUCT: Record = Record {
 
 /// The C table entry.
 pub static C: Language = Language {
+    file_references: &[FileReference::Quoted("preproc_include", "path")],
     extensions: &["c", "h"],
     identifier_kinds: &[
         "identifier",

@@ -5,8 +5,8 @@
 
 use super::c::{C_POSITIONAL, C_PREPROCESSOR};
 use super::{
-    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, Templates,
-    TypeAlias, Variable,
+    Constness, Enumeration, Expressions, FileReference, Language, Layout, Record, Scoping,
+    Signature, Templates, TypeAlias, Variable,
 };
 
 /// A `struct`, `class` or `union`: members are field declarations, used as
@@ -28,6 +28,7 @@ const CPP_STRUCT: Record = Record {
 
 /// The C++ table entry.
 pub static CPP: Language = Language {
+    file_references: &[FileReference::Quoted("preproc_include", "path")],
     aliases: &["c++", "cxx"],
     extensions: &["cc", "cpp", "cxx", "hpp", "hh", "hxx", "ii"],
     identifier_kinds: &[

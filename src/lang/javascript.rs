@@ -1,9 +1,16 @@
 //! JavaScript (ES modules and CommonJS).
 
-use super::{Constness, Expressions, Language, Layout, Scoping, Signature, Variable};
+use super::{
+    Constness, Expressions, FileReference, Language, Layout, Scoping, Signature, Variable,
+};
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
+    file_references: &[
+        FileReference::Specifier("import_statement", "source"),
+        FileReference::Specifier("export_statement", "source"),
+        FileReference::Call("require"),
+    ],
     aliases: &["js"],
     extensions: &["js", "mjs", "cjs"],
     identifier_kinds: &[

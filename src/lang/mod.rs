@@ -20,6 +20,10 @@ mod typescript;
 
 use std::path::Path;
 
+/// What follows a language's line-comment start in a project's file
+/// marker (see [`Language::file_marker`]).
+pub const FILE_MARKER: &str = "treereduce-file: ";
+
 /// One supported language. Entries are statics (see [`Language::ALL`]).
 pub struct Language {
     /// The name accepted by `-l` and printed in messages.
@@ -71,6 +75,10 @@ pub struct Language {
     /// the crate name from the file name, and `.` is not allowed in it, so
     /// the test would reject `evaluator.reduced.rs` whatever it contains.
     pub reduced_infix: &'static str,
+    /// What starts a comment that runs to the end of its line: a project's
+    /// files joined into one program are marked by such comments (see
+    /// `project::program`).
+    pub line_comment: &'static str,
     /// How the layout pass lays a result out (see `Layout`).
     pub layout: Layout,
     /// Function signatures, for removing a parameter together with its
@@ -151,6 +159,32 @@ pub struct Language {
     /// (C++), for the reductions that work on them. `None`: the language
     /// has none of them.
     pub templates: Option<Templates>,
+    /// Where a file of a project names another file of its program (see
+    /// [`FileReference`]): the lines that go when that file is deleted, and
+    /// the places it may be inlined into.
+    pub file_references: &'static [FileReference],
+}
+
+/// A construct that names another file of a project (see `reduce::files`).
+pub enum FileReference {
+    /// A quoted path, relative to the naming file's folder or, failing
+    /// that, the one file whose path ends in it (C's `#include "x.h"`):
+    /// (kind, field of the quoted path). The whole node goes with the file,
+    /// or is replaced by its text when the file is inlined.
+    Quoted(&'static str, &'static str),
+    /// A module whose body is in a file of its name (Rust's `mod x;`:
+    /// `x.rs` or `x/mod.rs` beside the naming file, or in the folder the
+    /// naming file's name gives): (kind, field of the name, field of the
+    /// body, which such a declaration lacks).
+    Module(&'static str, &'static str, &'static str),
+    /// A module specifier `./x` or `../x`, with or without a script
+    /// extension, or a folder's `index` (JavaScript's `import ... from
+    /// './x'`, `export ... from './x'`): (kind, field of the string).
+    Specifier(&'static str, &'static str),
+    /// A call with such a specifier as its argument (`require('./x')`):
+    /// (the function's name). The list element that holds the call goes
+    /// with the file (its declaration, statement or argument).
+    Call(&'static str),
 }
 
 /// Where a grammar puts namespaces, templates, classes and typed
@@ -629,6 +663,7 @@ impl Language {
             word_chars: "_$",
             operator_chars: "+-*/%<>=!&|^~.:?#@",
             reduced_infix: ".reduced",
+            line_comment: "//",
             layout: Layout {
                 spaced: &["="],
                 tight: &["."],
@@ -656,7 +691,15 @@ impl Language {
             preprocessor: None,
             coarse_closure: false,
             templates: None,
+            file_references: &[],
         }
+    }
+
+    /// The start of the comment line that marks a project's file in a
+    /// program of this language (`// treereduce-file: `), which the file's
+    /// path follows (see `project::program`).
+    pub fn file_marker(&self) -> String {
+        format!("{} {FILE_MARKER}", self.line_comment)
     }
 
     /// Looks a language up by its `-l` name or alias (case-insensitive).

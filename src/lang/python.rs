@@ -9,6 +9,7 @@ pub static PYTHON: Language = Language {
     aliases: &["py"],
     extensions: &["py", "pyi"],
     word_chars: "_",
+    line_comment: "#",
     verbatim_kinds: &["comment", "string", "string_content", "concatenated_string"],
     layout: Layout {
         blocks: &["block"],

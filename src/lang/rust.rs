@@ -1,12 +1,13 @@
 //! Rust.
 
 use super::{
-    Constness, Enumeration, Expressions, Language, Layout, Record, Scoping, Signature, TypeAlias,
-    Variable,
+    Constness, Enumeration, Expressions, FileReference, Language, Layout, Record, Scoping,
+    Signature, TypeAlias, Variable,
 };
 
 /// The Rust table entry.
 pub static RUST: Language = Language {
+    file_references: &[FileReference::Module("mod_item", "name", "body")],
     aliases: &["rs"],
     extensions: &["rs"],
     identifier_kinds: &[

@@ -3,10 +3,15 @@
 //! is added are type names, type aliases and parameter types.
 
 use super::javascript::{JS_EXPRESSIONS, JS_LAYOUT, JS_SCOPING, JS_SIGNATURES};
-use super::{Constness, Language, Layout, TypeAlias, Variable};
+use super::{Constness, FileReference, Language, Layout, TypeAlias, Variable};
 
 /// The TypeScript table entry.
 pub static TYPESCRIPT: Language = Language {
+    file_references: &[
+        FileReference::Specifier("import_statement", "source"),
+        FileReference::Specifier("export_statement", "source"),
+        FileReference::Call("require"),
+    ],
     aliases: &["ts"],
     extensions: &["ts", "mts", "cts"],
     identifier_kinds: &[

@@ -11,6 +11,7 @@ mod limits;
 mod script;
 #[cfg(feature = "cli")]
 pub(crate) mod store;
+mod workspace;
 
 pub use cache::Stored;
 pub use cache::VerdictCache;

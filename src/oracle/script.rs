@@ -41,6 +41,7 @@ use tempfile::TempDir;
 
 use super::Gate;
 use super::contain::{self, COOKIE_VAR, Cookie, Spawned, Sweep, TERM_GRACE, pidfd_open};
+use super::workspace::Workspace;
 use super::{Cancel, Oracle, OracleError, Verdict};
 use super::{PreparedLimits, TestLimits};
 use crate::options::{RunOptions, Timeout};
@@ -105,6 +106,9 @@ struct WorkerDir {
     real: PathBuf,
     /// Where each file of a test goes, in the order of the script's arguments.
     candidates: Vec<PathBuf>,
+    /// For a project's tests: the copy of the project, whose root is the
+    /// one argument and the working directory (see [`ScriptOracle::for_project`]).
+    workspace: Option<Workspace>,
 }
 
 /// See the module documentation.
@@ -394,6 +398,7 @@ impl ScriptOracle {
                     dir,
                     real,
                     candidates,
+                    workspace: None,
                 }))
             })
             .collect::<Result<Vec<_>, ScriptError>>()?;
@@ -427,6 +432,28 @@ impl ScriptOracle {
             launcher: Vec::new(),
             limits: TestLimits::for_jobs(run.jobs).prepare(run.jobs),
         })
+    }
+
+    /// A script that tests a project (a folder of files): each worker
+    /// keeps a copy of the project under the name `root` in its private
+    /// directory; a test's candidate is a project archive
+    /// (`project::Files::encode`), written into the copy as far as it
+    /// differs from what the copy holds, and the script runs as `SCRIPT
+    /// COPY` with the copy as its working directory.
+    pub fn for_project(
+        script: &Path,
+        root: &OsStr,
+        jobs: usize,
+        timeout: Duration,
+        cancel: Arc<Cancel>,
+    ) -> Result<ScriptOracle, ScriptError> {
+        let oracle = Self::with_files(script, &[PathBuf::from(root)], jobs, timeout, cancel)?;
+        for worker in &oracle.workers {
+            let mut worker = worker.lock();
+            let copy = worker.dir.path().join(root);
+            worker.workspace = Some(Workspace::new(copy).map_err(ScriptError::TempDir)?);
+        }
+        Ok(oracle)
     }
 
     /// The resolved, absolute path of the script.
@@ -575,9 +602,9 @@ impl ScriptOracle {
         let log = fresh_file(&log_path)
             .map_err(|e| OracleError::new("cannot create the stderr log", e))?;
         let token = self.start_test(0)?;
-        let worker = self.workers[0].lock();
+        let mut worker = self.workers[0].lock();
         let ran = self.run(
-            &worker,
+            &mut worker,
             0,
             &token,
             candidates,
@@ -597,7 +624,7 @@ impl ScriptOracle {
 
     fn run(
         &self,
-        worker: &WorkerDir,
+        worker: &mut WorkerDir,
         index: usize,
         abandon: &Cancel,
         candidates: &[&[u8]],
@@ -609,7 +636,19 @@ impl ScriptOracle {
             worker.candidates.len(),
             "one text per file of the test"
         );
-        for (path, text) in worker.candidates.iter().zip(candidates) {
+        if let Some(workspace) = &mut worker.workspace {
+            let files = crate::files::Files::decode(candidates[0])
+                .map_err(|e| OracleError::new("cannot write the candidate", io::Error::other(e)))?;
+            workspace
+                .sync(&files)
+                .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+        }
+        let files = if worker.workspace.is_some() {
+            &[][..]
+        } else {
+            &worker.candidates[..]
+        };
+        for (path, text) in files.iter().zip(candidates) {
             // A directory holding a candidate that the last test removed.
             if let Some(parent) = path.parent()
                 && !parent.is_dir()
@@ -646,7 +685,12 @@ impl ScriptOracle {
         let child = contain::spawn(
             command
                 .args(&worker.candidates)
-                .current_dir(worker.dir.path())
+                .current_dir(
+                    worker
+                        .workspace
+                        .as_ref()
+                        .map_or(worker.dir.path(), Workspace::root),
+                )
                 .env(COOKIE_VAR, cookie.value())
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
@@ -718,7 +762,7 @@ impl ScriptOracle {
         }
         let index = worker % self.workers.len();
         let token = self.start_test(index)?;
-        let dir = self.workers[index].lock();
+        let mut dir = self.workers[index].lock();
         // A failure to write the candidate or to start the script (disk full,
         // out of processes, the script deleted meanwhile) is no verdict.
         let soft = self.soft_limit();
@@ -727,7 +771,7 @@ impl ScriptOracle {
             hard: self.timeout(),
             soft: soft.map(|s| (s, &let_run as &dyn Fn() -> bool)),
         };
-        let ran = self.run(&dir, index, &token, candidates, Stdio::null(), limit);
+        let ran = self.run(&mut dir, index, &token, candidates, Stdio::null(), limit);
         drop(dir);
         self.end_test(index, &token);
         let (outcome, duration) = ran?;

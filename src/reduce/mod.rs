@@ -12,6 +12,7 @@
 pub mod byname;
 pub mod canon;
 pub mod cxx;
+pub mod files;
 pub mod memory;
 pub mod preproc;
 pub mod retries;
@@ -69,6 +70,9 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &preproc::inline_macros::INLINE_MACROS,
     &preproc::conditionals::CONDITIONALS,
     &retries::RETRIES,
+    &files::FILES,
+    &files::INLINE_FILES,
+    &files::LINES,
     &canon::CANON,
     &text::tidy::TIDY,
     &text::layout::LAYOUT,

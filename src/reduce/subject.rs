@@ -577,6 +577,14 @@ impl TreeSubject<'_> {
         let Some(extra) = change.edits(self, best.edits.view()) else {
             return Applied::Implied;
         };
+        // A project's file markers are the cross-file reductions' alone.
+        let markers = &self.original.markers;
+        if !markers.is_empty()
+            && ![super::files::FILES_NAME, super::files::INLINE_FILES_NAME].contains(&change.kind())
+            && extra.iter().any(|(n, _)| markers.binary_search(n).is_ok())
+        {
+            return Applied::Rejected;
+        }
         if change
             .alternative_of()
             .is_some_and(|n| self.exhausted(n, best))

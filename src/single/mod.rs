@@ -1110,67 +1110,102 @@ impl<'a> Driver<'_, 'a> {
         Ok(kept)
     }
 
-    /// Re-runs the test on the newest checkpoint (bypassing the cache),
-    /// up to three times until it accepts it. A checkpoint the test
-    /// rejects falls back to the one before (the input, the first
-    /// checkpoint, was checked at the start). A checkpoint the test cannot
-    /// be run on at all is kept: an error is no verdict, and the newest
-    /// result the test did not reject is worth more than an older one that
-    /// cannot be checked either. Sets the text and [`Driver::recheck`];
-    /// returns whether the test rejected a result. Every run counts as a
-    /// test.
+    /// The final re-check of the checkpoints ([`recheck_checkpoints`]):
+    /// sets the text, [`Driver::recheck`] and its error; returns whether
+    /// the test rejected a result.
     fn verify(&mut self) -> bool {
-        const TRIES: usize = 3;
-        let stats = self.session.stats;
-        let mut flaky = false;
-        let input = VerdictCache::key(&self.checkpoints[0]);
-        while self.checkpoints.len() > 1 {
-            let candidate = self.checkpoints.pop().expect("more than one checkpoint");
-            self.text = candidate.clone();
-            // An earlier run with the same test and input re-checked this
-            // very result.
-            let key = VerdictCache::key(&candidate);
-            if self.run.cache().verified(key, input) {
-                self.recheck = Recheck::PassedEarlier;
-                return flaky;
-            }
-            let mut rejected = false;
-            let mut error = None;
-            // The first try may have run beside the layout's test (counted there).
-            let mut ran = self
-                .beside
-                .take()
-                .filter(|(text, _)| text[..] == candidate[..])
-                .map(|(_, verdict)| verdict);
-            for _ in 0..TRIES {
-                let verdict = ran.take().unwrap_or_else(|| {
-                    let verdict = self.session.oracle.test(0, &candidate);
-                    count_test(stats, &verdict);
-                    verdict
-                });
-                match verdict {
-                    Ok(Verdict::Interesting) => {
-                        self.run.cache().mark_verified(key, input);
-                        self.recheck = Recheck::Passed;
-                        return flaky;
-                    }
-                    // Stopped: the result being re-checked stands, unchecked.
-                    Ok(Verdict::Cancelled) => return flaky,
-                    Ok(_) => rejected = true,
-                    Err(e) => error = Some(e.to_string()),
-                }
-            }
-            if !rejected {
-                self.recheck = Recheck::CouldNotRun;
-                self.recheck_error = error;
-                return flaky;
-            }
-            flaky = true;
-        }
-        self.text = self.checkpoints[0].clone();
-        self.recheck = Recheck::Passed;
-        flaky
+        let first = self.beside.take();
+        let rechecked = recheck_checkpoints(
+            self.session.oracle,
+            self.run.cache(),
+            self.session.stats,
+            &mut self.checkpoints,
+            first,
+        );
+        self.text = rechecked.text;
+        self.recheck = rechecked.recheck;
+        self.recheck_error = rechecked.error;
+        rechecked.flaky
     }
+}
+
+/// What the final re-check made of a run's checkpoints.
+pub(crate) struct Rechecked {
+    /// The result: the newest checkpoint the test accepted, or could not
+    /// be run on.
+    pub text: Arc<[u8]>,
+    /// How the re-check went.
+    pub recheck: Recheck,
+    /// With [`Recheck::CouldNotRun`]: the test's last error.
+    pub error: Option<String>,
+    /// Whether the test rejected a result.
+    pub flaky: bool,
+}
+
+/// Re-runs the test on the newest of `checkpoints` (the input first, then
+/// the results of the passes), bypassing the cache, up to three times
+/// until it accepts it. A checkpoint the test rejects falls back to the
+/// one before (the input was checked at the start). A checkpoint the test
+/// cannot be run on at all is kept: an error is no verdict, and the newest
+/// result the test did not reject is worth more than an older one that
+/// cannot be checked either. `first` is a run of the test made earlier on
+/// some text (beside the layout's test): the first try, if it is the
+/// newest checkpoint's. Every run counts as a test; the checkpoints
+/// re-checked are taken off the list.
+pub(crate) fn recheck_checkpoints(
+    oracle: &dyn Oracle,
+    cache: &VerdictCache,
+    stats: &Stats,
+    checkpoints: &mut Vec<Arc<[u8]>>,
+    mut first: Option<Ran>,
+) -> Rechecked {
+    const TRIES: usize = 3;
+    let mut flaky = false;
+    let input = VerdictCache::key(&checkpoints[0]);
+    let done = |text, recheck, error, flaky| Rechecked {
+        text,
+        recheck,
+        error,
+        flaky,
+    };
+    while checkpoints.len() > 1 {
+        let candidate = checkpoints.pop().expect("more than one checkpoint");
+        // An earlier run with the same test and input re-checked this
+        // very result.
+        let key = VerdictCache::key(&candidate);
+        if cache.verified(key, input) {
+            return done(candidate, Recheck::PassedEarlier, None, flaky);
+        }
+        let mut rejected = false;
+        let mut error = None;
+        // The first try may have run beside the layout's test (counted there).
+        let mut ran = first
+            .take()
+            .filter(|(text, _)| text[..] == candidate[..])
+            .map(|(_, verdict)| verdict);
+        for _ in 0..TRIES {
+            let verdict = ran.take().unwrap_or_else(|| {
+                let verdict = oracle.test(0, &candidate);
+                count_test(stats, &verdict);
+                verdict
+            });
+            match verdict {
+                Ok(Verdict::Interesting) => {
+                    cache.mark_verified(key, input);
+                    return done(candidate, Recheck::Passed, None, flaky);
+                }
+                // Stopped: the result being re-checked stands, unchecked.
+                Ok(Verdict::Cancelled) => return done(candidate, Recheck::NotRun, None, flaky),
+                Ok(_) => rejected = true,
+                Err(e) => error = Some(e.to_string()),
+            }
+        }
+        if !rejected {
+            return done(candidate, Recheck::CouldNotRun, error, flaky);
+        }
+        flaky = true;
+    }
+    done(checkpoints[0].clone(), Recheck::Passed, None, flaky)
 }
 
 /// Counts one run of the test: its verdict, or an error of the oracle.

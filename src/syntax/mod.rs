@@ -94,6 +94,9 @@ pub struct Original {
     smallest: Vec<NodeId>,
     /// Every node, grouped by kind, in preorder within a kind.
     by_kind: KindIndex,
+    /// The comments that mark where a project's file begins (see
+    /// `project::program`), in text order: pinned, in no list.
+    pub markers: Vec<NodeId>,
 }
 
 /// Every node grouped by kind: the nodes of kind `k` are
@@ -389,7 +392,13 @@ impl Original {
             drop_aside((nodes, roles));
             return Ok(None);
         };
-        lists.extend(comment_list(&nodes, ListId::new(lists.len()), &mut roles));
+        let markers = file_markers(grammar.language, &text, &nodes);
+        lists.extend(comment_list(
+            &nodes,
+            &markers,
+            ListId::new(lists.len()),
+            &mut roles,
+        ));
         if stop() {
             drop_aside((nodes, roles, lists));
             return Ok(None);
@@ -427,6 +436,7 @@ impl Original {
             roles,
             owned_lists,
             by_kind,
+            markers,
         }))
     }
 
@@ -574,9 +584,18 @@ fn element(list: ListId, index: usize) -> Role {
     }
 }
 
-/// All comments form one list of their own (id `id`), owned by no node.
-fn comment_list(nodes: &NodeTable, id: ListId, roles: &mut [Role]) -> Option<ListInfo> {
-    let comments: Vec<NodeId> = nodes.ids().filter(|&n| nodes.is_extra(n)).collect();
+/// All comments but the file markers form one list of their own (id
+/// `id`), owned by no node.
+fn comment_list(
+    nodes: &NodeTable,
+    markers: &[NodeId],
+    id: ListId,
+    roles: &mut [Role],
+) -> Option<ListInfo> {
+    let comments: Vec<NodeId> = nodes
+        .ids()
+        .filter(|&n| nodes.is_extra(n) && markers.binary_search(&n).is_err())
+        .collect();
     if comments.is_empty() {
         return None;
     }
@@ -584,6 +603,27 @@ fn comment_list(nodes: &NodeTable, id: ListId, roles: &mut [Role]) -> Option<Lis
         roles[e.index()] = element(id, i);
     }
     Some(ListInfo::loose(NodeId::NONE, comments, Vec::new()))
+}
+
+/// The comments that start a line and read as a project's file marker
+/// (`// treereduce-file: PATH`, see `project::program`), in text order.
+fn file_markers(language: &crate::lang::Language, text: &[u8], nodes: &NodeTable) -> Vec<NodeId> {
+    let prefix = language.file_marker();
+    if memchr::memmem::find(text, prefix.as_bytes()).is_none() {
+        return Vec::new();
+    }
+    nodes
+        .ids()
+        .filter(|&n| {
+            let start = nodes.start(n);
+            let line = text[..start]
+                .iter()
+                .rev()
+                .take_while(|&&b| b != b'\n')
+                .all(|&b| b == b' ' || b == b'\t');
+            nodes.is_extra(n) && line && text[start..].starts_with(prefix.as_bytes())
+        })
+        .collect()
 }
 
 /// For each kind, its smallest node (not ERROR, MISSING or a comment).

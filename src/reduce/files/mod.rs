@@ -1,0 +1,219 @@
+//! The reductions across a project's files (see `project`): a whole file
+//! deleted, with the lines of other files that name it; a file inlined
+//! into its one user; a text file that no program holds reduced by its
+//! lines. They propose nothing for a single program.
+
+mod joined;
+
+use std::sync::Arc;
+
+use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::edit::{Edit, EditView, render_siblings};
+use crate::syntax::NodeId;
+use crate::task::{Priority, Queued};
+
+/// The name of the reduction that deletes whole files.
+pub const FILES_NAME: &str = "files";
+/// The name of the reduction of text files by lines and blocks.
+pub const LINES_NAME: &str = "lines";
+/// The name of the reduction that inlines a file into its one user.
+pub const INLINE_FILES_NAME: &str = "inline-files";
+
+/// Deletes a whole file of a project: a program's file with its marker and
+/// the lines that name it (`mod x;`, `#include "x.h"`, `require('./x')`),
+/// or any other file, link or empty folder.
+pub struct Files;
+
+/// See [`Files`].
+pub static FILES: Files = Files;
+
+impl Reduction for Files {
+    fn name(&self) -> &'static str {
+        FILES_NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not delete whole files of a project (with the lines that name them: mod x;, #include \"x.h\", require('./x'))"
+    }
+
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        _kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
+        let files = joined::files(cx.original);
+        let references = joined::references(cx.grammar, cx.original, &files);
+        for (i, file) in files.iter().enumerate() {
+            let naming: Vec<NodeId> = references
+                .iter()
+                .filter(|r| r.to == i)
+                .map(|r| r.node)
+                .collect();
+            let tokens: usize = file
+                .items
+                .iter()
+                .map(|&n| cx.original.nodes.tokens(n))
+                .sum();
+            out.push(Attempt::queued(
+                Priority {
+                    tokens: tokens as u64 + 1,
+                    rank: RANK_ATTEMPT,
+                },
+                DeleteFile {
+                    marker: file.marker,
+                    nodes: file.items.iter().copied().chain(naming).collect(),
+                },
+            ));
+        }
+    }
+}
+
+/// Deletes a file's marker, its items and the nodes that name it.
+#[derive(Debug)]
+pub struct DeleteFile {
+    marker: NodeId,
+    nodes: Vec<NodeId>,
+}
+
+impl Change for DeleteFile {
+    fn kind(&self) -> &'static str {
+        FILES_NAME
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        if !current.is_live(original, self.marker) {
+            return None;
+        }
+        let mut edits = vec![(self.marker, Edit::Delete)];
+        edits.extend(
+            self.nodes
+                .iter()
+                .filter(|&&n| current.is_live(original, n))
+                .map(|&n| (n, Edit::Delete)),
+        );
+        edits.sort_by_key(|(n, _)| *n);
+        Some(edits)
+    }
+
+    fn deletes(&self) -> bool {
+        true
+    }
+}
+
+/// Inlines a file that one place of another file names: the file's text
+/// takes that place (`#include "x.h"` becomes the header's text, `mod x;`
+/// becomes `mod x { ... }`), and the file goes.
+pub struct InlineFiles;
+
+/// See [`InlineFiles`].
+pub static INLINE_FILES: InlineFiles = InlineFiles;
+
+impl Reduction for InlineFiles {
+    fn name(&self) -> &'static str {
+        INLINE_FILES_NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not inline a project's file into the one place that names it (#include \"x.h\", mod x;)"
+    }
+
+    fn pass_start<'a>(
+        &self,
+        cx: &TreeSubject<'a>,
+        _kind: PassKind,
+        out: &mut Vec<Queued<TreeSubject<'a>>>,
+    ) {
+        let files = joined::files(cx.original);
+        let references = joined::references(cx.grammar, cx.original, &files);
+        for (i, file) in files.iter().enumerate() {
+            let mut naming = references.iter().filter(|r| r.to == i);
+            let (Some(only), None) = (naming.next(), naming.next()) else {
+                continue;
+            };
+            let Some((open, close)) = &only.inline else {
+                continue;
+            };
+            // What it saves: the marker and the naming node's tokens.
+            let tokens = cx.original.nodes.tokens(only.node) as u64 + 1;
+            out.push(Attempt::queued(
+                Priority {
+                    tokens,
+                    rank: RANK_ATTEMPT,
+                },
+                InlineFile {
+                    marker: file.marker,
+                    items: file.items.clone(),
+                    site: only.node,
+                    open: Arc::from(open.as_bytes()),
+                    close: Arc::from(close.as_bytes()),
+                },
+            ));
+        }
+    }
+}
+
+/// Puts a file's text in place of the node that names it, between `open`
+/// and `close`, and deletes the file.
+#[derive(Debug)]
+pub struct InlineFile {
+    marker: NodeId,
+    items: Vec<NodeId>,
+    site: NodeId,
+    open: Arc<[u8]>,
+    close: Arc<[u8]>,
+}
+
+impl Change for InlineFile {
+    fn kind(&self) -> &'static str {
+        INLINE_FILES_NAME
+    }
+
+    fn edits(&self, cx: &TreeSubject<'_>, current: EditView<'_>) -> Option<Vec<(NodeId, Edit)>> {
+        let original = cx.original;
+        if !current.is_live(original, self.marker)
+            || !current.is_live(original, self.site)
+            || current.get(self.site).is_some()
+        {
+            return None;
+        }
+        let mut text = self.open.to_vec();
+        if let (Some(&first), Some(&last)) = (self.items.first(), self.items.last()) {
+            render_siblings(original, current, (first, last), &mut text);
+            if !text.ends_with(b"\n") {
+                text.push(b'\n');
+            }
+        }
+        text.extend_from_slice(&self.close);
+        let mut edits = vec![
+            (self.marker, Edit::Delete),
+            (self.site, Edit::Text(Arc::from(text))),
+        ];
+        edits.extend(
+            self.items
+                .iter()
+                .filter(|&&n| current.is_live(original, n))
+                .map(|&n| (n, Edit::Delete)),
+        );
+        edits.sort_by_key(|(n, _)| *n);
+        Some(edits)
+    }
+}
+
+/// Reduces a project's text files that no program holds (`Cargo.toml`, a
+/// `Makefile`, `package.json`) by lines and bracketed or indented blocks.
+pub struct Lines;
+
+/// See [`Lines`].
+pub static LINES: Lines = Lines;
+
+impl Reduction for Lines {
+    fn name(&self) -> &'static str {
+        LINES_NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "Do not reduce a project's other text files (Cargo.toml, Makefile, package.json) by lines and blocks"
+    }
+}
