@@ -270,9 +270,10 @@ pair must pass it.";
 #[derive(Debug, clap::Args)]
 #[command(mut_args(tweak("interesting", |a| a.required_unless_present_any(["measure", "dump_tree"]))))]
 pub struct Args {
-    /// The program to reduce (never modified).
-    #[arg(value_name = "INPUT", required = true)]
-    pub input: Option<PathBuf>,
+    /// The program to reduce (never modified); a folder, or several files,
+    /// for a project reduced as a whole (see doc/projects.md).
+    #[arg(value_name = "INPUT", required = true, num_args = 1..)]
+    pub input: Vec<PathBuf>,
 
     /// -i (unless --measure or --dump-tree).
     #[command(flatten)]
@@ -285,6 +286,17 @@ pub struct Args {
     /// -o.
     #[command(flatten)]
     pub result: OutputArg,
+
+    /// A project's files to copy and reduce even if `.gitignore` names them
+    /// or they sit in `.git/` (a glob in .gitignore syntax, from the
+    /// project's folder; repeatable).
+    #[arg(long, value_name = "GLOB", help_heading = "Input and output")]
+    pub include: Vec<String>,
+
+    /// A project's files to leave out: neither copied for the test nor
+    /// reduced nor in the result (a glob in .gitignore syntax; repeatable).
+    #[arg(long, value_name = "GLOB", help_heading = "Input and output")]
+    pub exclude: Vec<String>,
 
     /// Reduce even an input whose estimated memory use exceeds 3/4 of the
     /// machine's memory (about 200 bytes per input byte).

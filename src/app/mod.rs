@@ -4,6 +4,7 @@
 
 mod debug;
 mod pair;
+mod project;
 mod trace;
 
 use std::path::{Path, PathBuf};
@@ -41,6 +42,7 @@ pub fn main() -> ExitCode {
     // A panic is a bug: the default hook prints it; the best result so far is
     // already on disk and the temporary directories are removed on unwinding.
     let code = match std::panic::catch_unwind(|| match cli.command {
+        None if project::is_project(&cli.single) => project::run(cli.single),
         None => run(cli.single),
         Some(command) => run_command(command),
     }) {
@@ -159,7 +161,8 @@ struct Setup {
 fn setup(args: &Args) -> Result<Setup> {
     let input_path = args
         .input
-        .clone()
+        .first()
+        .cloned()
         .ok_or_else(|| anyhow!("no INPUT given: name the program to reduce"))?;
     let run = args.run.options()?;
     let speculating = run.in_order && run.jobs > 1;
@@ -370,6 +373,7 @@ fn report_context(
             .path()
             .map_or("-".into(), |p| p.to_string_lossy().into_owned()),
         result: String::from_utf8_lossy(text).into_owned(),
+        files: Vec::new(),
         start_bytes: r.start.bytes,
         start_tokens: r.start.tokens,
         final_bytes: text.len() as u64,
@@ -720,8 +724,19 @@ fn report(
             ))
         })?;
     }
+    report_end(args, &setup.destination, stats, outcome, timeout)
+}
+
+/// Prints the summary of a run that wrote `destination`; the exit code.
+fn report_end(
+    args: &Args,
+    destination: &Destination,
+    stats: &Stats,
+    outcome: &single::Outcome,
+    timeout: Duration,
+) -> Result<u8, Failure> {
     if !args.display.quiet {
-        eprintln!("{}", summary(stats, &setup.destination, outcome, timeout));
+        eprintln!("{}", summary(stats, destination, outcome, timeout));
     } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
         // An error, which -q does not hide.
         eprintln!(
@@ -834,7 +849,9 @@ fn summary(
         }
     };
     let place = match destination {
-        Destination::File(p) | Destination::Stream(p) => format!("wrote {}", p.display()),
+        Destination::File(p) | Destination::Stream(p) | Destination::Folder(p) => {
+            format!("wrote {}", p.display())
+        }
         Destination::Stdout => "wrote the result to stdout".to_string(),
     };
     let count = |n: u64, one: &str, many: &str| {

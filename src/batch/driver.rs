@@ -534,6 +534,7 @@ fn write_report(
             language: record.language.clone().unwrap_or_default(),
             result_path: result_path.to_string_lossy().into_owned(),
             result: String::from_utf8_lossy(text).into_owned(),
+            files: Vec::new(),
             start_bytes: record.start_bytes,
             start_tokens: record.start_tokens,
             final_bytes: record.final_bytes,

@@ -9,6 +9,7 @@
 //! arguments.
 
 pub mod deadline;
+pub mod folder;
 pub mod formatter;
 mod limits;
 mod messages;

@@ -26,6 +26,10 @@ pub enum Destination {
     Stream(PathBuf),
     /// Standard output, written once at the end (even after Ctrl-C).
     Stdout,
+    /// A project's result: a folder replaced whole, in one step, whenever
+    /// the result improves (see `folder`); the text handed over is a
+    /// project archive.
+    Folder(PathBuf),
 }
 
 impl Destination {
@@ -82,10 +86,19 @@ impl Destination {
         }
     }
 
+    /// A project's result folder at `path`, checked before anything runs
+    /// (see `folder::check`).
+    pub fn folder(path: &Path) -> Result<Destination, String> {
+        super::folder::check(path)?;
+        let path =
+            std::path::absolute(path).map_err(|e| format!("cannot use {}: {e}", path.display()))?;
+        Ok(Destination::Folder(path))
+    }
+
     /// The path, if it is not stdout.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Destination::File(p) | Destination::Stream(p) => Some(p),
+            Destination::File(p) | Destination::Stream(p) | Destination::Folder(p) => Some(p),
             Destination::Stdout => None,
         }
     }
@@ -94,6 +107,9 @@ impl Destination {
     pub fn write(&self, text: &[u8], permissions: Option<&Permissions>) -> io::Result<()> {
         match self {
             Destination::File(path) => write_atomically(path, text, permissions),
+            Destination::Folder(path) => {
+                super::folder::write(path, text, &AtomicBool::new(false)).map(drop)
+            }
             Destination::Stream(path) => {
                 let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
                 out.write_all(text)?;
@@ -152,11 +168,11 @@ impl BestWriter {
     pub fn new(destination: Destination, permissions: Option<Permissions>) -> BestWriter {
         let shared = Arc::new(Handover::default());
         let thread = match &destination {
-            Destination::File(path) => {
-                let (shared, path, permissions) =
-                    (shared.clone(), path.clone(), permissions.clone());
+            Destination::File(_) | Destination::Folder(_) => {
+                let (shared, destination, permissions) =
+                    (shared.clone(), destination.clone(), permissions.clone());
                 Some(std::thread::spawn(move || {
-                    write_loop(&shared, &path, permissions.as_ref())
+                    write_loop(&shared, &destination, permissions.as_ref())
                 }))
             }
             Destination::Stream(_) | Destination::Stdout => None,
@@ -184,6 +200,11 @@ impl BestWriter {
     /// byte written now), or a file that already held `text` is kept. When
     /// nothing was staged (or the file changed since), `text` is written.
     pub fn start_staged(&self, staged: Option<Staged>, text: &[u8]) -> io::Result<()> {
+        if let Destination::Folder(_) = &self.destination {
+            self.destination.write(text, None)?;
+            self.shared.slot.lock().on_disk = Some(Arc::new(text.to_vec()));
+            return Ok(());
+        }
         let Destination::File(path) = &self.destination else {
             return Ok(());
         };
@@ -207,7 +228,10 @@ impl BestWriter {
 
     /// Hands over improvement number `seq` (never blocks on the disk).
     pub fn improved(&self, seq: u64, text: &[u8]) {
-        if !matches!(self.destination, Destination::File(_)) {
+        if !matches!(
+            self.destination,
+            Destination::File(_) | Destination::Folder(_)
+        ) {
             return;
         }
         let mut slot = self.shared.slot.lock();
@@ -241,14 +265,16 @@ impl BestWriter {
         if let Some(thread) = self.thread.lock().take() {
             let _ = thread.join();
         }
-        let written = matches!(self.destination, Destination::File(_))
-            && self
-                .shared
-                .slot
-                .lock()
-                .on_disk
-                .as_ref()
-                .is_some_and(|d| d[..] == *text);
+        let written = matches!(
+            self.destination,
+            Destination::File(_) | Destination::Folder(_)
+        ) && self
+            .shared
+            .slot
+            .lock()
+            .on_disk
+            .as_ref()
+            .is_some_and(|d| d[..] == *text);
         if !written {
             self.destination.write(text, self.permissions.as_ref())?;
         }
@@ -273,6 +299,18 @@ impl BestWriter {
                     "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
                 );
                 Ok(())
+            }
+            Err(e) if matches!(self.destination, Destination::Folder(_)) => {
+                match super::folder::save_in_temp(text) {
+                    Ok(path) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
+                        path.display()
+                    ),
+                    Err(e2) => eprintln!(
+                        "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary folder ({e2})"
+                    ),
+                }
+                Err(exit::OUTPUT_FAILED)
             }
             Err(e) => {
                 let ext = named_like
@@ -310,7 +348,7 @@ impl Drop for BestWriter {
 }
 
 /// The writer thread: writes the newest pending result until closed.
-fn write_loop(shared: &Handover, path: &Path, permissions: Option<&Permissions>) {
+fn write_loop(shared: &Handover, destination: &Destination, permissions: Option<&Permissions>) {
     loop {
         let (_seq, text) = {
             let mut slot = shared.slot.lock();
@@ -325,7 +363,11 @@ fn write_loop(shared: &Handover, path: &Path, permissions: Option<&Permissions>)
                 shared.wake.wait(&mut slot);
             }
         };
-        let outcome = write_unless(path, &text, permissions, &shared.abandon);
+        let outcome = match destination {
+            Destination::Folder(path) => super::folder::write(path, &text, &shared.abandon),
+            Destination::File(path) => write_unless(path, &text, permissions, &shared.abandon),
+            Destination::Stream(_) | Destination::Stdout => return,
+        };
         let mut slot = shared.slot.lock();
         slot.writing = None;
         match outcome {

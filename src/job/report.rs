@@ -24,6 +24,9 @@ pub struct Context {
     pub result_path: String,
     /// The reduced program.
     pub result: String,
+    /// For a project: the files of the result, in path order (`result`
+    /// is then empty).
+    pub files: Vec<ReportFile>,
     /// Sizes of the input and of the result.
     pub start_bytes: u64,
     /// Tokens of the input.
@@ -50,6 +53,17 @@ pub struct Context {
     pub version: String,
     /// Everything `--stats-json` writes.
     pub stats: serde_json::Value,
+}
+
+/// One file of a project's result, for a report.
+#[derive(Debug, Serialize)]
+pub struct ReportFile {
+    /// Its path in the project.
+    pub path: String,
+    /// The language it is reduced as (`c`, `rust`), or empty.
+    pub language: String,
+    /// Its text (or what it is: a link, an empty folder).
+    pub text: String,
 }
 
 /// A template ready to render: the built-in one or the user's.
@@ -184,6 +198,7 @@ mod tests {
             input: "crashes/crash.c".into(),
             language: "c".into(),
             result_path: "crash.reduced.c".into(),
+            files: Vec::new(),
             result: "int a;\n".into(),
             start_bytes: 100,
             start_tokens: 30,
