@@ -1,0 +1,3 @@
+pub mod dates;
+pub mod format;
+pub mod money;
