@@ -204,11 +204,18 @@ fn overrides(
     builder.build().map_err(|e| glob_error(flag, e))
 }
 
+/// Adds `glob` to `builder`; a glob that names a folder (`build/`) names
+/// what it holds too, as in `.gitignore`.
 fn add_glob(builder: &mut ignore::overrides::OverrideBuilder, glob: &str) -> Result<(), LoadError> {
-    builder.add(glob).map(|_| ()).map_err(|e| LoadError::Glob {
+    let error = |e: ignore::Error| LoadError::Glob {
         glob: glob.to_string(),
         message: e.to_string(),
-    })
+    };
+    builder.add(glob).map_err(error)?;
+    if glob.ends_with('/') {
+        builder.add(&format!("{glob}**")).map_err(error)?;
+    }
+    Ok(())
 }
 
 fn glob_error(flag: &str, e: ignore::Error) -> LoadError {
@@ -264,13 +271,20 @@ mod tests {
             })
         );
         let selection = Selection {
-            include: vec!["*.log".into()],
+            include: vec!["*.log".into(), "target/".into()],
             exclude: vec![".cargo/".into(), "src/a.rs".into()],
         };
         let files = load_folder(root, &selection).unwrap();
         assert_eq!(
             names(&files),
-            [".gitignore", "empty", "link", "run.log", "src/lib.rs"]
+            [
+                ".gitignore",
+                "empty",
+                "link",
+                "run.log",
+                "src/lib.rs",
+                "target/debug/x"
+            ]
         );
     }
 

@@ -5,7 +5,7 @@ const { order } = require('./lib/graph');
 const { days } = require('./lib/calendar');
 const { report } = require('./lib/format');
 const { check } = require('./lib/check');
-const { summary } = require('./lib/summary');
+const summary = require('./lib/summary');
 
 const tasks = load();
 const problems = check(tasks);
@@ -15,5 +15,5 @@ if (problems.length) {
 }
 const plan = days(order(tasks));
 console.log(report(plan));
-const s = summary(plan);
+const s = summary(report(plan));
 console.log('%d days, %d hours, %d hours of slack', s.days, s.hours, s.slack);

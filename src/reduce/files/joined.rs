@@ -114,7 +114,7 @@ pub fn references(grammar: &Grammar, original: &Original, files: &[Joint]) -> Ve
                             node: n,
                             from,
                             to,
-                            inline: Some((open, "}\n".into())),
+                            inline: Some((open, "}".into())),
                         });
                     }
                 }
@@ -180,10 +180,17 @@ fn calls(
             let Some(to) = script_file(&paths[from], unquote(&spec), paths) else {
                 continue;
             };
+            // The nearest list element that may go alone: not the only
+            // element of a list that must keep one (`const x = ...;`'s
+            // declarator: the declaration goes).
             let mut holder = n;
-            while !matches!(original.role(holder), Role::Element { .. })
-                && nodes.parent(holder) != NodeId::NONE
-            {
+            while nodes.parent(holder) != NodeId::NONE {
+                if let Role::Element { list, .. } = original.role(holder) {
+                    let list = original.list(list);
+                    if !(list.plus && list.elements.len() == 1) {
+                        break;
+                    }
+                }
                 holder = nodes.parent(holder);
             }
             if nodes.parent(holder) == NodeId::NONE {

@@ -217,3 +217,92 @@ impl Reduction for Lines {
         "Do not reduce a project's other text files (Cargo.toml, Makefile, package.json) by lines and blocks"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::byname::testing::candidates;
+
+    const C: &str = "// treereduce-file: inc/a.h\n\
+                     struct a { int x; };\n\
+                     // treereduce-file: src/main.c\n\
+                     #include \"../inc/a.h\"\n\
+                     int main(void) { struct a v; return v.x; }\n";
+
+    #[test]
+    fn a_file_goes_with_the_lines_that_name_it() {
+        let got = candidates(&FILES, "c", C);
+        assert_eq!(
+            got,
+            [
+                "\n// treereduce-file: src/main.c\nint main(void) { struct a v; return v.x; }\n",
+                "// treereduce-file: inc/a.h\nstruct a { int x; };\n",
+            ],
+            "the header with its #include; main.c alone"
+        );
+    }
+
+    #[test]
+    fn a_file_named_once_is_inlined_where_it_is_named() {
+        let got = candidates(&INLINE_FILES, "c", C);
+        assert_eq!(
+            got,
+            ["\n// treereduce-file: src/main.c\nstruct a { int x; };\n\
+              int main(void) { struct a v; return v.x; }\n"]
+        );
+        let rust = "// treereduce-file: src/lib.rs\npub mod util;\nfn f() { util::g(); }\n\
+                    // treereduce-file: src/util.rs\npub fn g() {}\n";
+        assert_eq!(
+            candidates(&INLINE_FILES, "rust", rust),
+            [
+                "// treereduce-file: src/lib.rs\npub mod util {\npub fn g() {}\n}\nfn f() { util::g(); }\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn require_and_import_go_with_their_file() {
+        let js = "// treereduce-file: index.js\n\
+                  const lib = require('./lib');\n\
+                  import { x } from './x.js';\n\
+                  console.log(lib, x);\n\
+                  // treereduce-file: lib/index.js\nmodule.exports = 1;\n\
+                  // treereduce-file: x.js\nexport const x = 2;\n";
+        let got = candidates(&FILES, "javascript", js);
+        assert!(
+            got.iter()
+                .any(|t| !t.contains("require") && !t.contains("file: lib/index.js")),
+            "{got:#?}"
+        );
+        assert!(
+            got.iter()
+                .any(|t| !t.contains("import") && !t.contains("file: x.js")),
+            "{got:#?}"
+        );
+    }
+
+    #[test]
+    fn a_single_program_gets_no_file_reductions() {
+        assert!(candidates(&FILES, "c", "int main(void) { return 0; }\n").is_empty());
+        assert!(candidates(&INLINE_FILES, "c", "#include \"a.h\"\nint x;\n").is_empty());
+    }
+
+    #[test]
+    fn markers_are_in_no_list_and_no_other_reduction_touches_them() {
+        let g = crate::syntax::Grammar::of(crate::lang::Language::by_name("c").unwrap());
+        let o = crate::syntax::Original::parse(g, std::sync::Arc::from(C.as_bytes())).unwrap();
+        assert_eq!(o.markers.len(), 2);
+        for list in 0..o.lists.len() {
+            for m in &o.markers {
+                assert!(
+                    !o.lists[list].elements.contains(m),
+                    "a marker in list {list}"
+                );
+            }
+        }
+        let plain =
+            crate::syntax::Original::parse(g, std::sync::Arc::from(&b"// a comment\nint x;\n"[..]))
+                .unwrap();
+        assert!(plain.markers.is_empty());
+    }
+}
