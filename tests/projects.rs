@@ -154,7 +154,7 @@ fn a_folder_is_reduced_to_what_the_bug_needs_and_the_input_is_untouched() {
 #[test]
 fn the_test_runs_in_a_private_copy_that_holds_exactly_the_candidate() {
     let sb = Sandbox::new();
-    let root = c_project(&sb);
+    c_project(&sb);
     // Fails unless: the working directory is the copy's root and $1 its
     // path; the copy's folder has the project's name; nothing an earlier
     // test left (stamp) is there; the script keeps its mode and the link
