@@ -44,6 +44,11 @@ struct Setup {
 }
 
 fn setup(args: &Args) -> Result<Setup> {
+    if args.formatter.is_some() || args.measure || args.dump_tree {
+        return Err(anyhow!(
+            "--formatter, --measure and --dump-tree take one program, not a project"
+        ));
+    }
     let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
     let (root, files) = match &args.input[..] {
         [folder] => {
