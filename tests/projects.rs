@@ -523,3 +523,68 @@ fn the_bundled_java_classes_keep_the_three_the_error_needs() {
     assert!(!files.contains_key("src/shop/Main.java"), "{files:#?}");
     assert!(files.contains_key("src/shop/Pricing.java"), "{files:#?}");
 }
+
+/// `treereduce batch` takes a corpus folder's subfolders as projects: each
+/// is reduced as `treereduce -i SCRIPT FOLDER` would, its result is the
+/// folder `results/<name>` (whole, stamped), its record names the
+/// `project` language, and a second run keeps it without a test.
+#[test]
+fn batch_reduces_the_subfolders_of_a_corpus_as_projects() {
+    let sb = Sandbox::new();
+    fs::create_dir_all(sb.path().join("corpus")).unwrap();
+    let root = c_project(&sb);
+    fs::rename(&root, sb.path().join("corpus/shapes")).unwrap();
+    sb.file(
+        "corpus/lone.c",
+        "struct s { const char *p; };\nint f(struct s *x) { return x->p * 2; }\nint unused(void) { return 1; }\n",
+    );
+    let script = sb.script(
+        "check.sh",
+        "if [ -d \"$1\" ]; then cd \"$1\"; for f in src/*.c; do LC_ALL=C gcc -fsyntax-only \"$f\"; done; \
+         else LC_ALL=C gcc -fsyntax-only \"$1\"; fi 2>&1 | grep -q 'invalid operands to binary \\*'",
+    );
+    let before = snapshot(&sb.path().join("corpus/shapes"));
+    let args = [
+        "batch",
+        "-q",
+        "-j",
+        "2",
+        "-i",
+        "./check.sh",
+        "-o",
+        "out",
+        "corpus",
+    ];
+    let run = sb.run(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert_eq!(snapshot(&sb.path().join("corpus/shapes")), before);
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(sb.path().join("out/summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["inputs"], 2, "{summary}");
+    assert_eq!(summary["reduced"], 2, "{summary}");
+    let result = sb.path().join("out/results/shapes");
+    let files = snapshot(&result);
+    assert!(accepts(&script, &result, "shapes"), "{files:#?}");
+    for gone in ["README.md", "src/area.c", "tools/run.sh"] {
+        assert!(!files.contains_key(gone), "{gone}: {files:#?}");
+    }
+    assert!(files.contains_key(".treereduce-result"), "{files:#?}");
+    let record: serde_json::Value =
+        serde_json::from_slice(&fs::read(sb.path().join("out/results/shapes.json")).unwrap())
+            .unwrap();
+    assert_eq!(record["language"], "project", "{record}");
+    assert_eq!(record["status"], "reduced", "{record}");
+    assert!(
+        record["final_tokens"].as_u64().unwrap() < record["start_tokens"].as_u64().unwrap(),
+        "{record}"
+    );
+    let lone = String::from_utf8(sb.read("out/results/lone.c")).unwrap();
+    assert!(!lone.contains("unused"), "{lone}");
+    // Again: both records are kept, no test runs.
+    let again = sb.run(&args);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(sb.path().join("out/summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["resumed"], 2, "{summary}");
+    assert_eq!(snapshot(&result), files);
+}

@@ -475,20 +475,23 @@ fn hanging_script(sb: &Sandbox, marker: &str) {
 /// `batch` reduces the files of a directory, not its subdirectories, not
 /// hidden files.
 #[test]
-fn batch_skips_subdirectories_and_hidden_files() {
+fn batch_skips_hidden_files_and_takes_subfolders_as_projects() {
     let sb = Sandbox::new();
-    sb.script("check.sh", "grep -q keep \"$1\"");
+    sb.script("check.sh", "grep -rq keep \"$1\"");
     fs::create_dir_all(sb.path().join("crashes/sub")).unwrap();
+    fs::create_dir_all(sb.path().join("crashes/.hidden")).unwrap();
     sb.file("crashes/a.c", SMALL);
     sb.file("crashes/.hidden.c", SMALL);
+    sb.file("crashes/.hidden/c.c", SMALL);
     sb.file("crashes/sub/b.c", SMALL);
     let run = sb.run(&["batch", "-q", "-i", "./check.sh", "-o", "out", "crashes"]);
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
     let summary = json(&sb, "out/summary.json");
-    assert_eq!(summary["inputs"], 1, "{summary}");
+    assert_eq!(summary["inputs"], 2, "{summary}");
     assert_eq!(sb.read("out/results/a.c"), b"int keep;\n");
+    assert_eq!(sb.read("out/results/sub/b.c"), b"int keep;\n");
     assert!(!sb.path().join("out/results/.hidden.c").exists());
-    assert!(!sb.path().join("out/results/b.c").exists());
+    assert!(!sb.path().join("out/results/.hidden").exists());
 }
 
 /// Ctrl-C in batch mode: exit 130, the input being reduced is

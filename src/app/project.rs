@@ -13,12 +13,13 @@ use anyhow::{Result, anyhow};
 
 use super::{CliObserver, jobs_warning};
 use crate::cli::Args;
-use crate::files::{Entry, Files};
+use crate::files::Files;
 use crate::job::{
     self, BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run,
-    check_size, deadline, jobs_and_timeouts, reduce_failed, shell_quote, total_memory, usage,
+    check_size, deadline, reduce_failed, shell_quote, total_memory, usage,
 };
 use crate::lang::Language;
+use crate::options::RunOptions;
 use crate::oracle::{RunOutcome, ScriptOracle, store};
 use crate::project::{Project, Selection, load_folder, load_paths};
 use crate::reduce::{self, Config};
@@ -40,7 +41,7 @@ struct Setup {
     project: Project,
     destination: Destination,
     stats_destination: Option<Destination>,
-    jobs: usize,
+    run: RunOptions,
 }
 
 fn setup(args: &Args) -> Result<Setup> {
@@ -49,7 +50,7 @@ fn setup(args: &Args) -> Result<Setup> {
             "--formatter, --measure and --dump-tree take one program, not a project"
         ));
     }
-    let jobs = jobs_and_timeouts(args.jobs, &[("--timeout", args.test.timeout)])?;
+    let run = args.run.options()?;
     let (root, files) = match &args.input[..] {
         [folder] => {
             let selection = Selection {
@@ -68,8 +69,13 @@ fn setup(args: &Args) -> Result<Setup> {
             load_paths(many)?
         }
     };
-    check_size(files.bytes(), total_memory(), args.allow_huge_input, false)?;
-    let language = match &args.lang {
+    check_size(
+        files.bytes(),
+        total_memory(),
+        args.allow_huge_input,
+        run.in_order && run.jobs > 1,
+    )?;
+    let language = match &args.language.lang {
         Some(name) => Some(Language::by_name(name).ok_or_else(|| {
             anyhow!(
                 "unknown language {name:?}; the choices are: {}",
@@ -87,7 +93,7 @@ fn setup(args: &Args) -> Result<Setup> {
         project,
         destination,
         stats_destination,
-        jobs,
+        run,
     })
 }
 
@@ -107,7 +113,7 @@ fn folder_name(root: &Path) -> String {
 /// not write.
 fn outputs(args: &Args, root: &Path) -> Result<(Destination, Option<Destination>)> {
     let absolute = std::path::absolute(root)?;
-    let output = args.output.clone().unwrap_or_else(|| {
+    let output = args.result.output.clone().unwrap_or_else(|| {
         let mut name = absolute.file_name().unwrap_or_default().to_os_string();
         name.push(".reduced");
         absolute.with_file_name(name)
@@ -126,7 +132,7 @@ fn outputs(args: &Args, root: &Path) -> Result<(Destination, Option<Destination>
         ));
     }
     let destination = Destination::folder(&output).map_err(|e| anyhow!("-o: {e}"))?;
-    let stats = match &args.stats_json {
+    let stats = match &args.stats.stats_json {
         Some(p) => {
             let dest = Destination::of(p).map_err(|e| anyhow!("--stats-json: {e}"))?;
             if dest.path().is_some_and(|d| d.starts_with(&real_root)) {
@@ -146,27 +152,24 @@ fn outputs(args: &Args, root: &Path) -> Result<(Destination, Option<Destination>
 pub fn run(args: Args) -> Result<u8, Failure> {
     let started = std::time::Instant::now();
     let setup = usage(setup(&args))?;
-    if !args.quiet
+    if !args.display.quiet
         && let Some(warning) = jobs_warning(
-            setup.jobs,
+            setup.run.jobs,
             std::thread::available_parallelism().map_or(1, |n| n.get()),
         )
     {
         eprintln!("{warning}");
     }
     let reporter = reporter_of(&args, &setup)?;
-    let script = args
-        .interesting
-        .as_deref()
-        .ok_or_else(|| Failure::Usage(anyhow!("--interesting SCRIPT is required")))?;
+    let script = usage(args.test.required())?;
     let cancel = cancel_on_signals()?;
-    let first_limit = args.test.first_limit();
+    let first_limit = setup.run.timeout.first();
     let name = std::ffi::OsString::from(&setup.project.name);
-    let mut oracle =
-        ScriptOracle::for_project(script, &name, setup.jobs, first_limit, cancel.clone())
-            .map_err(|e| Failure::Usage(e.into()))?;
+    let mut oracle = ScriptOracle::for_project(script, &name, &setup.run, cancel.clone())
+        .map_err(|e| Failure::Usage(e.into()))?;
     oracle.set_launcher(usage(args.launch.launcher())?);
-    let deadline = args.deadline.map(|d| {
+    oracle.set_limits(args.run.test_limits(setup.run.jobs));
+    let deadline = args.stop.deadline.map(|d| {
         deadline::Deadline::start(
             started + d,
             format!("{:.1} s", d.as_secs_f64()),
@@ -179,9 +182,15 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         setup.project.input.len() as u64,
         std::sync::atomic::Ordering::Relaxed,
     );
-    let mut printer = Printer::start(Mode::for_stderr(args.quiet), stats.clone());
+    let mut printer = Printer::start(Mode::for_stderr(args.display.quiet), stats.clone());
     let input = setup.project.input.encode();
-    let timeout = match check_input(&args, &setup, &oracle, &mut printer, &input, first_limit)? {
+    let timeout = match check_input(
+        &setup,
+        (&oracle, deadline.as_ref()),
+        &mut printer,
+        &input,
+        first_limit,
+    )? {
         Ok(timeout) => timeout,
         Err(code) => return Ok(code),
     };
@@ -190,12 +199,12 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         .start(&input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
     let config = Config {
-        passes: args.passes,
+        passes: args.stop.passes,
         ddmin_subsets: args.ddmin_subsets,
         prune: !args.no_prune,
         off: args.off.clone(),
-        verify: !args.no_verify,
-        ..single::config(setup.jobs, args.width, args.in_order)
+        verify: !args.verify.no_verify,
+        ..single::config(&setup.run)
     };
     let observer = CliObserver {
         writer: &writer,
@@ -222,7 +231,7 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     }
     let files = Files::decode(&outcome.text).map_err(|e| Failure::Internal(e.into()))?;
     if let Some(reporter) = reporter {
-        let context = report_context(&setup, &oracle, &stats, &files, &outcome);
+        let context = report_context(&setup, &oracle, &stats, &outcome);
         if let Err(e) = reporter.write(&context) {
             eprintln!("treereduce: error: {e}");
             return Ok(crate::exit::OUTPUT_FAILED);
@@ -273,9 +282,8 @@ fn open_store(
 /// Checks that the project is interesting in a private copy; the
 /// per-test time limit, or the exit code if there is nothing to do.
 fn check_input(
-    args: &Args,
     setup: &Setup,
-    oracle: &ScriptOracle,
+    (oracle, deadline): (&ScriptOracle, Option<&deadline::Deadline>),
     printer: &mut Printer,
     input: &[u8],
     first_limit: Duration,
@@ -284,7 +292,15 @@ fn check_input(
     let report = oracle.run_detailed(input, first_limit);
     let report = report.map_err(|e| Failure::Usage(anyhow!(cannot_run(oracle, &e))))?;
     match report.outcome {
-        RunOutcome::Exited(0) => Ok(Ok(args.test.limit_tests(report.duration, &[oracle]))),
+        RunOutcome::Exited(0) => Ok(Ok(oracle.calibrate(report.duration))),
+        RunOutcome::Cancelled if deadline.is_some_and(|d| d.reached()) => {
+            printer.stop();
+            eprintln!(
+                "treereduce: error: the --deadline of {} passed while the input was being checked; nothing was reduced or written",
+                deadline.map_or(String::new(), |d| d.text.clone())
+            );
+            Ok(Err(crate::exit::DEADLINE))
+        }
         RunOutcome::Cancelled => {
             printer.stop();
             eprintln!("treereduce: interrupted while checking the input; nothing was written");
@@ -320,7 +336,7 @@ fn reporter_of(args: &Args, setup: &Setup) -> Result<Option<job::report::Reporte
         return Ok(None);
     };
     let mut protected: Vec<&Path> = setup.inputs.iter().map(PathBuf::as_path).collect();
-    if let Some(script) = &args.interesting {
+    if let Some(script) = &args.test.interesting {
         protected.push(script.as_path());
     }
     job::report::Reporter::beside(Arc::new(template), setup.destination.path(), &protected)
@@ -334,22 +350,10 @@ fn report_context(
     setup: &Setup,
     oracle: &ScriptOracle,
     stats: &Stats,
-    files: &Files,
     outcome: &single::Outcome,
 ) -> job::report::Context {
     let r = stats.report();
-    let shown: Vec<job::report::ReportFile> = files
-        .iter()
-        .map(|(path, entry)| job::report::ReportFile {
-            path: path.to_string(),
-            language: Language::by_path(Path::new(path)).map_or(String::new(), |l| l.name.into()),
-            text: match entry {
-                Entry::File { bytes, .. } => String::from_utf8_lossy(bytes).into_owned(),
-                Entry::Link { target } => format!("(a symbolic link to {target})"),
-                Entry::Folder { .. } => "(an empty folder)".to_string(),
-            },
-        })
-        .collect();
+    let shown = job::report::ReportFile::of_archive(&outcome.text);
     let status = if outcome.cancelled {
         "interrupted"
     } else {

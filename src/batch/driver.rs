@@ -51,7 +51,8 @@ use crate::task::Observer;
 pub const MAX_AT_ONCE: usize = 32;
 
 /// The inputs named on the command line and in `--from-file`, directories
-/// expanded (files only, sorted, hidden ones left out).
+/// expanded (sorted, hidden ones left out): their files are programs, their
+/// subfolders projects (see `projects`).
 fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut named = args.inputs.clone();
@@ -83,7 +84,6 @@ fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
                 .filter_map(|e| e.ok())
                 .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
                 .map(|e| e.path())
-                .filter(|p| !p.is_dir())
                 .collect();
             files.sort();
             paths.extend(files);
@@ -121,14 +121,14 @@ fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
 }
 
 /// What every input's reduction shares.
-struct BatchRun<'a> {
-    args: &'a BatchArgs,
+pub(super) struct BatchRun<'a> {
+    pub(super) args: &'a BatchArgs,
     /// The test script (`-i`).
-    script: &'a Path,
+    pub(super) script: &'a Path,
     /// `-j` (for all inputs together), the width, the order, the timeout.
-    run: RunOptions,
-    results: PathBuf,
-    script_bytes: Vec<u8>,
+    pub(super) run: RunOptions,
+    pub(super) results: PathBuf,
+    pub(super) script_bytes: Vec<u8>,
     script_hash: String,
     launcher: Vec<OsString>,
     gate: Arc<Gate>,
@@ -136,9 +136,9 @@ struct BatchRun<'a> {
     stop: Arc<Cancel>,
     /// The cancel tokens of the inputs being reduced.
     live: Arc<Mutex<Vec<Arc<Cancel>>>>,
-    deadline: Option<Deadline>,
+    pub(super) deadline: Option<Deadline>,
     /// `--report`/`--report-template`.
-    template: Option<Arc<report::Template>>,
+    pub(super) template: Option<Arc<report::Template>>,
     /// The memory the inputs reduced at once share.
     memory: MemoryShare,
 }
@@ -168,10 +168,10 @@ impl BatchRun<'_> {
 /// panics after its first improvement, as a bug would.
 const PANIC_HOOK: &str = "TREEREDUCE_TEST_PANIC_ON";
 
-struct WriterObserver<'a> {
-    writer: &'a BestWriter,
+pub(super) struct WriterObserver<'a> {
+    pub(super) writer: &'a BestWriter,
     /// The input's file name, when [`PANIC_HOOK`] names it.
-    panic_on: Option<&'a str>,
+    pub(super) panic_on: Option<&'a str>,
 }
 
 impl Observer for WriterObserver<'_> {
@@ -245,9 +245,17 @@ fn reduce_one(shared: &BatchRun<'_>, input: &Input) -> InputRecord {
     record
 }
 
-struct Prepared {
-    bytes: Vec<u8>,
-    language: &'static Language,
+/// An input read and checked: a program's bytes and language, or a
+/// project's files and archive.
+enum Prepared {
+    Program {
+        bytes: Vec<u8>,
+        language: &'static Language,
+    },
+    Project {
+        files: crate::files::Files,
+        archive: Vec<u8>,
+    },
 }
 
 fn prepare(
@@ -255,6 +263,19 @@ fn prepare(
     input: &Input,
     record: &mut InputRecord,
 ) -> Result<Prepared, Box<InputRecord>> {
+    if input.path.is_dir() {
+        let (files, archive) = super::projects::read(&input.path).map_err(|e| {
+            Box::new(
+                record
+                    .clone()
+                    .fail(Status::Unreadable, format!("cannot read it: {e}")),
+            )
+        })?;
+        record.start_bytes = files.bytes();
+        check_size(files.bytes(), total_memory(), false, shared.speculating())
+            .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
+        return Ok(Prepared::Project { files, archive });
+    }
     // Too large for the reducer or for memory: refused before it is read.
     if let Ok(meta) = fs::metadata(&input.path)
         && let Err(e) = check_size(meta.len(), total_memory(), false, shared.speculating())
@@ -308,7 +329,7 @@ fn prepare(
         shared.speculating(),
     )
     .map_err(|e| Box::new(record.clone().fail(Status::TooLarge, e.to_string())))?;
-    Ok(Prepared { bytes, language })
+    Ok(Prepared::Program { bytes, language })
 }
 
 fn reduce_prepared(
@@ -317,7 +338,6 @@ fn reduce_prepared(
     mut record: InputRecord,
     prepared: Prepared,
 ) -> InputRecord {
-    let Prepared { bytes, language } = prepared;
     let args = shared.args;
     // Its own cancel token, set by Ctrl-C and the deadline through `live`.
     let cancel = match Cancel::new() {
@@ -332,14 +352,24 @@ fn reduce_prepared(
         }
     }
     let _unregister = Unregister(&shared.live, cancel.clone());
-    let need = job::memory_need(bytes.len() as u64, shared.speculating());
+    let size = match &prepared {
+        Prepared::Program { bytes, .. } => bytes.len(),
+        Prepared::Project { archive, .. } => archive.len(),
+    };
+    let need = job::memory_need(size as u64, shared.speculating());
     let Some(_memory) = shared.memory.reserve(need, &shared.stop) else {
         return record.fail(Status::NotStarted, shared.why_stopped());
     };
     if shared.stop.is_cancelled() {
         return record.fail(Status::NotStarted, shared.why_stopped());
     }
-    let oracle = match checked_oracle(shared, input, &cancel, &bytes) {
+    let (bytes, language) = match prepared {
+        Prepared::Program { bytes, language } => (bytes, language),
+        Prepared::Project { files, archive } => {
+            return super::projects::reduce(shared, input, record, &cancel, (files, archive));
+        }
+    };
+    let oracle = match checked_oracle(shared, input, &cancel, &bytes, false) {
         Ok(o) => o,
         Err((status, reason)) => return record.fail(status, reason),
     };
@@ -394,7 +424,7 @@ fn reduce_prepared(
     record.canonical = Some(canonical(&text, Some(language.name)));
     record.stats = serde_json::to_value(&report).ok();
     if let Some(template) = &shared.template
-        && let Err(e) = write_report(
+        && let Err(e) = write_report_of(
             template,
             shared,
             input,
@@ -410,19 +440,24 @@ fn reduce_prepared(
 
 /// The test for one input, run on it: its time limit set from that run;
 /// else the status and the reason of the input's record.
-fn checked_oracle(
+pub(super) fn checked_oracle(
     shared: &BatchRun<'_>,
     input: &Input,
     cancel: &Arc<Cancel>,
     bytes: &[u8],
+    project: bool,
 ) -> Result<ScriptOracle, (Status, String)> {
     let args = shared.args;
     let first_limit = shared.run.timeout.first();
-    let mut oracle =
-        match ScriptOracle::new(shared.script, &input.file_name, &shared.run, cancel.clone()) {
-            Ok(o) => o,
-            Err(e) => return Err((Status::TestErrors, e.to_string())),
-        };
+    let made = if project {
+        ScriptOracle::for_project(shared.script, &input.file_name, &shared.run, cancel.clone())
+    } else {
+        ScriptOracle::new(shared.script, &input.file_name, &shared.run, cancel.clone())
+    };
+    let mut oracle = match made {
+        Ok(o) => o,
+        Err(e) => return Err((Status::TestErrors, e.to_string())),
+    };
     oracle.set_gate(shared.gate.clone());
     oracle.set_launcher(shared.launcher.clone());
     oracle.set_limits(args.run.test_limits(shared.run.jobs));
@@ -458,7 +493,7 @@ fn checked_oracle(
 /// What the input's record says of a reduction's outcome: the text to
 /// write (the input if nothing was reduced), its tokens if known, the
 /// status and the reason.
-fn status_of(
+pub(super) fn status_of(
     outcome: Result<single::Outcome, ReduceError>,
     stats: &Stats,
     bytes: &[u8],
@@ -514,7 +549,7 @@ fn status_of(
 }
 
 /// Writes the input's bug report (`--report`) beside its result.
-fn write_report(
+pub(super) fn write_report_of(
     template: &Arc<report::Template>,
     shared: &BatchRun<'_>,
     input: &Input,
@@ -533,8 +568,16 @@ fn write_report(
             input: record.input.clone(),
             language: record.language.clone().unwrap_or_default(),
             result_path: result_path.to_string_lossy().into_owned(),
-            result: String::from_utf8_lossy(text).into_owned(),
-            files: Vec::new(),
+            result: if input.path.is_dir() {
+                String::new()
+            } else {
+                String::from_utf8_lossy(text).into_owned()
+            },
+            files: if input.path.is_dir() {
+                report::ReportFile::of_archive(text)
+            } else {
+                Vec::new()
+            },
             start_bytes: record.start_bytes,
             start_tokens: record.start_tokens,
             final_bytes: record.final_bytes,
@@ -557,8 +600,16 @@ fn write_report(
 fn resumable(results: &Path, input: &Input, script_hash: &str) -> Option<InputRecord> {
     let json = fs::read(results.join(format!("{}.json", input.name))).ok()?;
     let record: InputRecord = serde_json::from_slice(&json).ok()?;
-    let bytes = fs::read(&input.path).ok()?;
-    let result = fs::read(results.join(&input.file_name)).ok()?;
+    let (bytes, result) = if input.path.is_dir() {
+        let (_, archive) = super::projects::read(&input.path).ok()?;
+        let result = super::projects::read_result(&results.join(&input.file_name))?;
+        (archive, result)
+    } else {
+        (
+            fs::read(&input.path).ok()?,
+            fs::read(results.join(&input.file_name)).ok()?,
+        )
+    };
     (record.status == Status::Reduced
         && record.script_hash == script_hash
         && record.input_hash.as_deref() == Some(hex(xxh3_128(&bytes)).as_str())

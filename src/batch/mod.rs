@@ -6,6 +6,7 @@
 //! groups.json).
 
 pub mod driver;
+mod projects;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;

@@ -66,6 +66,32 @@ pub struct ReportFile {
     pub text: String,
 }
 
+impl ReportFile {
+    /// The files of a project's archive (none if it is not one).
+    pub fn of_archive(archive: &[u8]) -> Vec<ReportFile> {
+        let Ok(files) = crate::files::Files::decode(archive) else {
+            return Vec::new();
+        };
+        files
+            .iter()
+            .map(|(path, entry)| ReportFile {
+                path: path.to_string(),
+                language: crate::lang::Language::by_path(Path::new(path))
+                    .map_or(String::new(), |l| l.name.into()),
+                text: match entry {
+                    crate::files::Entry::File { bytes, .. } => {
+                        String::from_utf8_lossy(bytes).into_owned()
+                    }
+                    crate::files::Entry::Link { target } => {
+                        format!("(a symbolic link to {target})")
+                    }
+                    crate::files::Entry::Folder { .. } => "(an empty folder)".to_string(),
+                },
+            })
+            .collect()
+    }
+}
+
 /// A template ready to render: the built-in one or the user's.
 pub struct Template {
     env: Environment<'static>,

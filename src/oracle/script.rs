@@ -443,11 +443,10 @@ impl ScriptOracle {
     pub fn for_project(
         script: &Path,
         root: &OsStr,
-        jobs: usize,
-        timeout: Duration,
+        run: &RunOptions,
         cancel: Arc<Cancel>,
     ) -> Result<ScriptOracle, ScriptError> {
-        let oracle = Self::with_files(script, &[PathBuf::from(root)], jobs, timeout, cancel)?;
+        let oracle = Self::with_files(script, &[PathBuf::from(root)], run, cancel)?;
         for worker in &oracle.workers {
             let mut worker = worker.lock();
             let copy = worker.dir.path().join(root);

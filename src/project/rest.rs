@@ -51,7 +51,7 @@ pub fn reduce(pass: &Pass<'_>, store: Option<Arc<dyn VerdictStore>>) -> Result<F
     if pass.state.rest.is_empty() || !(files_on || lines_on) {
         return Ok(pass.state.rest.clone());
     }
-    let run = Run::with_store(pass.config.jobs, pass.stats, pass.cancel, store).with_width(1);
+    let run = Run::with_store(pass.config.run.jobs, pass.stats, pass.cancel, store).with_width(1);
     let programs = pass.project.files_with(pass.state, None).map(|mut all| {
         for (path, _) in pass.state.rest.iter() {
             all.remove(path);

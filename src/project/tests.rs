@@ -29,16 +29,18 @@ fn reduce_with(root: &Path, check: &Path, jobs: usize) -> (Files, crate::single:
     let files = load_folder(root, &Selection::default()).unwrap();
     let project = Project::new("proj".into(), files, None).unwrap();
     let cancel = Arc::new(Cancel::new().unwrap());
-    let oracle = ScriptOracle::for_project(
-        check,
-        std::ffi::OsStr::new("proj"),
+    let run = crate::options::RunOptions {
         jobs,
-        std::time::Duration::from_secs(60),
-        cancel,
-    )
-    .unwrap();
+        timeout: crate::options::Timeout {
+            limit: Some(std::time::Duration::from_secs(60)),
+            adaptive: true,
+        },
+        ..Default::default()
+    };
+    let oracle =
+        ScriptOracle::for_project(check, std::ffi::OsStr::new("proj"), &run, cancel).unwrap();
     let config = Config {
-        jobs,
+        run,
         ..Config::default()
     };
     let stats = Stats::new(crate::reduce::names());
