@@ -491,7 +491,9 @@ impl<'t> Ancestry<'t> {
                 break;
             }
             let bracketed = nodes.children(p).first().is_some_and(|&c| self.opens(c));
-            if p == root || bracketed {
+            let language = self.tree.language();
+            let kind = language.node_kind_for_id(nodes.kind(p).0);
+            if p == root || bracketed || kind.is_some_and(conditional) {
                 break;
             }
             let at = self.row(nodes.start(p));
@@ -502,6 +504,12 @@ impl<'t> Ancestry<'t> {
         }
         rows.len()
     }
+}
+
+/// Whether a node of `kind` is a preprocessor conditional (or one of its
+/// branches): its lines are not a statement's continuation lines.
+fn conditional(kind: &str) -> bool {
+    kind.starts_with("preproc_if") || kind.starts_with("preproc_el")
 }
 
 /// Levels of indentation beyond the bracket depth for a line starting at
@@ -539,7 +547,7 @@ fn hanging(tree: &Tree, text: &[u8], start: usize) -> usize {
         let bracketed = p
             .child(0)
             .is_some_and(|c| matches!(c.kind(), "{" | "(" | "["));
-        if p.id() == root.id() || bracketed {
+        if p.id() == root.id() || bracketed || conditional(p.kind()) {
             break;
         }
         let at = p.start_position().row;
@@ -684,6 +692,21 @@ mod tests {
             &unit,
         );
         String::from_utf8(text).unwrap()
+    }
+
+    /// A preprocessor conditional is not a statement that its lines hang
+    /// under: what it holds is indented as it would be without it, with
+    /// or without a comment before it (the marker line of a project's
+    /// file), so tidying and laying out agree and never undo each other.
+    #[test]
+    fn lines_inside_a_preprocessor_conditional_do_not_hang() {
+        for head in ["", "// treereduce-file: src/a.c\n"] {
+            let src = format!(
+                "{head}#ifndef a\nstruct a {{\n    const char *a;\n}};\n#endif\nint f(void) {{\n    #ifdef B\n    g();\n    #endif\n    return 0;\n}}\n"
+            );
+            assert_eq!(tidy("c", &src, Rules::ALL), src, "{head:?}");
+            assert_eq!(tidy("c", &src, Rules::INDENT), src, "{head:?}");
+        }
     }
 
     /// The flat table finds the hanging indentation of every token start
