@@ -94,8 +94,11 @@ struct Driver<'s, 'a> {
 
 impl Driver<'_, '_> {
     /// Rounds of every program, then the other files, until a round
-    /// changes nothing (one round with `--passes`).
+    /// changes nothing (one round with `--passes`), or ends where an
+    /// earlier round ended: steps that undo each other (a layout that two
+    /// passes lay out two ways) cannot keep it going.
     fn rounds(&mut self) -> Result<(), ReduceError> {
+        let mut seen = std::collections::HashSet::new();
         loop {
             let mut changed = false;
             for program in 0..self.project.programs.len() {
@@ -105,7 +108,8 @@ impl Driver<'_, '_> {
                 }
             }
             changed |= self.rest()?;
-            if self.stopped() || !changed || self.session.config.passes.is_some() {
+            let again = !seen.insert(xxh3_128(self.checkpoints.last().expect("the input")));
+            if self.stopped() || !changed || again || self.session.config.passes.is_some() {
                 return Ok(());
             }
         }
