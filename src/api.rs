@@ -509,7 +509,7 @@ pub enum ProjectError {
 /// made by hand. [`Options::scope`] does not apply.
 ///
 /// ```
-/// use treereduce::{Entry, Files, Options, reduce_project};
+/// use treereduce::{Entry, Files, Options, RunOptions, reduce_project};
 ///
 /// let mut files = Files::new();
 /// files.insert("main.c", Entry::file(&b"#include \"util.h\"\nint main(void) { return twice(7); }\n"[..])).unwrap();
@@ -519,7 +519,8 @@ pub enum ProjectError {
 /// let oracle = |p: &Files| p.iter().any(|(_, e)| {
 ///     e.bytes().is_some_and(|b| String::from_utf8_lossy(b).contains("twice(7)"))
 /// });
-/// let options = Options { jobs: 2, ..Options::default() };
+/// let run = RunOptions { jobs: 2, ..RunOptions::default() };
+/// let options = Options { run, ..Options::default() };
 /// let outcome = reduce_project("demo", &files, &oracle, &options).unwrap();
 /// assert!(outcome.files.get("notes.txt").is_none());
 /// assert!(outcome.size.bytes < outcome.start.bytes);

@@ -142,6 +142,9 @@ fn reductions_are_switched_off_by_name() {
             "inline-macros",
             "conditionals",
             "retries",
+            "files",
+            "inline-files",
+            "lines",
             "canon",
             "tidy",
             "layout"
