@@ -80,7 +80,7 @@ impl Files {
         Files::default()
     }
 
-    /// Adds or replaces the entry at `path` (checked by [`check_path`]).
+    /// Adds or replaces the entry at `path` (checked by `check_path`).
     pub fn insert(&mut self, path: &str, entry: Entry) -> Result<(), ArchiveError> {
         check_path(path)?;
         self.entries.insert(path.to_string(), entry);
@@ -117,7 +117,7 @@ impl Files {
         self.entries.values().map(|e| e.len() as u64).sum()
     }
 
-    /// The archive: [`MAGIC`], then per entry a kind byte (`F`, `L`, `D`),
+    /// The archive: `MAGIC`, then per entry a kind byte (`F`, `L`, `D`),
     /// the mode (u32), the path and the content, each length-prefixed (u32
     /// for the path, u64 for the content), little-endian.
     pub fn encode(&self) -> Vec<u8> {
@@ -182,7 +182,7 @@ impl Files {
 }
 
 impl FromIterator<(String, Entry)> for Files {
-    /// Entries whose paths [`check_path`] refuses are left out.
+    /// Entries whose paths `check_path` refuses are left out.
     fn from_iter<I: IntoIterator<Item = (String, Entry)>>(iter: I) -> Files {
         Files {
             entries: iter

@@ -160,7 +160,7 @@ pub struct Language {
     /// has none of them.
     pub templates: Option<Templates>,
     /// Where a file of a project names another file of its program (see
-    /// [`FileReference`]): the lines that go when that file is deleted, and
+    /// `FileReference`): the lines that go when that file is deleted, and
     /// the places it may be inlined into.
     pub file_references: &'static [FileReference],
 }

@@ -95,6 +95,7 @@ pub fn load_folder(root: &Path, selection: &Selection) -> Result<Files, LoadErro
 
 /// Reads `paths` (files, not folders) as one project, each under its path
 /// relative to their deepest common folder, which is returned too.
+#[cfg(feature = "cli")]
 pub fn load_paths(paths: &[PathBuf]) -> Result<(PathBuf, Files), LoadError> {
     let absolute: Vec<PathBuf> = paths
         .iter()

@@ -21,7 +21,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use crate::files::{Entry, Files};
-pub use load::{LoadError, Selection, load_folder, load_paths};
+#[cfg(feature = "cli")]
+pub use load::load_paths;
+pub use load::{LoadError, Selection, load_folder};
 pub use program::Program;
 pub use reduce::{Session, reduce};
 
@@ -32,7 +34,8 @@ use crate::lang::Language;
 #[derive(Clone, Debug)]
 pub struct Project {
     /// The name of the project's folder: the copy's name in a test's
-    /// private directory.
+    /// private directory (which only the command line's fronts run).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub name: String,
     /// The files as read.
     pub input: Files,
