@@ -43,7 +43,7 @@ use crate::options::RunOptions;
 use crate::oracle::{Cancel, Gate, RunOutcome, ScriptOracle, store};
 use crate::reduce::{self, Config};
 use crate::single::{self, ReduceError, Session};
-use crate::stats::Stats;
+use crate::stats::{Report, Stats};
 use crate::syntax::{Grammar, count_tokens, parse};
 use crate::task::Observer;
 
@@ -406,22 +406,63 @@ fn reduce_prepared(
     session.store = store;
     session.deadline = shared.deadline.as_ref().map(Deadline::flag);
     let outcome = single::reduce(&session, &bytes, None);
-    let (text, tokens, status, reason) = status_of(outcome, &stats, &bytes);
-    if let Err(e) = writer.finish(&text) {
+    let found = status_of(outcome, &stats, &bytes);
+    let size = |text: &[u8], tokens: Option<u64>, _: &Report| Written {
+        bytes: text.len() as u64,
+        tokens: tokens.unwrap_or_else(|| count_tokens(&parse(grammar, text)) as u64),
+        canonical: canonical(text, Some(language.name)),
+    };
+    let ended = Ended {
+        writer: &writer,
+        oracle: &oracle,
+        stats: &stats,
+        result_path: &result_path,
+    };
+    finish_record(shared, input, record, &ended, found, size)
+}
+
+/// What an input's reduction wrote, as its record says it.
+pub(super) struct Written {
+    pub(super) bytes: u64,
+    pub(super) tokens: u64,
+    pub(super) canonical: String,
+}
+
+/// What a finished reduction of an input leaves to its record.
+pub(super) struct Ended<'a> {
+    pub(super) writer: &'a BestWriter,
+    pub(super) oracle: &'a ScriptOracle,
+    pub(super) stats: &'a Stats,
+    pub(super) result_path: &'a Path,
+}
+
+/// Writes the result `found` (see [`status_of`]), fills the input's record
+/// from the statistics and `size`, and writes its bug report.
+pub(super) fn finish_record(
+    shared: &BatchRun<'_>,
+    input: &Input,
+    mut record: InputRecord,
+    ended: &Ended<'_>,
+    (text, tokens, status, reason): (Arc<[u8]>, Option<u64>, Status, Option<String>),
+    size: impl FnOnce(&[u8], Option<u64>, &Report) -> Written,
+) -> InputRecord {
+    let result_path = ended.result_path;
+    if let Err(e) = ended.writer.finish(&text) {
         return record.fail(
             Status::OutputFailed,
             format!("cannot write {}: {e}", result_path.display()),
         );
     }
-    *stats.time_limit.lock() = Some(oracle.time_limit());
-    let report = stats.report();
+    *ended.stats.time_limit.lock() = Some(ended.oracle.time_limit());
+    let report = ended.stats.report();
+    let written = size(&text, tokens, &report);
     record.status = status;
     record.reason = reason;
     record.start_tokens = report.start.tokens;
-    record.final_bytes = text.len() as u64;
-    record.final_tokens = tokens.unwrap_or_else(|| count_tokens(&parse(grammar, &text)) as u64);
+    record.final_bytes = written.bytes;
+    record.final_tokens = written.tokens;
     record.tests = report.tests;
-    record.canonical = Some(canonical(&text, Some(language.name)));
+    record.canonical = Some(written.canonical);
     record.stats = serde_json::to_value(&report).ok();
     if let Some(template) = &shared.template
         && let Err(e) = write_report_of(
@@ -429,8 +470,8 @@ fn reduce_prepared(
             shared,
             input,
             &record,
-            (&text, &result_path),
-            (oracle.script(), report.seconds),
+            (&text, result_path),
+            (ended.oracle.script(), report.seconds),
         )
     {
         return record.fail(Status::OutputFailed, e);

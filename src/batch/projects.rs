@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use xxhash_rust::xxh3::xxh3_128;
 
-use super::driver::{BatchRun, WriterObserver, checked_oracle, status_of, write_report_of};
+use super::driver::{
+    BatchRun, Ended, WriterObserver, Written, checked_oracle, finish_record, status_of,
+};
 use super::{Input, InputRecord, Status, canonical, hex};
 use crate::files::Files;
 use crate::job::{self, BestWriter, Destination, deadline::Deadline};
@@ -19,7 +21,7 @@ use crate::oracle::{Cancel, store};
 use crate::project::{Project, Selection, load_folder};
 use crate::reduce::{self, Config};
 use crate::single;
-use crate::stats::Stats;
+use crate::stats::{Report, Stats};
 
 /// The language the records of projects name.
 pub const PROJECT: &str = "project";
@@ -103,34 +105,17 @@ pub fn reduce(
         deadline: shared.deadline.as_ref().map(Deadline::flag),
     };
     let outcome = crate::project::reduce(&session, &project);
-    let (text, tokens, status, reason) = status_of(outcome, &stats, &archive);
-    if let Err(e) = writer.finish(&text) {
-        return record.fail(
-            Status::OutputFailed,
-            format!("cannot write {}: {e}", result_path.display()),
-        );
-    }
-    *stats.time_limit.lock() = Some(oracle.time_limit());
-    let report = stats.report();
-    record.status = status;
-    record.reason = reason;
-    record.start_tokens = report.start.tokens;
-    record.final_bytes = Files::decode(&text).map_or(0, |f| f.bytes());
-    record.final_tokens = tokens.unwrap_or(report.final_size.tokens);
-    record.tests = report.tests;
-    record.canonical = Some(canonical(&text, None));
-    record.stats = serde_json::to_value(&report).ok();
-    if let Some(template) = &shared.template
-        && let Err(e) = write_report_of(
-            template,
-            shared,
-            input,
-            &record,
-            (&text, &result_path),
-            (oracle.script(), report.seconds),
-        )
-    {
-        return record.fail(Status::OutputFailed, e);
-    }
-    record
+    let found = status_of(outcome, &stats, &archive);
+    let size = |text: &[u8], tokens: Option<u64>, report: &Report| Written {
+        bytes: Files::decode(text).map_or(0, |f| f.bytes()),
+        tokens: tokens.unwrap_or(report.final_size.tokens),
+        canonical: canonical(text, None),
+    };
+    let ended = Ended {
+        writer: &writer,
+        oracle: &oracle,
+        stats: &stats,
+        result_path: &result_path,
+    };
+    finish_record(shared, input, record, &ended, found, size)
 }
