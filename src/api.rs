@@ -436,6 +436,7 @@ pub fn reduce_trace(
     let job = TraceJob {
         generator: &generator,
         oracle,
+        finish_oracle: None,
         language: options.language,
         align: options.align,
         search: options.search,

@@ -478,6 +478,158 @@ fn the_finishing_stage_does_not_test_again_what_the_trace_stage_tested() {
     );
 }
 
+/// The sandbox of the `--finish-interesting` tests: the generator writes
+/// C lines `int aN=1;`; `cheap.sh` asks for two names and nothing else,
+/// `full.sh` also asks that both be 1, as generated (what a syntax reducer
+/// can break and the generator cannot). Each logs `cheap` or `full` and the
+/// program's hash to tested.log.
+fn two_tests() -> Sandbox {
+    let s = Sandbox::new();
+    s.file(
+        "gen.py",
+        "import random\n\
+         random.seed(5)\n\
+         print(''.join('int a%d=1;\\n' % random.randint(100, 999) for _ in range(random.randint(1, 9))), end='')\n",
+    );
+    let log = s.path().join("tested.log");
+    let names = "grep -q a914 \"$1\" && grep -q a807 \"$1\"";
+    let logged = |name: &str| {
+        format!(
+            "echo {name} $(sha1sum < \"$1\" | cut -c1-40) >> '{}'\n",
+            log.display()
+        )
+    };
+    s.script("cheap.sh", &format!("{}{names}", logged("cheap")));
+    s.script(
+        "full.sh",
+        &format!(
+            "{}{names} || exit 1\n\
+             {{ cat \"$1\"; echo 'int printf(const char *, ...); int main(void) {{ printf(\"%d\", a914 + a807); return 0; }}'; }} > full.c\n\
+             gcc -std=c99 -o full full.c && [ \"$(./full)\" = 2 ]",
+            logged("full")
+        ),
+    );
+    s
+}
+
+fn sha1(s: &Sandbox, name: &str) -> String {
+    let out = Command::new("sha1sum")
+        .arg(s.path().join(name))
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()[..40].to_string()
+}
+
+/// `--finish-interesting`: the trace stage tests with -i, the finishing
+/// stage with the other test, which judges its start itself (a program -i
+/// accepted is not taken as accepted by it), and the result passes it.
+#[test]
+fn the_finishing_stage_can_have_a_test_of_its_own() {
+    let s = two_tests();
+    let run = |options: &[&str]| {
+        let mut args = vec!["trace", "-j", "1", "-l", "c"];
+        args.extend_from_slice(options);
+        args.extend_from_slice(&["--", "python3", "gen.py"]);
+        let out = s.run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    // With the cheap test alone, the syntax reducer leaves invalid C: the
+    // case tells the two tests apart.
+    run(&["-i", "./cheap.sh", "-o", "cheap.c"]);
+    assert!(!s.accepts(&s.path().join("full.sh"), "cheap.c", &s.read("cheap.c")));
+    run(&["-i", "./cheap.sh", "--no-finish", "-o", "trace.c"]);
+    let trace_result = sha1(&s, "trace.c");
+    std::fs::remove_file(s.path().join("tested.log")).unwrap();
+
+    run(&[
+        "-i",
+        "./cheap.sh",
+        "--finish-interesting",
+        "./full.sh",
+        "-o",
+        "out.c",
+    ]);
+    let out = s.read("out.c");
+    assert!(s.accepts(&s.path().join("full.sh"), "out.c", &out));
+    let tested = String::from_utf8(s.read("tested.log")).unwrap();
+    let lines: Vec<(&str, &str)> = tested.lines().map(|l| l.split_once(' ').unwrap()).collect();
+    // Both tests check the generated program; then the trace stage runs
+    // the cheap one only, and the finishing stage the full one only.
+    let which: Vec<&str> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(which[..2], ["cheap", "full"], "{tested}");
+    let first_full = 2 + which[2..].iter().position(|&w| w == "full").unwrap();
+    assert!(first_full > 2, "{tested}");
+    assert!(which[first_full..].iter().all(|&w| w == "full"), "{tested}");
+    assert!(
+        lines[first_full..].contains(&("full", trace_result.as_str())),
+        "the trace stage's result was not tested by full.sh: {tested}"
+    );
+}
+
+/// `--finish-interesting` with `--no-finish` is a usage error; a generated
+/// program the finishing test rejects stops the run before anything is
+/// written, naming that test; a trace stage's result it rejects is kept,
+/// with a warning.
+#[test]
+fn the_finishing_test_must_pass_the_generated_program() {
+    let s = two_tests();
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./cheap.sh",
+        "--finish-interesting",
+        "./full.sh",
+        "--no-finish",
+        "-o",
+        "out.c",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--no-finish"), "{}", stderr(&out));
+    s.script("reject.sh", "exit 1");
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./cheap.sh",
+        "--finish-interesting",
+        "./reject.sh",
+        "-o",
+        "out.c",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("reject.sh"), "{}", stderr(&out));
+    assert!(!s.path().join("out.c").exists());
+    // It accepts the generated program only (a859 is in no smaller one):
+    // it must test the trace stage's result, and reject it.
+    s.script("only.sh", "grep -q a859 \"$1\"");
+    let out = s.run(&[
+        "trace",
+        "-i",
+        "./cheap.sh",
+        "--finish-interesting",
+        "./only.sh",
+        "-o",
+        "out.c",
+        "--",
+        "python3",
+        "gen.py",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("test rejects the trace stage's result"),
+        "{}",
+        stderr(&out)
+    );
+    let text = s.read("out.c");
+    assert!(!String::from_utf8_lossy(&text).contains("a859"));
+    assert!(s.accepts(&s.path().join("cheap.sh"), "out.c", &text));
+}
+
 /// A generator that loads a random source the hook does not record is told
 /// so at the check, before anything is reduced.
 #[test]

@@ -132,6 +132,9 @@ fn outputs(args: &TraceArgs) -> Result<(Destination, Option<Destination>), Failu
         None => None,
     };
     let mut protected: Vec<(&str, &Path)> = vec![("the test script", script(args)?)];
+    if let Some(script) = &args.finish_interesting {
+        protected.push(("the finishing stage's test script", script));
+    }
     for file in &args.command {
         protected.push(("a file of the generator command", Path::new(file)));
     }
@@ -207,14 +210,15 @@ fn gen_timeout(args: &TraceArgs) -> Result<Option<std::time::Duration>, Failure>
     crate::cli::seconds("--gen-timeout", args.gen_timeout).map_err(usage_error)
 }
 
-/// The test and the generator, each in private directories.
+/// The tests (the trace stage's, and the finishing stage's if it has its
+/// own) and the generator, each in private directories.
 fn start(
     args: &TraceArgs,
     run: &RunOptions,
     language: Option<&Language>,
     destination: &Destination,
     cancel: &Arc<Cancel>,
-) -> Result<(ScriptOracle, Generator), Failure> {
+) -> Result<(ScriptOracle, Option<ScriptOracle>, Generator), Failure> {
     let file_name = output(args)?
         .file_name()
         .filter(|_| destination.path().is_some())
@@ -226,9 +230,17 @@ fn start(
             )
             .into()
         });
-    let mut oracle =
-        ScriptOracle::new(script(args)?, &file_name, run, cancel.clone()).map_err(usage_error)?;
-    oracle.set_limits(args.run.test_limits(run.jobs));
+    let oracle_of = |script: &Path| -> Result<ScriptOracle, Failure> {
+        let mut oracle =
+            ScriptOracle::new(script, &file_name, run, cancel.clone()).map_err(usage_error)?;
+        oracle.set_limits(args.run.test_limits(run.jobs));
+        Ok(oracle)
+    };
+    let oracle = oracle_of(script(args)?)?;
+    let finish_oracle = match &args.finish_interesting {
+        Some(script) => Some(oracle_of(script)?),
+        None => None,
+    };
     let cwd = std::env::current_dir()
         .context("cannot read the current directory")
         .map_err(usage_error)?;
@@ -241,7 +253,7 @@ fn start(
         cancel.clone(),
     )
     .map_err(|e| usage_error(anyhow!("cannot prepare the generator's directories: {e}")))?;
-    Ok((oracle, generator))
+    Ok((oracle, finish_oracle, generator))
 }
 
 /// Runs the test on the generated program; `Err` with the exit code after
@@ -304,12 +316,17 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             "--gen-output must be a plain file name (the generator runs in a private directory)"
         )));
     }
+    if args.no_finish && args.finish_interesting.is_some() {
+        return Err(usage_error(anyhow!(
+            "--finish-interesting is the finishing stage's test, and --no-finish leaves that stage out"
+        )));
+    }
     // The outputs first: `-o` naming a directory is the error to show, not
     // the language its name does not tell.
     let (destination, stats_destination) = outputs(&args)?;
     let language = language_of(&args)?;
     let cancel = job::cancel_on_signals()?;
-    let (oracle, generator) = start(&args, &run, language, &destination, &cancel)?;
+    let (oracle, finish_oracle, generator) = start(&args, &run, language, &destination, &cancel)?;
 
     let mode = Mode::for_stderr(args.display.quiet);
     let trace_stats = Arc::new(pipeline::trace_stats());
@@ -328,9 +345,12 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
             return trace_error(e);
         }
     };
-    if let Err(code) = check_program(&run, &oracle, &generator, &recorded.program)? {
-        printer.stop();
-        return Ok(code);
+    // Both tests must pass the generated program (each its own time limit).
+    for test in std::iter::once(&oracle).chain(&finish_oracle) {
+        if let Err(code) = check_program(&run, test, &generator, &recorded.program)? {
+            printer.stop();
+            return Ok(code);
+        }
     }
     let writer = BestWriter::new(destination.clone(), None);
     writer
@@ -339,6 +359,9 @@ pub(super) fn run(args: TraceArgs) -> Result<u8, Failure> {
     let job = TraceJob {
         generator: &generator,
         oracle: &oracle,
+        finish_oracle: finish_oracle
+            .as_ref()
+            .map(|o| o as &dyn crate::oracle::Oracle),
         language,
         align: args.align,
         search: args.search,

@@ -1,6 +1,7 @@
 //! The arguments of `treereduce trace` (generator-trace reduction).
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
@@ -25,6 +26,15 @@ pub struct TraceArgs {
     /// -i (required).
     #[command(flatten)]
     pub test: ScriptArg,
+
+    /// The finishing stage's test [default: -i]. The trace stage tests only
+    /// programs the generator wrote: for a generator whose programs are
+    /// valid by construction (no undefined behaviour), -i may leave out the
+    /// checks of validity (a sanitizer build and run) that this test, run
+    /// on the syntax reducer's candidates, needs. It must reject every
+    /// program -i rejects.
+    #[arg(long, value_name = "SCRIPT", help_heading = "Test")]
+    pub finish_interesting: Option<PathBuf>,
 
     /// -o (required).
     #[command(flatten)]

@@ -245,8 +245,13 @@ pub trait TraceObserver: Sync {
 pub struct TraceJob<'a> {
     /// Runs the generator (its time limit is set here from the recording).
     pub generator: &'a Generator,
-    /// The interestingness test, shared by both stages.
+    /// The interestingness test of the trace stage (and of the finishing
+    /// stage, without `finish_oracle`).
     pub oracle: &'a dyn Oracle,
+    /// The finishing stage's own test, if it has one: it rejects every
+    /// program `oracle` rejects, and may check more (the validity of
+    /// programs the generator did not write).
+    pub finish_oracle: Option<&'a dyn Oracle>,
     /// The language of the generated program: tokens are counted in it and
     /// the finishing stage reduces in it (without one, tokens are words and
     /// there is no finishing stage).
@@ -276,7 +281,8 @@ pub enum Stopped {
     TraceTestErrors(String),
     /// The same in the finishing stage.
     FinishTestErrors(String),
-    /// The finishing stage could not start (the program is too large).
+    /// The finishing stage could not start (the program is too large, or
+    /// its own test rejects the trace stage's result).
     FinishSkipped(String),
 }
 
@@ -423,7 +429,13 @@ pub fn reduce_recorded(
         && let Some(language) = language
     {
         let base = newest.load(Ordering::SeqCst);
-        let known = TraceVerdicts(programs);
+        // With a test of its own, only the trace stage's rejections hold
+        // for the finishing stage (its test rejects whatever the trace
+        // stage's rejects); it tests its start itself.
+        let known = TraceVerdicts {
+            programs,
+            rejections_only: job.finish_oracle.is_some(),
+        };
         finish(job, language, &mut outcome, observer, base, known);
     }
     outcome.cancelled = job.cancel.is_cancelled();
@@ -434,12 +446,17 @@ pub fn reduce_recorded(
 /// finishing stage: a candidate of the syntax reducer that is one of them
 /// (a block the generator could leave out, deleted as text) is not tested
 /// again. Its new verdicts are the finishing stage's own (kept in its
-/// cache, not here).
-struct TraceVerdicts(Arc<Remembered>);
+/// cache, not here). `rejections_only`: the finishing stage has a test of
+/// its own, and only the rejections carry over.
+struct TraceVerdicts {
+    programs: Arc<Remembered>,
+    rejections_only: bool,
+}
 
 impl VerdictStore for TraceVerdicts {
     fn get(&self, key: u128) -> Option<Stored> {
-        match self.0.known(key)? {
+        match self.programs.known(key)? {
+            Verdict::Interesting if self.rejections_only => None,
             Verdict::Interesting => Some(Stored::Interesting),
             Verdict::NotInteresting => Some(Stored::NotInteresting),
             // A timeout is tried again, as in the single reducer's cache.
@@ -463,7 +480,10 @@ fn finish(
 ) {
     let stats = Arc::new(Stats::new(reduce::names()));
     observer.finishing(&stats);
-    let config = single::config(job.run);
+    let mut config = single::config(job.run);
+    // A test of its own judges the start too: the trace stage's result
+    // passed the trace stage's test only.
+    config.input_checked = job.finish_oracle.is_none();
     let newest = AtomicU64::new(base);
     let forward = Forward {
         observer,
@@ -473,7 +493,7 @@ fn finish(
     let grammar = Grammar::of(language);
     let mut session = Session::new(
         grammar,
-        job.oracle,
+        job.finish_oracle.unwrap_or(job.oracle),
         &config,
         &stats,
         Some(job.cancel),
@@ -496,9 +516,51 @@ fn finish(
             outcome.stopped = Some(Stopped::FinishTestErrors(error));
             return;
         }
+        Err(single::ReduceError::NotInteresting(_)) => {
+            outcome.stopped = Some(Stopped::FinishSkipped(
+                "the finishing stage's test rejects the trace stage's result (a program the \
+                 generator wrote); the output holds that result"
+                    .into(),
+            ))
+        }
         Err(e) => outcome.stopped = Some(Stopped::FinishSkipped(e.to_string())),
     }
     outcome.finished_tokens = Some(measure(Some(language), &outcome.text));
     outcome.finish = Some(stats.report());
     outcome.finish_tests = stats.tests.load(Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With a finishing test of its own, a program the trace stage's test
+    /// accepted is tested again; one it rejected is not (the finishing
+    /// test rejects whatever the trace stage's rejects).
+    #[test]
+    fn only_rejections_carry_over_to_a_finishing_test_of_its_own() {
+        let programs = Arc::new(Remembered::default());
+        let (accepted, rejected) = (
+            crate::oracle::VerdictCache::key(b"int a;"),
+            crate::oracle::VerdictCache::key(b"int b;"),
+        );
+        programs
+            .test(accepted, || Ok(Verdict::Interesting))
+            .unwrap();
+        programs
+            .test(rejected, || Ok(Verdict::NotInteresting))
+            .unwrap();
+        let shared = TraceVerdicts {
+            programs: programs.clone(),
+            rejections_only: false,
+        };
+        assert_eq!(shared.get(accepted), Some(Stored::Interesting));
+        assert_eq!(shared.get(rejected), Some(Stored::NotInteresting));
+        let own = TraceVerdicts {
+            programs,
+            rejections_only: true,
+        };
+        assert_eq!(own.get(accepted), None);
+        assert_eq!(own.get(rejected), Some(Stored::NotInteresting));
+    }
 }
