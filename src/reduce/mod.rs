@@ -97,6 +97,9 @@ pub enum PassKind {
     Canon,
 }
 
+/// The tasks a reduction proposes, each with its priority.
+pub type Tasks<'a> = Vec<Queued<TreeSubject<'a>>>;
+
 /// One kind of reduction (see the module documentation).
 pub trait Reduction: Sync {
     /// The name: `--no-NAME`, the statistics key.

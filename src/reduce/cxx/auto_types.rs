@@ -9,19 +9,19 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, children_in, facts, is_kind};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, is_kind};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
-use crate::task::Queued;
 
 /// Deduced types as a table entry.
 pub struct AutoTypesReduction;
 
 /// The table entry.
-pub static AUTO_TYPES: AutoTypesReduction = AutoTypesReduction;
+pub static AUTO_TYPES: Cxx<AutoTypesReduction> = Cxx(AutoTypesReduction);
 
-impl Reduction for AutoTypesReduction {
+impl CxxReduction for AutoTypesReduction {
     fn name(&self) -> &'static str {
         "auto"
     }
@@ -30,15 +30,7 @@ impl Reduction for AutoTypesReduction {
         "Do not replace the spelled-out type of a C++ variable with a value by `auto`"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         let deduced: Arc<[u8]> = Arc::from(t.deduced.as_bytes());

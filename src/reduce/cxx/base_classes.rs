@@ -10,19 +10,19 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
-use crate::reduce::cxx::{attempt, children_in, facts, first_name, is_kind, sorted};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, first_name, is_kind, sorted};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
-use crate::task::Queued;
 
 /// Base class removal as a table entry.
 pub struct BaseClassesReduction;
 
 /// The table entry.
-pub static BASE_CLASSES: BaseClassesReduction = BaseClassesReduction;
+pub static BASE_CLASSES: Cxx<BaseClassesReduction> = Cxx(BaseClassesReduction);
 
-impl Reduction for BaseClassesReduction {
+impl CxxReduction for BaseClassesReduction {
     fn name(&self) -> &'static str {
         "base-classes"
     }
@@ -31,15 +31,7 @@ impl Reduction for BaseClassesReduction {
         "Do not remove a C++ base class together with its initializers in the class's constructors"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         let (clause_kind, belongs) = t.bases;

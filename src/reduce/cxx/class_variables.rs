@@ -8,21 +8,22 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::child;
 use crate::reduce::cxx::{
-    attempt, children_in, classes_alone, facts, is_kind, name_leaf, next_sibling, untouched,
+    Cxx, CxxReduction, attempt, children_in, classes_alone, is_kind, name_leaf, next_sibling,
+    untouched,
 };
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
-use crate::task::Queued;
 
 /// Class definitions merged with their variables, as a table entry.
 pub struct ClassVariablesReduction;
 
 /// The table entry.
-pub static CLASS_VARIABLES: ClassVariablesReduction = ClassVariablesReduction;
+pub static CLASS_VARIABLES: Cxx<ClassVariablesReduction> = Cxx(ClassVariablesReduction);
 
-impl Reduction for ClassVariablesReduction {
+impl CxxReduction for ClassVariablesReduction {
     fn name(&self) -> &'static str {
         "class-variables"
     }
@@ -31,15 +32,7 @@ impl Reduction for ClassVariablesReduction {
         "Do not merge a C++ class definition with the declaration after it whose type is the class (`class a {}; a x;` -> `class {} x;`, or `class a {} x;` when the name is needed)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         // The declarations whose type may be a class's name: those with

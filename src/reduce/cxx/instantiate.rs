@@ -13,22 +13,22 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
 use crate::reduce::cxx::template_params::Template;
 use crate::reduce::cxx::{
-    attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
+    Cxx, CxxReduction, attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
 };
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Role};
-use crate::task::Queued;
 
 /// Instantiation as a table entry.
 pub struct InstantiateReduction;
 
 /// The table entry.
-pub static INSTANTIATE: InstantiateReduction = InstantiateReduction;
+pub static INSTANTIATE: Cxx<InstantiateReduction> = Cxx(InstantiateReduction);
 
-impl Reduction for InstantiateReduction {
+impl CxxReduction for InstantiateReduction {
     fn name(&self) -> &'static str {
         "instantiate"
     }
@@ -37,15 +37,7 @@ impl Reduction for InstantiateReduction {
         "Do not replace a C++ template used with one set of arguments by that instantiation"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         'templates: for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {

@@ -12,19 +12,19 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, children_in, facts, is_kind};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, is_kind};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
-use crate::task::Queued;
 
 /// Method declarations as a table entry.
 pub struct MethodBodiesReduction;
 
 /// The table entry.
-pub static METHOD_BODIES: MethodBodiesReduction = MethodBodiesReduction;
+pub static METHOD_BODIES: Cxx<MethodBodiesReduction> = Cxx(MethodBodiesReduction);
 
-impl Reduction for MethodBodiesReduction {
+impl CxxReduction for MethodBodiesReduction {
     fn name(&self) -> &'static str {
         "method-bodies"
     }
@@ -33,15 +33,7 @@ impl Reduction for MethodBodiesReduction {
         "Do not turn a C++ method defined in its class into a declaration (body and initializers -> `;`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         let (kind, body_field, end) = t.definition;

@@ -19,9 +19,40 @@ pub mod unwrap_classes;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, current_text, edited_inside, nodes_of_kind};
-use crate::reduce::{Attempt, Change, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role};
 use crate::task::{Priority, Queued};
+
+/// A C++ reduction: the tasks it proposes when a pass starts, given the
+/// language's [`Templates`] facts. [`Cxx`] makes it an entry of the
+/// reductions table that proposes nothing in a language without them.
+pub trait CxxReduction: Sync {
+    /// The name (see [`Reduction::name`]).
+    fn name(&self) -> &'static str;
+    /// The help line (see [`Reduction::about`]).
+    fn about(&self) -> &'static str;
+    /// The tasks for the pass that starts on `cx`.
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>);
+}
+
+/// A [`CxxReduction`] as an entry of the reductions table.
+pub struct Cxx<R>(pub R);
+
+impl<R: CxxReduction> Reduction for Cxx<R> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn about(&self) -> &'static str {
+        self.0.about()
+    }
+
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
+        if let Some(t) = facts(cx) {
+            self.0.start(cx, t, out);
+        }
+    }
+}
 
 /// The facts of the language of `cx`, if it has templates.
 pub fn facts(cx: &TreeSubject<'_>) -> Option<&'static Templates> {

@@ -14,19 +14,19 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
+use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, facts, keep_names, sorted};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::cxx::{Cxx, CxxReduction, attempt, keep_names, sorted};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Role};
-use crate::task::Queued;
 
 /// Namespace unwrapping as a table entry.
 pub struct NamespacesReduction;
 
 /// The table entry.
-pub static NAMESPACES: NamespacesReduction = NamespacesReduction;
+pub static NAMESPACES: Cxx<NamespacesReduction> = Cxx(NamespacesReduction);
 
-impl Reduction for NamespacesReduction {
+impl CxxReduction for NamespacesReduction {
     fn name(&self) -> &'static str {
         "namespaces"
     }
@@ -35,15 +35,7 @@ impl Reduction for NamespacesReduction {
         "Do not replace a C++ namespace by its body (with `a::x` -> `x` for its name)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         let (kind, name_field, body_field) = t.namespace;

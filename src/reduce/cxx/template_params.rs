@@ -14,18 +14,19 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{attempt, children_in, facts, first_name, is_kind, name_leaf, sorted};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::reduce::cxx::{
+    Cxx, CxxReduction, attempt, children_in, first_name, is_kind, name_leaf, sorted,
+};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original};
-use crate::task::Queued;
 
 /// Template parameter removal as a table entry.
 pub struct TemplateParamsReduction;
 
 /// The table entry.
-pub static TEMPLATE_PARAMS: TemplateParamsReduction = TemplateParamsReduction;
+pub static TEMPLATE_PARAMS: Cxx<TemplateParamsReduction> = Cxx(TemplateParamsReduction);
 
-impl Reduction for TemplateParamsReduction {
+impl CxxReduction for TemplateParamsReduction {
     fn name(&self) -> &'static str {
         "template-params"
     }
@@ -34,15 +35,7 @@ impl Reduction for TemplateParamsReduction {
         "Do not remove a C++ template parameter together with argument k of every use of the template"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {

@@ -13,18 +13,18 @@ use std::sync::Arc;
 
 use crate::edit::render_node;
 use crate::edit::{Edit, EditView};
-use crate::reduce::cxx::{attempt, children_in, classes_alone, facts, is_kind};
-use crate::reduce::{Change, PassKind, Reduction, TreeSubject};
+use crate::lang::Templates;
+use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, classes_alone, facts, is_kind};
+use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
-use crate::task::Queued;
 
 /// Class unwrapping as a table entry.
 pub struct UnwrapClassesReduction;
 
 /// The table entry.
-pub static UNWRAP_CLASSES: UnwrapClassesReduction = UnwrapClassesReduction;
+pub static UNWRAP_CLASSES: Cxx<UnwrapClassesReduction> = Cxx(UnwrapClassesReduction);
 
-impl Reduction for UnwrapClassesReduction {
+impl CxxReduction for UnwrapClassesReduction {
     fn name(&self) -> &'static str {
         "unwrap-classes"
     }
@@ -33,15 +33,7 @@ impl Reduction for UnwrapClassesReduction {
         "Do not replace a C++ class that nothing outside it names by its members (data members first, access specifiers dropped)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-        let Some(t) = facts(cx) else {
-            return;
-        };
+    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         // Only a definition of its own (`class S { ... };`), not one
