@@ -22,6 +22,77 @@ const C_STRUCT: Record = Record {
     positional: C_POSITIONAL,
 };
 
+/// `typedef T name;` (C++ has `using` besides).
+pub(super) const C_TYPEDEF: TypeAlias = TypeAlias {
+    kind: "type_definition",
+    name: "declarator",
+    aliased: "type",
+    allowed: &[],
+};
+
+/// `const int x = 3;` (a constant); `int x = f();` (a variable; C++'s
+/// `auto x = f();` too).
+pub(super) const C_VARIABLE: Variable = Variable {
+    kind: "init_declarator",
+    name: "declarator",
+    value: "value",
+    other_fields: &[],
+    modifiers: &[],
+    constness: Constness::Marked("const"),
+};
+
+/// C's expressions; C++ adds its own primary kinds and subscripts.
+pub(super) const C_EXPRESSIONS: Expressions = Expressions {
+    primary: &[
+        "identifier",
+        "number_literal",
+        "string_literal",
+        "concatenated_string",
+        "char_literal",
+        "true",
+        "false",
+        "null",
+        "call_expression",
+        "parenthesized_expression",
+        "field_expression",
+        "subscript_expression",
+    ],
+    bare: &[
+        "argument_list",
+        "init_declarator.value",
+        "initializer_list",
+        "initializer_pair.value",
+        "expression_statement",
+        "return_statement",
+        "parenthesized_expression",
+        "subscript_expression.index",
+        "assignment_expression.right",
+    ],
+    // `&x` needs an object: neither a value nor `0` can take its place.
+    writes: &[
+        "assignment_expression.left",
+        "update_expression.argument",
+        "pointer_expression.argument",
+    ],
+    droppable: &["initializer_list"],
+    postfix: &[
+        "field_expression.argument",
+        "subscript_expression.argument",
+        "call_expression.function",
+    ],
+};
+
+/// `enum E { A = 1 }` (C++ adds `E::A`).
+pub(super) const C_ENUM: Enumeration = Enumeration {
+    kind: "enum_specifier",
+    name: "name",
+    body: "body",
+    member: "enumerator",
+    member_name: "name",
+    value: "value",
+    ..Enumeration::NONE
+};
+
 /// The C table entry.
 pub static C: Language = Language {
     file_references: &[FileReference::Quoted("preproc_include", "path")],
@@ -95,12 +166,7 @@ pub static C: Language = Language {
     }],
     prototypes: &[("function_definition", "body", ";")],
     expression_statements: &[("expression_statement", ";")],
-    type_aliases: &[TypeAlias {
-        kind: "type_definition",
-        name: "declarator",
-        aliased: "type",
-        allowed: &[],
-    }],
+    type_aliases: &[C_TYPEDEF],
     scoping: Scoping {
         value_names: &["identifier"],
         // A function's name belongs to the file, its parameters to its
@@ -110,54 +176,8 @@ pub static C: Language = Language {
         // C names are visible from their declaration on.
         ..Scoping::NONE
     },
-    // `const int x = 3;` (a constant); `int x = f();` (a variable).
-    variables: &[Variable {
-        kind: "init_declarator",
-        name: "declarator",
-        value: "value",
-        other_fields: &[],
-        modifiers: &[],
-        constness: Constness::Marked("const"),
-    }],
-    expressions: Expressions {
-        primary: &[
-            "identifier",
-            "number_literal",
-            "string_literal",
-            "concatenated_string",
-            "char_literal",
-            "true",
-            "false",
-            "null",
-            "call_expression",
-            "parenthesized_expression",
-            "field_expression",
-            "subscript_expression",
-        ],
-        bare: &[
-            "argument_list",
-            "init_declarator.value",
-            "initializer_list",
-            "initializer_pair.value",
-            "expression_statement",
-            "return_statement",
-            "parenthesized_expression",
-            "subscript_expression.index",
-            "assignment_expression.right",
-        ],
-        // `&x` needs an object: neither a value nor `0` can take its place.
-        writes: &[
-            "assignment_expression.left",
-            "update_expression.argument",
-            "pointer_expression.argument",
-        ],
-        droppable: &["initializer_list"],
-        postfix: &[
-            "field_expression.argument",
-            "subscript_expression.argument",
-            "call_expression.function",
-        ],
-    },
+    variables: &[C_VARIABLE],
+    expressions: C_EXPRESSIONS,
     // A union's members are declared and used as a struct's.
     records: &[
         C_STRUCT,
@@ -166,15 +186,7 @@ pub static C: Language = Language {
             ..C_STRUCT
         },
     ],
-    enumerations: &[Enumeration {
-        kind: "enum_specifier",
-        name: "name",
-        body: "body",
-        member: "enumerator",
-        member_name: "name",
-        value: "value",
-        ..Enumeration::NONE
-    }],
+    enumerations: &[C_ENUM],
     // An integer, a null pointer, a false condition.
     placeholder: "0",
     // Definitions become prototypes instead (`prototypes`).

@@ -3,10 +3,10 @@
 //! initializers are C's; what is added are C++'s own kinds (classes,
 //! namespaces, templates, lambdas, `using` aliases, references).
 
-use super::c::{C_POSITIONAL, C_PREPROCESSOR};
+use super::c::{C_ENUM, C_EXPRESSIONS, C_POSITIONAL, C_PREPROCESSOR, C_TYPEDEF, C_VARIABLE};
 use super::{
-    Constness, Enumeration, Expressions, FileReference, Language, Layout, Record, Scoping,
-    Signature, Templates, TypeAlias, Variable,
+    Enumeration, Expressions, FileReference, Language, Layout, Record, Scoping, Signature,
+    Templates, TypeAlias,
 };
 
 /// A `struct`, `class` or `union`: members are field declarations, used as
@@ -119,12 +119,7 @@ pub static CPP: Language = Language {
     prototypes: &[("function_definition", "body", ";")],
     expression_statements: &[("expression_statement", ";")],
     type_aliases: &[
-        TypeAlias {
-            kind: "type_definition",
-            name: "declarator",
-            aliased: "type",
-            allowed: &[],
-        },
+        C_TYPEDEF,
         // `using A = B;`
         TypeAlias {
             kind: "alias_declaration",
@@ -150,15 +145,7 @@ pub static CPP: Language = Language {
         not_uses: &["qualified_identifier.scope"],
         ..Scoping::NONE
     },
-    // `const int x = 3;` (a constant); `int x = f();`, `auto x = f();`.
-    variables: &[Variable {
-        kind: "init_declarator",
-        name: "declarator",
-        value: "value",
-        other_fields: &[],
-        modifiers: &[],
-        constness: Constness::Marked("const"),
-    }],
+    variables: &[C_VARIABLE],
     expressions: Expressions {
         primary: &[
             "identifier",
@@ -191,17 +178,7 @@ pub static CPP: Language = Language {
             "assignment_expression.right",
         ],
         // `&x` needs an object, and so does a reference bound to it.
-        writes: &[
-            "assignment_expression.left",
-            "update_expression.argument",
-            "pointer_expression.argument",
-        ],
-        droppable: &["initializer_list"],
-        postfix: &[
-            "field_expression.argument",
-            "subscript_expression.argument",
-            "call_expression.function",
-        ],
+        ..C_EXPRESSIONS
     },
     records: &[
         CPP_STRUCT,
@@ -216,14 +193,8 @@ pub static CPP: Language = Language {
     ],
     // `enum E { A = 1 }`, `enum class E { A }` used as `E::A`.
     enumerations: &[Enumeration {
-        kind: "enum_specifier",
-        name: "name",
-        body: "body",
-        member: "enumerator",
-        member_name: "name",
-        value: "value",
         paths: &[("qualified_identifier", "scope", "name")],
-        ..Enumeration::NONE
+        ..C_ENUM
     }],
     // An integer, a null pointer, a false condition.
     placeholder: "0",
