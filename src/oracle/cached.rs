@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use parking_lot::Mutex;
 use serde::Serialize;
 
-use super::{Oracle, OracleError, Verdict, VerdictCache};
+use super::{Oracle, OracleError, Verdict, VerdictCache, steer_through};
 
 /// What a [`Remembered`] test did, live: read on another thread for
 /// progress.
@@ -201,21 +201,7 @@ impl Oracle for Cached<'_> {
         })
     }
 
-    fn abandon(&self, worker: usize) {
-        self.oracle.abandon(worker);
-    }
-
-    fn begin(&self, worker: usize) {
-        self.oracle.begin(worker);
-    }
-
-    fn end(&self, worker: usize) {
-        self.oracle.end(worker);
-    }
-
-    fn spare(&self) -> bool {
-        self.oracle.spare()
-    }
+    steer_through!(oracle);
 }
 
 #[cfg(test)]

@@ -134,6 +134,30 @@ pub trait Oracle: Sync {
     }
 }
 
+/// The [`Oracle`] methods that only steer tests (`abandon`, `begin`, `end`,
+/// `spare`), written inside an `impl Oracle` of a wrapper as calls to the
+/// same methods of the oracle in its field `$inner`.
+macro_rules! steer_through {
+    ($inner:ident) => {
+        fn abandon(&self, worker: usize) {
+            self.$inner.abandon(worker);
+        }
+
+        fn begin(&self, worker: usize) {
+            self.$inner.begin(worker);
+        }
+
+        fn end(&self, worker: usize) {
+            self.$inner.end(worker);
+        }
+
+        fn spare(&self) -> bool {
+            self.$inner.spare()
+        }
+    };
+}
+pub(crate) use steer_through;
+
 /// Any `Fn(&[u8]) -> bool` closure is an oracle (for library users and tests).
 impl<F> Oracle for F
 where

@@ -17,7 +17,9 @@ use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
 
 use super::{Files, Project, State};
-use crate::oracle::{Cancel, Oracle, OracleError, Stored, Verdict, VerdictCache, VerdictStore};
+use crate::oracle::{
+    Cancel, Oracle, OracleError, Stored, Verdict, VerdictCache, VerdictStore, steer_through,
+};
 use crate::reduce::Config;
 use crate::single::{self, Outcome, ReduceError, recheck_checkpoints};
 use crate::stats::{Recheck, Size, Stats, bump};
@@ -423,24 +425,10 @@ impl Oracle for ProgramOracle<'_> {
         }
     }
 
-    fn abandon(&self, worker: usize) {
-        self.inner.abandon(worker);
-    }
-
-    fn begin(&self, worker: usize) {
-        self.inner.begin(worker);
-    }
-
-    fn end(&self, worker: usize) {
-        self.inner.end(worker);
-    }
+    steer_through!(inner);
 
     fn scripts(&self) -> usize {
         self.inner.scripts()
-    }
-
-    fn spare(&self) -> bool {
-        self.inner.spare()
     }
 }
 

@@ -13,7 +13,7 @@ use crate::engine::run_pass_in_rounds_of;
 use crate::engine::{Ending, Ends, Handed, Run, count_run, run_pass, run_pass_between};
 use crate::lexical::Lexicon;
 use crate::options::RunOptions;
-use crate::oracle::{Cancel, Oracle, OracleError, Verdict};
+use crate::oracle::{Cancel, Oracle, OracleError, Verdict, steer_through};
 use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::memory::Memory;
 use crate::reduce::text::layout::LAYOUT;
@@ -1270,21 +1270,7 @@ impl Oracle for Beside<'_> {
         verdict
     }
 
-    fn abandon(&self, worker: usize) {
-        self.oracle.abandon(worker);
-    }
-
-    fn begin(&self, worker: usize) {
-        self.oracle.begin(worker);
-    }
-
-    fn end(&self, worker: usize) {
-        self.oracle.end(worker);
-    }
-
-    fn spare(&self) -> bool {
-        self.oracle.spare()
-    }
+    steer_through!(oracle);
 }
 
 /// The size in tokens from which a scope gets a coarse pass first (see
