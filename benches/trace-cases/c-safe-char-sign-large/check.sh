@@ -1,0 +1,1 @@
+../c-safe-char-sign/check.sh
