@@ -115,7 +115,12 @@ fn task<'a>(
     }
     let name = child(grammar, original, n, alias.name)?;
     let aliased = child(grammar, original, n, alias.aliased)?;
-    if !nodes.is_leaf(name) || !grammar.is_identifier(nodes.kind(name)) {
+    // tree-sitter-c reads the names of common typedefs (`bool`, `size_t`,
+    // `uint8_t`) as primitive types, at the typedef and at every use; a
+    // program that defines one is the only place its meaning comes from.
+    let named = grammar.is_identifier(nodes.kind(name))
+        || grammar.kind_name(nodes.kind(name)) == "primitive_type";
+    if !nodes.is_leaf(name) || !named {
         return None;
     }
     let allowed: Vec<_> = alias
@@ -198,6 +203,18 @@ mod tests {
             got,
             "unsigned char x;\nint g(unsigned char p) { return p; }\n"
         );
+    }
+
+    /// The typedef of a csmith -Wpointer-sign report: `bool` is a
+    /// primitive type to tree-sitter-c.
+    #[test]
+    fn c_typedefs_of_names_the_grammar_calls_primitive_inline() {
+        let got = candidates(
+            &INLINE_TYPES,
+            "c",
+            "typedef unsigned int bool;\nint a(int *);\nint b() { bool *c; a(c); }\n",
+        );
+        assert_eq!(got, ["int a(int *);\nint b() { unsigned int *c; a(c); }\n"]);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! rejects, never a wrong result.
 
 pub mod fields;
+pub mod inline_declarator_types;
 pub mod inline_types;
 pub mod inline_values;
 pub mod params;
