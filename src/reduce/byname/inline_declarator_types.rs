@@ -146,14 +146,13 @@ impl Change for InlineDeclaratorType {
     }
 }
 
-/// The name of a typedef's declarator with the text before it (the
-/// pointers) and after it (the array dimensions), if the declarator is
-/// pointers around at most one array around a name.
-fn split_declarator(
-    grammar: &Grammar,
-    original: &Original,
-    mut d: NodeId,
-) -> Option<(NodeId, Arc<[u8]>, Arc<[u8]>)> {
+/// A typedef's declarator taken apart: the name, the text before it (the
+/// pointers) and the text after it (the array dimensions).
+type Split = (NodeId, Arc<[u8]>, Arc<[u8]>);
+
+/// The parts of a typedef's declarator, if it is pointers around at most
+/// one array around a name.
+fn split_declarator(grammar: &Grammar, original: &Original, mut d: NodeId) -> Option<Split> {
     let nodes = &original.nodes;
     let start = nodes.start(d);
     while grammar.kind_name(nodes.kind(d)) == "pointer_declarator" {

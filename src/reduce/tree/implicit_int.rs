@@ -54,10 +54,11 @@ impl Reduction for ImplicitIntReduction {
                 cx.stop(),
             ) {
                 let top = nodes.parent(n) == nodes.root();
-                if let Some(ty) = child(cx.grammar, original, n, field).filter(|_| top) {
-                    if cx.inside(n) && nodes.tokens(ty) > 0 {
-                        found.push((n, ty));
-                    }
+                if let Some(ty) = child(cx.grammar, original, n, field).filter(|_| top)
+                    && cx.inside(n)
+                    && nodes.tokens(ty) > 0
+                {
+                    found.push((n, ty));
                 }
             }
         }
