@@ -184,8 +184,8 @@ impl Grammar {
         self.ts.field_name_for_id(field.raw()).unwrap_or("?")
     }
 
-    /// The name of a node kind, for debug output and messages.
-    #[cfg(any(test, feature = "cli"))]
+    /// The name of a node kind (reductions that look at a few kinds by
+    /// name, debug output, messages).
     pub fn kind_name(&self, kind: KindId) -> &str {
         self.ts.node_kind_for_id(kind.0).unwrap_or("?")
     }
