@@ -181,6 +181,8 @@ struct Token<'t> {
     trailing: bool,
     /// It is its parent's first anonymous child.
     first_anonymous: bool,
+    /// It is its parent's last child.
+    last: bool,
     /// It is the last token of a statement or declaration.
     ends_statement: bool,
 }
@@ -218,6 +220,7 @@ impl<'t> Lines<'t> {
             leading: false,
             trailing: false,
             first_anonymous: false,
+            last: true,
             ends_statement: false,
         };
         lines.visit(language, token, stop);
@@ -307,6 +310,7 @@ impl<'t> Lines<'t> {
                 leading: anonymous && first_named.is_none_or(|f| i < f),
                 trailing: anonymous && last_named.is_some_and(|l| i > l),
                 first_anonymous: first_anonymous == Some(i),
+                last: i + 1 == children.len(),
                 ends_statement: false,
             };
             self.visit(language, token, stop);
@@ -450,7 +454,11 @@ impl Rules<'_> {
             || is(nt, layout.tight)
             || layout.tight.contains(&p.kind())
             || layout.tight.contains(&n.kind())
-            || (pk.leading && layout.sticky.contains(&pk.parent))
+            // The last token of a node with no named child (`>` of an empty
+            // `template <>`) sticks to no word after it.
+            || (pk.leading
+                && layout.sticky.contains(&pk.parent)
+                && !(pk.last && nt.first().is_some_and(|&c| word_char(language, c))))
             || (nk.trailing && layout.sticky.contains(&nk.parent))
             || (nk.first_anonymous && layout.attached.contains(&nk.parent) && operand_end(pt))
             || (matches!(nt, b"(" | b"[")

@@ -580,8 +580,10 @@ fn tight(before: [Option<&[u8]>; 2], next: Option<&[u8]>) -> bool {
 
 /// The indentation of one level in `text` (the input, before reduction
 /// moved code around): a tab if lines are indented with tabs, else the most
-/// frequent increase of indentation from one line to the next (4 if none):
-/// the smallest indentation would be fooled by ` *` lines of block comments.
+/// frequent increase of indentation from one line to the next of 2 to 8
+/// spaces (4 if none): the smallest indentation would be fooled by ` *`
+/// lines of block comments, and a step of one space (continued lines,
+/// aligned arguments) is no level anyone indents by.
 pub fn indent_unit(text: &[u8]) -> Vec<u8> {
     let mut steps: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
     let mut previous = 0;
@@ -593,7 +595,7 @@ pub fn indent_unit(text: &[u8]) -> Vec<u8> {
             continue;
         }
         let spaces = line.iter().take_while(|&&c| c == b' ').count();
-        if spaces > previous {
+        if (previous + 2..=previous + 8).contains(&spaces) {
             *steps.entry(spaces - previous).or_default() += 1;
         }
         previous = spaces;
@@ -677,6 +679,11 @@ mod tests {
         );
         assert_eq!(indent_unit(b"a\n\tb\n"), b"\t");
         assert_eq!(indent_unit(b"a\nb\n"), b"    ");
+        assert_eq!(indent_unit(b"class b {\n c a;\n d e;\n};\n"), b"    ");
+        assert_eq!(
+            indent_unit(b"f {\n  a(b,\n   c);\n  d(e,\n   f);\n}\n"),
+            b"  "
+        );
     }
 
     fn tidy(lang: &str, src: &str, rules: Rules) -> String {

@@ -188,6 +188,19 @@ fn cpp_classes_namespaces_and_templates() {
     );
 }
 
+/// An empty template parameter list sticks to neither neighbour
+/// (`template <>int d;` was the layout once).
+#[test]
+fn cpp_empty_template_parameter_lists() {
+    assert_eq!(
+        lay(
+            "cpp",
+            "template<>int d;\ntemplate < > struct S < int > { };\n"
+        ),
+        "template <> int d;\ntemplate <> struct S<int> {};\n"
+    );
+}
+
 /// A large result is laid out only if that does not make it larger: one
 /// block per line grows by the lines and indents the layout gives them;
 /// the same blocks with runs of spaces shrink, and are laid out.
