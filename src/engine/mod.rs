@@ -5,7 +5,7 @@
 //! about syntax trees, languages or reductions.
 //!
 //! A pass runs in rounds of [`Run::width`] lanes when the subject can
-//! merge (`group.rs`): the width, not `-j`, decides the result, so every
+//! merge (`rounds/`): the width, not `-j`, decides the result, so every
 //! `-j` gives the same. Otherwise (or at width 1) one coordinator runs the
 //! tasks in priority order, exactly as a single worker would; a task tests
 //! changes through
@@ -17,9 +17,9 @@
 //! (see `pass.rs`). So there too the result of every `-j` is the result
 //! of `-j 1`.
 
-mod group;
 mod pass;
 mod queue;
+mod rounds;
 
 #[cfg(feature = "cli")]
 pub use pass::speculation_budget;
@@ -43,7 +43,7 @@ pub use crate::options::DEFAULT_WIDTH;
 pub struct Run<'a> {
     /// Tests that run at once.
     pub jobs: usize,
-    /// How many tasks a round may hold (see `group.rs`), whatever `jobs`
+    /// How many tasks a round may hold (see `rounds/`), whatever `jobs`
     /// is: it decides the result, `jobs` only how many of a round's tests
     /// run at once. 1 commits in the order of one worker (in-order
     /// speculation, `pass.rs`).
@@ -355,7 +355,7 @@ pub fn run_pass_between<S: Subject>(
 ) -> Finished<S> {
     match subject.merging() {
         Some(merging) if run.width > 1 => {
-            group::run_groups(run, run.width, subject, merging, start, tasks, ends)
+            rounds::run_groups(run, run.width, subject, merging, start, tasks, ends)
         }
         _ => {
             if ends.untested_start {
@@ -406,7 +406,7 @@ pub fn run_pass_in_rounds_of<S: Subject>(
     let width = width.clamp(1, run.width);
     match subject.merging() {
         Some(merging) if width > 1 => {
-            group::run_groups(run, width, subject, merging, start, tasks, Ends::default())
+            rounds::run_groups(run, width, subject, merging, start, tasks, Ends::default())
         }
         _ => pass::run_in_order(run, subject, start, tasks),
     }

@@ -394,7 +394,7 @@ pub fn run_in_order<S: Subject>(
         let stop = StopOnDrop(&shared);
         coordinator.work();
         drop(stop);
-        super::group::join_all(workers);
+        super::rounds::join_all(workers);
     });
     // Every verdict the coordinator used came from its own run, the cache
     // or a run ahead; the other runs ahead were for nothing.
