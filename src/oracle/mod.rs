@@ -11,6 +11,8 @@ mod limits;
 mod script;
 #[cfg(feature = "cli")]
 pub(crate) mod store;
+mod waiting;
+mod watchdog;
 mod workspace;
 
 pub use cache::Stored;
@@ -25,12 +27,12 @@ pub use gate::Gate;
 pub use limits::{Prepared as PreparedLimits, TestLimits};
 #[cfg(feature = "cli")]
 pub use limits::{parse_size, protect_this_process};
-pub use script::RunOutcome;
 #[cfg(feature = "cli")]
 pub use script::RunReport;
-pub(crate) use script::private_dir_prefix;
-pub(crate) use script::wait_group;
 pub use script::{ScriptError, ScriptOracle};
+pub use waiting::RunOutcome;
+pub(crate) use waiting::wait_group;
+pub(crate) use watchdog::private_dir_prefix;
 
 /// Oracle errors in a row (no verdict in between) after which a run stops:
 /// a full disk or a deleted script fails every test, and going on would

@@ -14,24 +14,16 @@
 //! no process outlives its test.
 //!
 //! Even when this process dies without cleaning up (`kill -9`, an out-of-
-//! memory kill): a watchdog, a small shell in its own process group, waits
-//! for the end of a pipe only this process writes to. When the pipe closes,
-//! it kills the process groups of the tests still running (each running test
-//! has a marker file named by its group id), every process that carries a
-//! cookie of this run, and any process still working in a private directory
-//! (a test started just before the death, before its marker was written),
-//! and removes the private directories. Directories of runs that died
-//! before the watchdog existed are swept at the next start, if they are of
-//! this machine (see [`private_dir_prefix`]).
+//! memory kill), a watchdog stops the tests and removes the directories
+//! (see `watchdog.rs`); waiting for a test and stopping it is `waiting.rs`.
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -40,7 +32,9 @@ use parking_lot::Mutex;
 use tempfile::TempDir;
 
 use super::Gate;
-use super::contain::{self, COOKIE_VAR, Cookie, Spawned, Sweep, TERM_GRACE, pidfd_open};
+use super::contain::{self, COOKIE_VAR, Cookie};
+use super::waiting::{Limit, RunOutcome, wait};
+use super::watchdog::{Watchdog, private_dir_prefix, sweep_stale_dirs};
 use super::workspace::Workspace;
 use super::{Cancel, Oracle, OracleError, Verdict};
 use super::{PreparedLimits, TestLimits};
@@ -62,31 +56,6 @@ pub enum ScriptError {
     /// Creating the private directories failed.
     #[error("cannot create a temporary directory: {0}")]
     TempDir(io::Error),
-}
-
-/// How one run of the script ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunOutcome {
-    /// It exited with this code.
-    Exited(i32),
-    /// A signal killed it.
-    Signaled(i32),
-    /// It ran out of time and its process group was killed.
-    TimedOut,
-    /// Ctrl-C: its process group was killed.
-    Cancelled,
-}
-
-impl RunOutcome {
-    /// The verdict this outcome stands for.
-    pub fn verdict(self) -> Verdict {
-        match self {
-            RunOutcome::Exited(0) => Verdict::Interesting,
-            RunOutcome::Exited(_) | RunOutcome::Signaled(_) => Verdict::NotInteresting,
-            RunOutcome::TimedOut => Verdict::TimedOut,
-            RunOutcome::Cancelled => Verdict::Cancelled,
-        }
-    }
 }
 
 /// One run with its details, for the check of the original input.
@@ -185,171 +154,6 @@ const ADAPTIVE_FLOOR: Duration = Duration::from_millis(500);
 const ADAPTIVE_SAMPLES: usize = 2;
 /// See [`Adaptive`].
 const LET_RUN_EVERY: u64 = 8;
-
-/// How long one run may take: `hard`, or `soft` when that is shorter and
-/// `let_run` says no when it is reached.
-struct Limit<'a> {
-    hard: Duration,
-    soft: Option<(Duration, &'a dyn Fn() -> bool)>,
-}
-
-impl Limit<'_> {
-    fn fixed(hard: Duration) -> Limit<'static> {
-        Limit { hard, soft: None }
-    }
-}
-
-/// See the module documentation.
-struct Watchdog {
-    child: Spawned,
-    pipe: Option<ChildStdin>,
-}
-
-/// The watchdog: `sh -c WATCHDOG sh RUNNING COOKIE DIR...`. It reads until
-/// the end of its input, then kills the group of every marker in RUNNING and
-/// removes the DIRs. Unless the last line it read was `clean` (this process
-/// ending normally, having stopped its tests itself), it also kills every
-/// process whose environment holds an entry that starts with COOKIE (the
-/// cookie variable and this run's id: the processes of every test, whatever
-/// group or session they moved to; repeated while it finds some, for
-/// children forked meanwhile) and every process whose working directory is
-/// one of the DIRs (a test started just before this process died, whose
-/// marker was not written yet).
-const WATCHDOG: &str = r#"last=
-while read -r line; do last=$line; done
-for f in "$1"/*; do
-  [ -f "$f" ] && kill -s KILL -- "-${f##*/}" 2>/dev/null
-done
-cookie=$2
-shift 2
-if [ "$last" != clean ]; then
-  round=0
-  while [ $round -lt 20 ]; do
-    found=
-    for f in $(grep -lsF -- "$cookie" /proc/[0-9]*/environ); do
-      p=${f#/proc/}
-      kill -s KILL "${p%/environ}" 2>/dev/null && found=1
-    done
-    [ -z "$found" ] && break
-    round=$((round + 1))
-  done
-  for p in /proc/[0-9]*; do
-    cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
-    for d in "$@"; do
-      case $cwd in
-        "$d" | "$d"/*) kill -s KILL -- "-${p#/proc/}" "${p#/proc/}" 2>/dev/null ;;
-      esac
-    done
-  done
-fi
-rm -rf -- "$@"
-"#;
-
-impl Watchdog {
-    fn start(running: &Path, dirs: &[PathBuf]) -> Option<Watchdog> {
-        let mut child = contain::spawn(
-            Command::new("/bin/sh")
-                .arg("-c")
-                .arg(WATCHDOG)
-                .arg("sh")
-                .arg(running)
-                .arg(format!("{COOKIE_VAR}={}.", contain::run_id()))
-                .args(dirs)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                // Out of the terminal's process group: Ctrl-C is for this
-                // process, which then cleans up on its own.
-                .process_group(0),
-        )
-        .ok()?;
-        let pipe = child.child_mut().stdin.take();
-        Some(Watchdog { child, pipe })
-    }
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        // A normal end: the watchdog finds no running test and exits,
-        // without looking for strays.
-        if let Some(mut pipe) = self.pipe.take() {
-            use std::io::Write;
-            let _ = pipe.write_all(b"clean\n");
-        }
-        let _ = self.child.wait();
-    }
-}
-
-/// The start of the names of the private directories.
-const DIR_PREFIX: &str = "treereduce-";
-
-/// The start of this run's private directories' names:
-/// `treereduce-<pid>-<host>-`, where `<host>` names the machine and the PID
-/// namespace (see [`host_id`]), so that a process id is only ever looked up
-/// where it means something.
-pub(crate) fn private_dir_prefix() -> String {
-    format!("{DIR_PREFIX}{}-{}-", std::process::id(), host_id())
-}
-
-/// Eight hex digits of a hash of the kernel's boot id, this process's PID
-/// namespace and the host name: the same for every run whose process ids
-/// share one table, different (but for a 1 in 4 billion chance) on another
-/// machine, after a reboot or in another container, whose directories a
-/// `TMPDIR` shared between them may hold.
-fn host_id() -> &'static str {
-    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    ID.get_or_init(|| {
-        let mut key = Vec::new();
-        for file in [
-            "/proc/sys/kernel/random/boot_id",
-            "/proc/sys/kernel/hostname",
-        ] {
-            key.extend(fs::read(file).unwrap_or_default());
-            key.push(0);
-        }
-        if let Ok(ns) = fs::read_link("/proc/self/ns/pid") {
-            key.extend(ns.as_os_str().as_encoded_bytes());
-        }
-        format!("{:08x}", xxhash_rust::xxh3::xxh3_64(&key) as u32)
-    })
-}
-
-/// Removes the private directories of earlier runs that died without
-/// cleaning up (`kill -9`): those named by this machine and PID namespace
-/// whose process id names no running process. Directories of other
-/// machines or containers (a shared `TMPDIR`) are never touched, nor those
-/// named the way earlier versions did, which cannot be told apart. A reused
-/// process id only leaves a directory for a later sweep.
-fn sweep_stale_dirs(tmp: &Path) {
-    let Ok(entries) = fs::read_dir(tmp) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some((pid, host)) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(DIR_PREFIX))
-            .and_then(|rest| {
-                let mut fields = rest.split('-');
-                Some((fields.next()?.parse::<u32>().ok()?, fields.next()?))
-            })
-        else {
-            continue;
-        };
-        let mine = entry.metadata().is_ok_and(|m| {
-            use std::os::unix::fs::MetadataExt;
-            // SAFETY: getuid has no preconditions.
-            m.is_dir() && m.uid() == unsafe { libc::getuid() }
-        });
-        if mine
-            && host == host_id()
-            && pid != std::process::id()
-            && !Path::new(&format!("/proc/{pid}")).exists()
-        {
-            let _ = fs::remove_dir_all(entry.path());
-        }
-    }
-}
 
 impl ScriptOracle {
     /// Checks the script and creates one private directory for each of
@@ -821,6 +625,13 @@ impl Oracle for ScriptOracle {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: the next test is abandoned after its candidate is written,
+    /// just before its script starts.
+    static ABANDON_BEFORE_START: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What a failed write of a candidate says: where there is no room left,
 /// what to do about it.
 fn cannot_write(e: &io::Error) -> &'static str {
@@ -854,270 +665,6 @@ fn resolve(script: &Path) -> Result<PathBuf, ScriptError> {
     }
     path.canonicalize()
         .map_err(|_| ScriptError::NotFound(script.to_path_buf()))
-}
-
-/// Waits for `child` (leader of its own process group, its processes marked
-/// by `cookie`) until it exits, the time runs out or one of `stops` (the
-/// run's cancel, the test's abandon) is set. On return every process of the
-/// test is gone, whatever group or session it moved to (see `contain`), and
-/// the leader is reaped: also when waiting fails, which is then the error.
-/// The watchdog's marker goes before the leader is reaped, while the group
-/// id cannot be reused yet.
-fn wait(
-    mut child: Spawned,
-    limit: Limit,
-    stops: [&Cancel; 2],
-    marker: &Path,
-    cookie: &Cookie,
-) -> io::Result<RunOutcome> {
-    let pgid = child.id() as libc::pid_t;
-    let clock = Clock::new(limit);
-    let pidfd = pidfd_open(pgid);
-    let watched = match &pidfd {
-        Some(pidfd) => watch(pidfd, clock, stops),
-        None => watch_polling(&mut child, clock, stops),
-    };
-    let mut sweep = Sweep::test(cookie);
-    let ended = match watched {
-        Watched::Exited(status) => {
-            // What it left running in its group: TERM, then the sweep.
-            killpg(pgid, libc::SIGTERM);
-            Ok(status.map(outcome))
-        }
-        Watched::Stopped(outcome) => {
-            stop(&mut child, pidfd.as_ref(), &mut sweep);
-            Ok(Some(outcome))
-        }
-        Watched::Failed(e) => {
-            stop(&mut child, pidfd.as_ref(), &mut sweep);
-            Err(e)
-        }
-    };
-    // Every process of the test: TERM to those not signalled yet, KILL to
-    // those that outlived the grace period.
-    sweep.finish();
-    // The leader is a zombie until reaped, so its group id cannot be reused
-    // yet: KILL what is left of the group (a process that cleared its
-    // environment), then reap it.
-    killpg(pgid, libc::SIGKILL);
-    let _ = fs::remove_file(marker);
-    let status = child.wait();
-    match (ended?, status?) {
-        (Some(ended), _) => Ok(ended),
-        (None, status) => Ok(outcome(status)),
-    }
-}
-
-/// TERM to the group and to every process of the test; waits until the
-/// leader ended, at most [`TERM_GRACE`] (the sweep that follows sends KILL
-/// to what is left).
-fn stop(child: &mut Spawned, pidfd: Option<&OwnedFd>, sweep: &mut Sweep) {
-    let pgid = child.id() as libc::pid_t;
-    killpg(pgid, libc::SIGTERM);
-    sweep.terminate();
-    let grace = Instant::now() + TERM_GRACE;
-    while let Some(left) = grace.checked_duration_since(Instant::now()) {
-        let ended = match pidfd {
-            Some(pidfd) => matches!(poll1(pidfd, left), Ok(true)),
-            None => {
-                std::thread::sleep(left.min(Duration::from_millis(5)));
-                leader_ended(pgid)
-            }
-        };
-        if left.is_zero() || ended {
-            break;
-        }
-    }
-}
-
-/// Whether process `pid` (a child not reaped yet) has ended.
-fn leader_ended(pid: libc::pid_t) -> bool {
-    // SAFETY: siginfo_t is plain data, valid when zeroed.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    // SAFETY: waitid with WNOWAIT only looks at the child's state and
-    // leaves it to be reaped; `info` is a valid siginfo_t.
-    let r = unsafe {
-        libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        )
-    };
-    // SAFETY: waitid filled `info` (a zero si_pid means no state change).
-    r != 0 || unsafe { info.si_pid() } != 0
-}
-
-/// How watching a test ended.
-enum Watched {
-    /// The leader exited (its status if it was reaped already).
-    Exited(Option<ExitStatus>),
-    /// It ran out of time or was stopped.
-    Stopped(RunOutcome),
-    /// Watching failed.
-    Failed(io::Error),
-}
-
-/// Waits on the leader's pidfd until it exits, a stop is set or the time
-/// runs out.
-fn watch(pidfd: &OwnedFd, mut clock: Clock, stops: [&Cancel; 2]) -> Watched {
-    loop {
-        let Some(left) = clock.left() else {
-            return Watched::Stopped(RunOutcome::TimedOut);
-        };
-        match poll_stops(pidfd, stops, left) {
-            Ok(Ready::Exited) => return Watched::Exited(None),
-            Ok(Ready::Cancelled) => return Watched::Stopped(RunOutcome::Cancelled),
-            Ok(Ready::Timeout) => continue,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Watched::Failed(e),
-        }
-    }
-}
-
-/// [`wait`] for other runners of a child that leads its own process group
-/// (the trace mode's generator): every process of it is gone on return.
-pub(crate) fn wait_group(
-    child: Spawned,
-    timeout: Duration,
-    stops: [&Cancel; 2],
-    marker: &Path,
-    cookie: &Cookie,
-) -> io::Result<RunOutcome> {
-    wait(child, Limit::fixed(timeout), stops, marker, cookie)
-}
-
-/// The time a run has left under its [`Limit`].
-struct Clock<'a> {
-    start: Instant,
-    limit: Limit<'a>,
-}
-
-impl<'a> Clock<'a> {
-    fn new(limit: Limit<'a>) -> Clock<'a> {
-        Clock {
-            start: Instant::now(),
-            limit,
-        }
-    }
-
-    /// The time left, or `None` once it ran out: at the soft limit the
-    /// limit's `let_run` decides (once) whether the run goes on.
-    fn left(&mut self) -> Option<Duration> {
-        let elapsed = self.start.elapsed();
-        if let Some((soft, let_run)) = self.limit.soft {
-            if elapsed < soft {
-                return Some(soft - elapsed);
-            }
-            self.limit.soft = None;
-            if !let_run() {
-                return None;
-            }
-        }
-        let left = self.limit.hard.saturating_sub(elapsed);
-        (!left.is_zero()).then_some(left)
-    }
-}
-
-/// [`watch`] without pidfd (kernels before 5.3): poll `try_wait` with backoff.
-fn watch_polling(child: &mut Spawned, mut clock: Clock, stops: [&Cancel; 2]) -> Watched {
-    let mut nap = Duration::from_micros(50);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Watched::Exited(Some(status)),
-            Ok(None) => {}
-            Err(e) => return Watched::Failed(e),
-        }
-        if stops.iter().any(|s| s.is_cancelled()) {
-            return Watched::Stopped(RunOutcome::Cancelled);
-        }
-        let Some(left) = clock.left() else {
-            return Watched::Stopped(RunOutcome::TimedOut);
-        };
-        std::thread::sleep(nap.min(left));
-        nap = (nap * 2).min(Duration::from_millis(5));
-    }
-}
-
-fn outcome(status: ExitStatus) -> RunOutcome {
-    match (status.code(), status.signal()) {
-        (Some(code), _) => RunOutcome::Exited(code),
-        (None, Some(sig)) => RunOutcome::Signaled(sig),
-        (None, None) => RunOutcome::Exited(-1),
-    }
-}
-
-fn killpg(pgid: libc::pid_t, signal: libc::c_int) {
-    // SAFETY: plain syscall; ESRCH (group already gone) is the expected common case.
-    unsafe { libc::kill(-pgid, signal) };
-}
-
-enum Ready {
-    Exited,
-    Cancelled,
-    Timeout,
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: the next poll of this thread's test that is woken by a stop
-    /// fails instead, as a poll that cannot wait any more would.
-    static FAIL_POLL_ON_STOP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Tests: the next test is abandoned after its candidate is written,
-    /// just before its script starts.
-    static ABANDON_BEFORE_START: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Waits until the test exits, a stop is set, or `left` passes.
-fn poll_stops(pidfd: &OwnedFd, stops: [&Cancel; 2], left: Duration) -> io::Result<Ready> {
-    let pollfd = |fd| libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let mut fds = [
-        pollfd(pidfd.as_raw_fd()),
-        pollfd(stops[0].fd()),
-        pollfd(stops[1].fd()),
-    ];
-    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-    // SAFETY: `fds` is a valid array of three pollfd structures.
-    let n = unsafe { libc::poll(fds.as_mut_ptr(), 3, ms) };
-    if n < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if fds[0].revents != 0 {
-        return Ok(Ready::Exited);
-    }
-    #[cfg(test)]
-    if fds[1..].iter().any(|fd| fd.revents != 0) && FAIL_POLL_ON_STOP.with(|f| f.replace(false)) {
-        return Err(io::Error::other("injected poll failure"));
-    }
-    for (stop, fd) in stops.iter().zip(&fds[1..]) {
-        if fd.revents != 0 {
-            if stop.is_cancelled() {
-                return Ok(Ready::Cancelled);
-            }
-            // A byte left by a stop meant for the previous test.
-            stop.reset();
-        }
-    }
-    Ok(Ready::Timeout)
-}
-
-fn poll1(pidfd: &OwnedFd, left: Duration) -> io::Result<bool> {
-    let mut fd = libc::pollfd {
-        fd: pidfd.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-    // SAFETY: one valid pollfd.
-    let n = unsafe { libc::poll(&mut fd, 1, ms) };
-    if n < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(fd.revents != 0)
 }
 
 /// `path` opened for writing as a new, empty file: the file there (the
@@ -1194,6 +741,7 @@ fn tail(bytes: &[u8], lines: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::waiting::FAIL_POLL_ON_STOP;
     use super::*;
 
     fn script(body: &str) -> (TempDir, PathBuf) {
@@ -1280,39 +828,6 @@ mod tests {
         fs::remove_file(&path).unwrap();
         let err = o.test(0, b"").unwrap_err().to_string();
         assert!(err.starts_with("cannot start the test"), "{err}");
-    }
-
-    /// Only directories named by this machine and PID namespace are judged
-    /// by their process id: a live run's directory on another host sharing
-    /// the TMPDIR (or in another container) survives, whatever the local
-    /// process table says.
-    #[test]
-    fn directories_of_dead_runs_are_swept_but_not_those_of_other_hosts() {
-        let tmp = tempfile::tempdir().unwrap();
-        let here = host_id();
-        let elsewhere = format!("{:08x}", u32::from_str_radix(here, 16).unwrap() ^ 1);
-        // No process has id 4194305 (above the kernel's maximum).
-        let stale = tmp.path().join(format!("treereduce-4194305-{here}-abc"));
-        let alive = tmp
-            .path()
-            .join(format!("treereduce-{}-{here}-abc", std::process::id()));
-        let other_host = tmp
-            .path()
-            .join(format!("treereduce-4194305-{elsewhere}-abc"));
-        let unqualified = tmp.path().join("treereduce-4194305-abc");
-        let other = tmp.path().join("treereduce-notapid");
-        for d in [&stale, &alive, &other_host, &unqualified, &other] {
-            fs::create_dir(d).unwrap();
-            fs::write(d.join("x.c"), "x").unwrap();
-        }
-        sweep_stale_dirs(tmp.path());
-        assert!(!stale.exists());
-        for d in [&alive, &other_host, &unqualified, &other] {
-            assert!(d.exists(), "{d:?} was removed");
-        }
-        assert!(
-            private_dir_prefix().starts_with(&format!("treereduce-{}-{here}-", std::process::id()))
-        );
     }
 
     #[test]
