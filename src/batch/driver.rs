@@ -14,29 +14,28 @@
 //! hashes and the statistics). A re-run skips the inputs whose record says
 //! reduced for the same input bytes and the same script bytes.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
 
+use super::inputs::{Selected, check_outputs, selected};
 use super::{
     Groups, Input, InputRecord, MemoryShare, Status, Summary, canonical, entry, group, hex,
-    in_shard, parse_shard,
 };
 use crate::cli::BatchArgs;
 use crate::exit;
 use crate::job::deadline::Deadline;
 use crate::job::{
-    self, BestWriter, Destination, Failure, cannot_run, check_size, progress, report, same_file,
-    total_memory, usage,
+    self, BestWriter, Destination, Failure, cannot_run, check_size, progress, report, total_memory,
+    usage,
 };
 use crate::lang::Language;
 use crate::options::RunOptions;
@@ -49,76 +48,6 @@ use crate::task::Observer;
 
 /// Inputs reduced at the same time at most (each has `-j` worker threads).
 pub const MAX_AT_ONCE: usize = 32;
-
-/// The inputs named on the command line and in `--from-file`, directories
-/// expanded (sorted, hidden ones left out): their files are programs, their
-/// subfolders projects (see `projects`).
-fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
-    let mut paths: Vec<PathBuf> = Vec::new();
-    let mut named = args.inputs.clone();
-    if let Some(list) = &args.from_file {
-        let reader: Box<dyn BufRead> = if list == Path::new("-") {
-            Box::new(std::io::stdin().lock())
-        } else {
-            Box::new(std::io::BufReader::new(fs::File::open(list).with_context(
-                || format!("cannot read --from-file {}", list.display()),
-            )?))
-        };
-        for line in reader.lines() {
-            let line = line.context("cannot read --from-file")?;
-            let line = line.trim_end_matches('\r');
-            if !line.trim().is_empty() && !line.starts_with('#') {
-                named.push(PathBuf::from(line));
-            }
-        }
-    }
-    if named.is_empty() {
-        return Err(anyhow!(
-            "no inputs: name files or directories, or pass --from-file"
-        ));
-    }
-    for path in named {
-        if path.is_dir() {
-            let mut files: Vec<PathBuf> = fs::read_dir(&path)
-                .with_context(|| format!("cannot list the directory {}", path.display()))?
-                .filter_map(|e| e.ok())
-                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-                .map(|e| e.path())
-                .collect();
-            files.sort();
-            paths.extend(files);
-        } else {
-            // Missing or unreadable files are reported per input.
-            paths.push(path);
-        }
-    }
-    let mut seen: BTreeMap<OsString, PathBuf> = BTreeMap::new();
-    let mut inputs = Vec::new();
-    for path in paths {
-        let file_name = path
-            .file_name()
-            .ok_or_else(|| anyhow!("the input {} has no file name", path.display()))?
-            .to_owned();
-        if let Some(other) = seen.get(&file_name) {
-            if other == &path {
-                continue;
-            }
-            return Err(anyhow!(
-                "two inputs are named {}: {} and {}; their results would have the same name (reduce them in separate runs)",
-                file_name.to_string_lossy(),
-                other.display(),
-                path.display()
-            ));
-        }
-        seen.insert(file_name.clone(), path.clone());
-        inputs.push(Input {
-            name: file_name.to_string_lossy().into_owned(),
-            file_name,
-            path,
-        });
-    }
-    Ok(inputs)
-}
 
 /// What every input's reduction shares.
 pub(super) struct BatchRun<'a> {
@@ -332,6 +261,23 @@ fn prepare(
     Ok(Prepared::Program { bytes, language })
 }
 
+/// The writer of `input`'s result, started with the input's `bytes`, and
+/// the result's path; or why the result cannot be written.
+fn start_writer(
+    shared: &BatchRun<'_>,
+    input: &Input,
+    bytes: &[u8],
+) -> Result<(BestWriter, PathBuf), String> {
+    let result_path = shared.results.join(&input.file_name);
+    let destination = Destination::of(&result_path)?;
+    let permissions = fs::metadata(&input.path).ok().map(|m| m.permissions());
+    let writer = BestWriter::new(destination, permissions);
+    if let Err(e) = writer.start(bytes) {
+        return Err(format!("cannot write {}: {e}", result_path.display()));
+    }
+    Ok((writer, result_path))
+}
+
 fn reduce_prepared(
     shared: &BatchRun<'_>,
     input: &Input,
@@ -374,19 +320,10 @@ fn reduce_prepared(
         Err((status, reason)) => return record.fail(status, reason),
     };
     let store = open_store(shared, language, input, &oracle);
-    let result_path = shared.results.join(&input.file_name);
-    let destination = match Destination::of(&result_path) {
-        Ok(d) => d,
-        Err(e) => return record.fail(Status::OutputFailed, e),
+    let (writer, result_path) = match start_writer(shared, input, &bytes) {
+        Ok(started) => started,
+        Err(reason) => return record.fail(Status::OutputFailed, reason),
     };
-    let permissions = fs::metadata(&input.path).ok().map(|m| m.permissions());
-    let writer = BestWriter::new(destination, permissions);
-    if let Err(e) = writer.start(&bytes) {
-        return record.fail(
-            Status::OutputFailed,
-            format!("cannot write {}: {e}", result_path.display()),
-        );
-    }
     record.result = Some(format!("results/{}", input.name));
     let grammar = Grammar::of(language);
     // Rounds of a fixed width (or in order): a result does not depend on
@@ -636,6 +573,28 @@ pub(super) fn write_report_of(
     })
 }
 
+/// The records kept from an earlier run (unless `--force`), by input,
+/// each with `true` (kept); and the indexes of the inputs to reduce.
+fn resumed(
+    args: &BatchArgs,
+    inputs: &[Input],
+    results: &Path,
+    script_hash: &str,
+) -> (Vec<Option<(InputRecord, bool)>>, VecDeque<usize>) {
+    let mut records: Vec<Option<(InputRecord, bool)>> = vec![None; inputs.len()];
+    let mut todo = VecDeque::new();
+    for (i, input) in inputs.iter().enumerate() {
+        match (!args.force)
+            .then(|| resumable(results, input, script_hash))
+            .flatten()
+        {
+            Some(record) => records[i] = Some((record, true)),
+            None => todo.push_back(i),
+        }
+    }
+    (records, todo)
+}
+
 /// The record of an earlier run that makes reducing `input` again useless:
 /// reduced, for the same input bytes and script, with its result in place.
 fn resumable(results: &Path, input: &Input, script_hash: &str) -> Option<InputRecord> {
@@ -667,29 +626,6 @@ fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
         .map_err(|e| Failure::Internal(anyhow!("{}: {e}", path.display())))?
         .write(text, Some(&readable))
         .map_err(|e| Failure::Internal(anyhow!("cannot write {}: {e}", path.display())))
-}
-
-/// The results folder, created, and the summary files, checked: no result
-/// may overwrite an input or the test script.
-fn check_outputs(args: &BatchArgs, inputs: &[Input]) -> Result<PathBuf, Failure> {
-    let (out, script) = (usage(args.result.required())?, usage(args.test.required())?);
-    let results = out.join("results");
-    fs::create_dir_all(&results)
-        .map_err(|e| Failure::Usage(anyhow!("-o: cannot create {}: {e}", results.display())))?;
-    for name in ["summary.json", "summary.md", "groups.json"] {
-        Destination::of(&out.join(name)).map_err(|e| Failure::Usage(anyhow!("-o: {e}")))?;
-    }
-    for input in inputs {
-        let result = results.join(&input.file_name);
-        if same_file(&result, &input.path) || same_file(&result, script) {
-            return Err(Failure::Usage(anyhow!(
-                "-o {}: the result {} would overwrite an input or the test script; choose another output directory",
-                out.display(),
-                result.display()
-            )));
-        }
-    }
-    Ok(results)
 }
 
 /// Reduces the inputs of `todo` (indexes into `inputs`), `at_once` at a
@@ -880,27 +816,12 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     let run = usage(args.run.options())?;
     let jobs = run.jobs;
-    if let Some(name) = &args.language.lang
-        && Language::by_name(name).is_none()
-    {
-        return Err(Failure::Usage(anyhow!(
-            "unknown language {name:?}; the choices are: {}",
-            Language::choices()
-        )));
-    }
-    let shard = match &args.shard {
-        Some(text) => Some(usage(
-            parse_shard(text, &|name| std::env::var(name).ok()).map_err(|e| anyhow!(e)),
-        )?),
-        None => None,
-    };
+    let Selected {
+        inputs,
+        shard,
+        total,
+    } = selected(&args)?;
     let launcher = usage(args.launch.launcher())?;
-    let all = usage(collect_inputs(&args))?;
-    let total = all.len();
-    let inputs: Vec<Input> = all
-        .into_iter()
-        .filter(|i| shard.is_none_or(|s| in_shard(&i.name, s)))
-        .collect();
 
     // The test script: checked once for all inputs.
     let stop = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
@@ -939,17 +860,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         memory: MemoryShare::new(total_memory().map_or(u64::MAX, job::usable_memory)),
     };
 
-    let mut records: Vec<Option<(InputRecord, bool)>> = vec![None; inputs.len()];
-    let mut todo = VecDeque::new();
-    for (i, input) in inputs.iter().enumerate() {
-        match (!args.force)
-            .then(|| resumable(&results, input, &shared.script_hash))
-            .flatten()
-        {
-            Some(record) => records[i] = Some((record, true)),
-            None => todo.push_back(i),
-        }
-    }
+    let (records, todo) = resumed(&args, &inputs, &results, &shared.script_hash);
     let at_once = todo.len().min(jobs).clamp(1, MAX_AT_ONCE);
     if !args.display.quiet {
         let skipped = inputs.len() - todo.len();
@@ -972,8 +883,14 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         (&summary, &groups),
         started,
     );
-    let interrupted = stop.is_cancelled() && !shared.deadline_reached();
-    Ok(if interrupted {
+    Ok(exit_code(&shared, failed))
+}
+
+/// The exit code of a run over: stopped by Ctrl-C or a signal, some inputs
+/// `failed`, stopped by the deadline, or done.
+fn exit_code(shared: &BatchRun<'_>, failed: bool) -> u8 {
+    let interrupted = shared.stop.is_cancelled() && !shared.deadline_reached();
+    if interrupted {
         exit::INTERRUPTED
     } else if failed {
         exit::SOME_FAILED
@@ -981,7 +898,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         exit::DEADLINE
     } else {
         exit::SUCCESS
-    })
+    }
 }
 
 /// One line about a record, for the log.

@@ -6,6 +6,7 @@
 //! groups.json).
 
 pub mod driver;
+mod inputs;
 mod projects;
 
 use std::collections::BTreeMap;
