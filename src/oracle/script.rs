@@ -434,35 +434,7 @@ impl ScriptOracle {
         stderr: Stdio,
         limit: Limit,
     ) -> Result<(RunOutcome, Duration), OracleError> {
-        assert_eq!(
-            candidates.len(),
-            worker.candidates.len(),
-            "one text per file of the test"
-        );
-        if let Some(workspace) = &mut worker.workspace {
-            let files = crate::files::Files::decode(candidates[0])
-                .map_err(|e| OracleError::new("cannot write the candidate", io::Error::other(e)))?;
-            workspace
-                .sync(&files)
-                .map_err(|e| OracleError::new("cannot write the candidate", e))?;
-        }
-        let files = if worker.workspace.is_some() {
-            &[][..]
-        } else {
-            &worker.candidates[..]
-        };
-        for (path, text) in files.iter().zip(candidates) {
-            // A directory holding a candidate that the last test removed.
-            if let Some(parent) = path.parent()
-                && !parent.is_dir()
-            {
-                fs::create_dir_all(parent)
-                    .map_err(|e| OracleError::new("cannot write the candidate", e))?;
-            }
-            fresh_file(path)
-                .and_then(|mut file| file.write_all(text))
-                .map_err(|e| OracleError::new(cannot_write(&e), e))?;
-        }
+        write_candidates(worker, candidates)?;
         #[cfg(test)]
         if ABANDON_BEFORE_START.with(|a| a.replace(false)) {
             Oracle::abandon(self, index);
@@ -513,6 +485,41 @@ impl ScriptOracle {
         clean_dir(worker.dir.path(), &self.files);
         Ok((outcome, duration))
     }
+}
+
+/// Writes the test's `candidates` in `worker`'s directory, one text per
+/// file of the test (a project's into its workspace).
+fn write_candidates(worker: &mut WorkerDir, candidates: &[&[u8]]) -> Result<(), OracleError> {
+    assert_eq!(
+        candidates.len(),
+        worker.candidates.len(),
+        "one text per file of the test"
+    );
+    if let Some(workspace) = &mut worker.workspace {
+        let files = crate::files::Files::decode(candidates[0])
+            .map_err(|e| OracleError::new("cannot write the candidate", io::Error::other(e)))?;
+        workspace
+            .sync(&files)
+            .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+    }
+    let files = if worker.workspace.is_some() {
+        &[][..]
+    } else {
+        &worker.candidates[..]
+    };
+    for (path, text) in files.iter().zip(candidates) {
+        // A directory holding a candidate that the last test removed.
+        if let Some(parent) = path.parent()
+            && !parent.is_dir()
+        {
+            fs::create_dir_all(parent)
+                .map_err(|e| OracleError::new("cannot write the candidate", e))?;
+        }
+        fresh_file(path)
+            .and_then(|mut file| file.write_all(text))
+            .map_err(|e| OracleError::new(cannot_write(&e), e))?;
+    }
+    Ok(())
 }
 
 /// A worker's abandon token: a fresh one for each lone test, made when the
