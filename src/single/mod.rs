@@ -9,11 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::engine::run_pass_in_rounds_of;
 use crate::engine::{Ending, Ends, Handed, Run, count_run, run_pass, run_pass_between};
 use crate::lexical::Lexicon;
 use crate::options::RunOptions;
-use crate::oracle::{Cancel, Oracle, OracleError, Verdict, steer_through};
+use crate::oracle::{Cancel, Oracle, Verdict};
 use crate::oracle::{VerdictCache, VerdictStore};
 use crate::reduce::memory::Memory;
 use crate::reduce::text::layout::LAYOUT;
@@ -330,28 +329,8 @@ impl<'a> Driver<'_, 'a> {
         prepared: Option<Prepared>,
     ) -> Result<Outcome, ReduceError> {
         let (session, stats) = (self.session, self.session.stats);
-        let run = self.run;
-        let stop = || run.stopped();
-        let (mut tree, tokens) = match prepared {
-            Some(p) => {
-                self.first = Some(p.original);
-                (p.tree, p.tokens)
-            }
-            None => {
-                // The size in bytes, if the run stops before the tokens are counted.
-                stats.set_start(Size {
-                    bytes: self.text.len() as u64,
-                    tokens: 0,
-                });
-                let mut parser = crate::syntax::parser(session.grammar);
-                let Some(tree) = parse_until(&mut parser, &self.text, None, &stop) else {
-                    return self.stopped();
-                };
-                let Some(tokens) = count_tokens_until(&tree, &stop) else {
-                    return self.stopped();
-                };
-                (tree, tokens)
-            }
+        let Some((mut tree, tokens)) = self.parsed(prepared) else {
+            return self.stopped();
         };
         stats.set_start(Size {
             bytes: self.text.len() as u64,
@@ -405,6 +384,26 @@ impl<'a> Driver<'_, 'a> {
         self.recheck()
     }
 
+    /// The input's tree and size in tokens: `prepared`'s, or parsed and
+    /// counted now; `None` if the run stopped first.
+    fn parsed(&mut self, prepared: Option<Prepared>) -> Option<(tree_sitter::Tree, usize)> {
+        if let Some(p) = prepared {
+            self.first = Some(p.original);
+            return Some((p.tree, p.tokens));
+        }
+        let (session, stats, run) = (self.session, self.session.stats, self.run);
+        let stop = || run.stopped();
+        // The size in bytes, if the run stops before the tokens are counted.
+        stats.set_start(Size {
+            bytes: self.text.len() as u64,
+            tokens: 0,
+        });
+        let mut parser = crate::syntax::parser(session.grammar);
+        let tree = parse_until(&mut parser, &self.text, None, &stop)?;
+        let tokens = count_tokens_until(&tree, &stop)?;
+        Some((tree, tokens))
+    }
+
     /// The run stopped early: at its deadline, the best result is
     /// re-checked as at a normal end; else (Ctrl-C) it is kept as it is.
     fn stopped(&mut self) -> Result<Outcome, ReduceError> {
@@ -421,49 +420,6 @@ impl<'a> Driver<'_, 'a> {
             cancel.reset();
         }
         self.recheck()
-    }
-
-    /// The final re-check (unless switched off), then the end.
-    fn recheck(&mut self) -> Result<Outcome, ReduceError> {
-        let (session, stats) = (self.session, self.session.stats);
-        if !session.config.verify {
-            return self.finish(false, false);
-        }
-        if self.checkpoints.len() <= 1 {
-            // The result is the input, which the test accepted at the start.
-            self.recheck = Recheck::Passed;
-            return self.finish(false, false);
-        }
-        session.observer.phase(Phase::Verify);
-        let newest = self.text.clone();
-        let flaky = self.verify();
-        if flaky {
-            bump(&stats.flaky);
-        }
-        // The result is an older one: what the statistics and the output
-        // say is its size, not the newest's.
-        if !Arc::ptr_eq(&newest, &self.text) {
-            let tokens = count_tokens(&parse(session.grammar, &self.text)) as u64;
-            let seq = self.run.next_seq();
-            stats.set_best(
-                seq,
-                Size {
-                    bytes: self.text.len() as u64,
-                    tokens,
-                },
-            );
-            session.observer.improved(seq, &self.text);
-        }
-        let stopped = self.run.stopped();
-        // The deadline passed during the re-check: the result stands as
-        // at a deadline (the check it stopped counts as passed, as on Ctrl-C).
-        if stopped && self.at_deadline() && self.run.failure().is_none() {
-            if stats.deadline.load(Ordering::Relaxed) == 0 {
-                bump(&stats.deadline);
-            }
-            return self.finish(false, flaky);
-        }
-        self.finish(stopped, flaky)
     }
 
     /// Whether the layout pass runs and its text is the result (no
@@ -575,129 +531,6 @@ impl<'a> Driver<'_, 'a> {
             }),
             None => Ok(()),
         }
-    }
-
-    /// T-Rec's outer loop: reduce to a fixpoint without canonicalization,
-    /// then run a pass with it; start over while a whole round (syntax
-    /// fixpoint and canonicalization) shrinks the program. Comparing whole
-    /// rounds matters: identifier replacement may undo a canonical name the
-    /// round before, and the canonicalization pass then shrinks the text
-    /// again, without end. Returns the tree of the final text.
-    ///
-    /// Passes prune (`reduce::TreeSubject::remembering`): they do not test again
-    /// what failed in an earlier pass, nor all of a node's hoisting
-    /// candidates. A pass that pruned something and committed nothing is
-    /// not a fixpoint, so the next pass prunes nothing: the syntax fixpoint
-    /// is always a pass that tested every candidate and found none
-    /// interesting, as without pruning. Running every pass unpruned until
-    /// the fixpoint instead was the rule before; it tested, on
-    /// js-yaml-hex-int, the same failed changes in up to ten passes.
-    ///
-    /// The run ends on such a pass in every case: a canonicalization pass
-    /// that renamed without shrinking the round is checked by one too, and
-    /// when a check commits without the round shrinking (renaming and
-    /// canonicalization undoing each other), the syntax passes settle,
-    /// unpruned and without canonicalization, until one finds nothing. The
-    /// round's start only goes down, so the rounds end.
-    fn fixpoint(
-        &mut self,
-        mut tree: tree_sitter::Tree,
-        mut tokens: usize,
-        scope: &mut Range<usize>,
-    ) -> Result<tree_sitter::Tree, ReduceError> {
-        let (session, stats) = (self.session, self.session.stats);
-        if session.config.passes != Some(0) {
-            self.coarse(&mut tree, &mut tokens, scope)?;
-            if self.run.stopped() {
-                return Ok(tree);
-            }
-        }
-        let mut number = 0;
-        let mut kind = PassKind::Reduce;
-        let mut round_start = (tokens as u64, self.text.len() as u64);
-        // Whether this pass prunes; whether a pass since the last one that
-        // did not prune skipped anything; whether this pass is the check of
-        // a fixpoint that pruned passes reached; whether the passes settle
-        // (see below).
-        let mut prune = session.config.prune;
-        let mut pruned_since_check = false;
-        let mut checking = false;
-        let mut settling = false;
-        while session.config.passes.is_none_or(|max| number < max) {
-            number += 1;
-            stats.pass.store(number as u64, Ordering::Relaxed);
-            session.observer.phase(match kind {
-                PassKind::Canon => Phase::Canon(number),
-                PassKind::Reduce => Phase::Reduce(number),
-            });
-            let Some((changed, end, skipped)) =
-                self.pass(&mut tree, scope, (number, kind, prune, checking))?
-            else {
-                break;
-            };
-            if self.run.stopped() {
-                break;
-            }
-            if checking {
-                if !changed {
-                    break;
-                }
-                if settling || (end.tokens, end.bytes) >= round_start {
-                    // The check found something, but the round did not
-                    // shrink: identifier replacement (toward a frequent
-                    // name) and canonicalization (toward `a`) undid each
-                    // other, and going round again could do so forever.
-                    // The syntax passes settle instead: they run, pruning
-                    // nothing and without canonicalization, until one finds
-                    // nothing.
-                    settling = true;
-                    continue;
-                }
-                // The check found something: pruned passes again, from it.
-                checking = false;
-                prune = session.config.prune;
-                round_start = (end.tokens, end.bytes);
-                continue;
-            }
-            pruned_since_check |= skipped;
-            let canon = session.config.runs(crate::reduce::canon::CANON.name());
-            let converged = match kind {
-                PassKind::Canon => !changed || (end.tokens, end.bytes) >= round_start,
-                PassKind::Reduce => !changed && !canon,
-            };
-            // A canonicalization pass that renamed without shrinking the
-            // round ends it, but no syntax pass has seen its result yet.
-            let renamed = kind == PassKind::Canon && changed;
-            if converged && (pruned_since_check || renamed) {
-                // Not a fixpoint while a skipped change might be
-                // interesting: one pass that tests everything decides.
-                kind = PassKind::Reduce;
-                prune = false;
-                checking = true;
-                pruned_since_check = false;
-                continue;
-            }
-            match kind {
-                PassKind::Canon => {
-                    // Nothing canonicalized: the syntax passes have nothing new.
-                    if converged {
-                        break;
-                    }
-                    round_start = (end.tokens, end.bytes);
-                    kind = PassKind::Reduce;
-                }
-                PassKind::Reduce if !changed => {
-                    if converged {
-                        break;
-                    }
-                    kind = PassKind::Canon;
-                }
-                PassKind::Reduce => {}
-            }
-        }
-        // (Stopped before a merge handed over was settled.)
-        self.back_before_merge(&mut tree, scope);
-        Ok(tree)
     }
 
     /// The kind of the pass after pass `number` of `kind` if that one
@@ -913,92 +746,6 @@ impl<'a> Driver<'_, 'a> {
         }
     }
 
-    /// The coarse pass, on a scope of at least [`COARSE_TOKENS`] tokens:
-    /// ddmin over the top-level items of the scope (and of the node below
-    /// it that holds most of it, if any: the function a bundle wraps its
-    /// code in), and nothing else. A large input usually loses most of its
-    /// items in large chunks; the reductions by name, whose start analyses
-    /// the whole program, and the visits of every node then start on what
-    /// is left. Memory pass 0: the passes after it skip what failed here.
-    /// A program it does not change goes to the first pass as it is.
-    fn coarse(
-        &mut self,
-        tree: &mut tree_sitter::Tree,
-        tokens: &mut usize,
-        scope: &mut Range<usize>,
-    ) -> Result<(), ReduceError> {
-        let (session, stats) = (self.session, self.session.stats);
-        let run = self.run;
-        let stop = || run.stopped();
-        // Its setup includes the program's node table, unless built ahead.
-        let mut clock = stats.begin_pass();
-        let Some(mut original) = self.original(tree, &stop)? else {
-            return Ok(());
-        };
-        let node = scope_node(&original, scope);
-        if original.nodes.tokens(node) < COARSE_TOKENS || crate::ablate::off("coarse") {
-            self.first = Some(original);
-            return Ok(());
-        }
-        // The pass's first best becomes the only holder of the input's
-        // tree (the program and the driver keep an empty one meanwhile;
-        // nothing in the pass reads the program's tree): once the pass has
-        // moved past the input, its tree is freed, not kept to the end of
-        // the pass beside the trees of the candidates it accepts.
-        let empty = parse(session.grammar, b"");
-        let input_tree = std::mem::replace(&mut original.tree, empty.clone());
-        *tree = empty;
-        session.observer.phase(Phase::Coarse);
-        let started = Instant::now();
-        let tests_before = stats.tests.load(Ordering::Relaxed);
-        let rounds_before = stats.rounds.load(Ordering::Relaxed);
-        let skipped_before = stats.skipped.load(Ordering::Relaxed);
-        let done = {
-            let subject = session
-                .subject(&original, node)
-                .remembering(&self.memory, 0, session.config.prune)
-                .stopping(&stop)
-                .testing_first();
-            let first = Best {
-                tree: input_tree,
-                ..Best::of(&original)
-            };
-            let start = first.size();
-            let tasks = subject.start_coarse();
-            clock.built(stats);
-            let done = run_pass_in_rounds_of(self.run, COARSE_WIDTH, &subject, first, tasks);
-            stats.push_pass(PassReport {
-                kind: "coarse",
-                number: 1,
-                seconds: started.elapsed().as_secs_f64(),
-                start,
-                end: done.best.size(),
-                tests: stats.tests.load(Ordering::Relaxed) - tests_before,
-                rounds: stats.rounds.load(Ordering::Relaxed) - rounds_before,
-                skipped: stats.skipped.load(Ordering::Relaxed) - skipped_before,
-                timing: stats.pass_timing(&clock),
-            });
-            done
-        };
-        let (commits, best) = (done.commits, done.best);
-        if commits == 0 {
-            // The input's tree, given back.
-            original.tree = best.tree.clone();
-            *tree = best.tree.clone();
-            self.first = Some(original);
-            return Ok(());
-        }
-        scope.end = (scope.end + best.text.len()).saturating_sub(self.text.len());
-        self.text = best.text.clone();
-        *tree = best.tree.clone();
-        *tokens = best.tokens;
-        self.checkpoints.push(self.text.clone());
-        if run.stopped() {
-            crate::syntax::drop_aside(original);
-        }
-        Ok(())
-    }
-
     /// The formatter on the result (see `format.rs`): its output is kept if
     /// it parses no worse and the test accepts it.
     fn format(&mut self, command: &[String]) {
@@ -1109,214 +856,18 @@ impl<'a> Driver<'_, 'a> {
         push_final_pass(stats, kind, (started, clock), start, tests_before);
         Ok(kept)
     }
-
-    /// The final re-check of the checkpoints ([`recheck_checkpoints`]):
-    /// sets the text, [`Driver::recheck`] and its error; returns whether
-    /// the test rejected a result.
-    fn verify(&mut self) -> bool {
-        let first = self.beside.take();
-        let rechecked = recheck_checkpoints(
-            self.session.oracle,
-            self.run.cache(),
-            self.session.stats,
-            &mut self.checkpoints,
-            first,
-        );
-        self.text = rechecked.text;
-        self.recheck = rechecked.recheck;
-        self.recheck_error = rechecked.error;
-        rechecked.flaky
-    }
-}
-
-/// What the final re-check made of a run's checkpoints.
-pub(crate) struct Rechecked {
-    /// The result: the newest checkpoint the test accepted, or could not
-    /// be run on.
-    pub text: Arc<[u8]>,
-    /// How the re-check went.
-    pub recheck: Recheck,
-    /// With [`Recheck::CouldNotRun`]: the test's last error.
-    pub error: Option<String>,
-    /// Whether the test rejected a result.
-    pub flaky: bool,
-}
-
-/// Re-runs the test on the newest of `checkpoints` (the input first, then
-/// the results of the passes), bypassing the cache, up to three times
-/// until it accepts it. A checkpoint the test rejects falls back to the
-/// one before (the input was checked at the start). A checkpoint the test
-/// cannot be run on at all is kept: an error is no verdict, and the newest
-/// result the test did not reject is worth more than an older one that
-/// cannot be checked either. `first` is a run of the test made earlier on
-/// some text (beside the layout's test): the first try, if it is the
-/// newest checkpoint's. Every run counts as a test; the checkpoints
-/// re-checked are taken off the list.
-pub(crate) fn recheck_checkpoints(
-    oracle: &dyn Oracle,
-    cache: &VerdictCache,
-    stats: &Stats,
-    checkpoints: &mut Vec<Arc<[u8]>>,
-    mut first: Option<Ran>,
-) -> Rechecked {
-    const TRIES: usize = 3;
-    let mut flaky = false;
-    let input = VerdictCache::key(&checkpoints[0]);
-    let done = |text, recheck, error, flaky| Rechecked {
-        text,
-        recheck,
-        error,
-        flaky,
-    };
-    while checkpoints.len() > 1 {
-        let candidate = checkpoints.pop().expect("more than one checkpoint");
-        // An earlier run with the same test and input re-checked this
-        // very result.
-        let key = VerdictCache::key(&candidate);
-        if cache.verified(key, input) {
-            return done(candidate, Recheck::PassedEarlier, None, flaky);
-        }
-        let mut rejected = false;
-        let mut error = None;
-        // The first try may have run beside the layout's test (counted there).
-        let mut ran = first
-            .take()
-            .filter(|(text, _)| text[..] == candidate[..])
-            .map(|(_, verdict)| verdict);
-        for _ in 0..TRIES {
-            let verdict = ran.take().unwrap_or_else(|| {
-                let verdict = oracle.test(0, &candidate);
-                count_test(stats, &verdict);
-                verdict
-            });
-            match verdict {
-                Ok(Verdict::Interesting) => {
-                    cache.mark_verified(key, input);
-                    return done(candidate, Recheck::Passed, None, flaky);
-                }
-                // Stopped: the result being re-checked stands, unchecked.
-                Ok(Verdict::Cancelled) => return done(candidate, Recheck::NotRun, None, flaky),
-                Ok(_) => rejected = true,
-                Err(e) => error = Some(e.to_string()),
-            }
-        }
-        if !rejected {
-            return done(candidate, Recheck::CouldNotRun, error, flaky);
-        }
-        flaky = true;
-    }
-    done(checkpoints[0].clone(), Recheck::Passed, None, flaky)
-}
-
-/// Counts one run of the test: its verdict, or an error of the oracle.
-fn count_test(stats: &Stats, verdict: &Result<Verdict, OracleError>) {
-    match verdict {
-        Ok(Verdict::Cancelled) => {}
-        Ok(v) => count_run(stats, *v),
-        Err(_) => bump(&stats.oracle_errors),
-    }
-}
-
-/// The oracle of the layout pass when the layout's text would be the
-/// result: its one test runs twice at once, in two workers' directories,
-/// and the second run's verdict is kept as the first try of the final
-/// re-check ([`Driver::verify`]), which then needs no run of its own when
-/// that run accepts the text. Above `-j 1` only, and only while the oracle
-/// has a spare permit (batch mode); the layout pass's verdict, and so the
-/// result, are those of the first run, as without it. When the first run
-/// does not accept the text, the second runs on to its end all the same
-/// (stopping it would kill its processes in the middle of their work and
-/// leave what they had not cleaned up yet, a compiler's temporary files,
-/// as for a moot change of a round); its verdict is not used.
-struct Beside<'o> {
-    oracle: &'o dyn Oracle,
-    /// The oracle of the run beside: the session's, or its `recheck`.
-    second: &'o dyn Oracle,
-    jobs: usize,
-    stats: &'o Stats,
-    /// The text the second run tested and its verdict (not a cancelled one).
-    run: Mutex<Option<Ran>>,
-}
-
-/// A text and the verdict of one run of the test on it.
-type Ran = (Vec<u8>, Result<Verdict, OracleError>);
-
-impl Beside<'_> {
-    /// A worker other than `worker`: the layout pass runs one test, so
-    /// its directory is free.
-    fn other(&self, worker: usize) -> usize {
-        usize::from(worker.is_multiple_of(self.jobs))
-    }
-}
-
-impl Oracle for Beside<'_> {
-    fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, OracleError> {
-        if self.run.lock().is_some() || !self.oracle.spare() {
-            return self.oracle.test(worker, candidate);
-        }
-        let other = self.other(worker);
-        let (verdict, second) = std::thread::scope(|s| {
-            let second = s.spawn(|| self.second.test(other, candidate));
-            let verdict = self.oracle.test(worker, candidate);
-            (verdict, second.join())
-        });
-        // A panic in the second run is no verdict: the re-check runs its own.
-        if let Ok(second) = second {
-            count_test(self.stats, &second);
-            if !matches!(second, Ok(Verdict::Cancelled)) {
-                *self.run.lock() = Some((candidate.to_vec(), second));
-            }
-        }
-        verdict
-    }
-
-    steer_through!(oracle);
-}
-
-/// The size in tokens from which a scope gets a coarse pass first (see
-/// `Driver::coarse`): about 300 KB of C. Below it the analyses of a pass
-/// start take tens of milliseconds, and the first pass starts with the
-/// same ddmin of the top-level items anyway.
-pub const COARSE_TOKENS: usize = 100_000;
-
-/// How many changes a round of the coarse pass tests side by side (the
-/// run's width if that is less): a test of a large program is slow (g++
-/// on 600 KB of preprocessed C++: 0.3-0.8 s), and every change of a round
-/// is tested on the round's program, so rounds of 16 test many candidates
-/// on a program that the round's first commits already made much smaller.
-/// Narrower rounds reach the small programs sooner: on the four C++ cases
-/// of `benches/run` the coarse pass ran half the tests on programs above
-/// 50 KB (doc/history/benchmarks-2026-11-26.md,
-/// "C++: the coarse pass in narrower rounds").
-/// A constant, like the run's width, so that every `-j` gives the same
-/// result; 4 keeps four tests at once in the coarse pass on a machine with
-/// more cores.
-pub const COARSE_WIDTH: usize = 4;
-
-/// The topmost node whose range is exactly `scope`, else the smallest node containing it.
-fn scope_node(original: &Original, scope: &Range<usize>) -> NodeId {
-    let nodes = &original.nodes;
-    let mut n = nodes.root();
-    loop {
-        if nodes.start(n) == scope.start && nodes.end(n) == scope.end {
-            return n;
-        }
-        let inner = nodes
-            .children(n)
-            .iter()
-            .copied()
-            .find(|&c| nodes.start(c) <= scope.start && scope.end <= nodes.end(c));
-        match inner {
-            Some(c) => n = c,
-            None => return n,
-        }
-    }
 }
 
 mod ahead;
+mod coarse;
+mod fixpoint;
+mod recheck;
 #[cfg(test)]
 mod tests;
 
 use ahead::Ahead;
+use coarse::scope_node;
+pub(crate) use recheck::recheck_checkpoints;
+use recheck::{Beside, Ran, count_test};
 
 mod format;

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
+use super::coarse::{COARSE_TOKENS, COARSE_WIDTH};
 use super::*;
 use crate::edit::{Edit, EditSet, render};
 use crate::oracle::Cancel;
