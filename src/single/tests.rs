@@ -1525,10 +1525,19 @@ impl Observer for FailingRecheck {
     }
 }
 
+/// Whether `candidate` declares `needed` with its type (`int needed;`,
+/// spaced any way): the oracles below stand for a compiler that needs the
+/// type, which implicit-int would otherwise drop.
+fn declares_needed(candidate: &[u8]) -> bool {
+    let text = std::str::from_utf8(candidate).unwrap();
+    text.split(';')
+        .any(|d| d.split_whitespace().eq(["int", "needed"]))
+}
+
 impl Oracle for FailingRecheck {
     fn test(&self, _: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
         if !self.verifying.load(Ordering::SeqCst) {
-            let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+            let needed = declares_needed(candidate);
             return Ok(if needed {
                 Verdict::Interesting
             } else {
@@ -1569,7 +1578,7 @@ struct RejectsInWorkerOne(Mutex<Vec<(usize, Vec<u8>)>>);
 impl Oracle for RejectsInWorkerOne {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
         self.0.lock().push((worker, candidate.to_vec()));
-        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        let needed = declares_needed(candidate);
         Ok(
             if needed && !(candidate == b"int needed;\n" && worker == 1) {
                 Verdict::Interesting
@@ -1633,7 +1642,7 @@ struct AcceptsTheLayoutBesideOnly {
 
 impl Oracle for AcceptsTheLayoutBesideOnly {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
-        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        let needed = declares_needed(candidate);
         let laid_out = candidate == b"int needed;\n";
         Ok(if needed && (!laid_out || worker == 1) {
             Verdict::Interesting
@@ -1828,7 +1837,7 @@ impl Oracle for Records {
     fn test(&self, worker: usize, candidate: &[u8]) -> Result<Verdict, crate::oracle::OracleError> {
         self.0.lock().push((worker, candidate.to_vec()));
         std::thread::sleep(std::time::Duration::from_millis(150));
-        let needed = std::str::from_utf8(candidate).unwrap().contains("needed");
+        let needed = declares_needed(candidate);
         Ok(if needed {
             Verdict::Interesting
         } else {
