@@ -122,7 +122,6 @@ fn reductions_are_switched_off_by_name() {
             "rename",
             "params",
             "prototype",
-            "implicit-int",
             "stub-bodies",
             "inline-types",
             "inline-declarator-types",

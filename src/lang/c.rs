@@ -165,9 +165,6 @@ pub static C: Language = Language {
         parameters: &["parameters"],
     }],
     prototypes: &[("function_definition", "body", ";")],
-    // A definition without its type does not parse (tree-sitter-c reads
-    // `f() {}` as a call and a block); a declaration does.
-    implicit_types: &[("declaration", "type")],
     expression_statements: &[("expression_statement", ";")],
     type_aliases: &[C_TYPEDEF],
     scoping: Scoping {

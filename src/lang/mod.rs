@@ -99,11 +99,6 @@ pub struct Language {
     /// kind, field of the body, its replacement). C's `int f(void) { ... }`
     /// -> `int f(void);`.
     pub prototypes: &'static [(&'static str, &'static str, &'static str)],
-    /// Declarations at file scope whose type may go, the language
-    /// defaulting it (C89's implicit `int`, which gcc and clang still
-    /// accept in their default dialects): (node kind, field of the type).
-    /// C's `int f(int *);` -> `f(int *);`.
-    pub implicit_types: &'static [(&'static str, &'static str)],
     /// Expression statements: (node kind, what follows the expression).
     /// A statement may become one made of an expression inside it
     /// (`if (x = y) f();` -> `x = y;`, Rust's `let v = f(x);` -> `f(x);`).
@@ -679,7 +674,6 @@ impl Language {
             callee_fields: &[],
             receivers: &[],
             prototypes: &[],
-            implicit_types: &[],
             expression_statements: &[],
             type_aliases: &[],
             scoping: Scoping {

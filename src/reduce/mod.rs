@@ -50,7 +50,6 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &tree::rename::RENAME,
     &byname::params::PARAMS,
     &tree::prototype::PROTOTYPE,
-    &tree::implicit_int::IMPLICIT_INT,
     &tree::stub_bodies::STUB_BODIES,
     &byname::inline_types::INLINE_TYPES,
     &byname::inline_declarator_types::INLINE_DECLARATOR_TYPES,

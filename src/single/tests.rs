@@ -1527,7 +1527,7 @@ impl Observer for FailingRecheck {
 
 /// Whether `candidate` declares `needed` with its type (`int needed;`,
 /// spaced any way): the oracles below stand for a compiler that needs the
-/// type, which implicit-int would otherwise drop.
+/// type, which deleting tokens could otherwise drop.
 fn declares_needed(candidate: &[u8]) -> bool {
     let text = std::str::from_utf8(candidate).unwrap();
     text.split(';')

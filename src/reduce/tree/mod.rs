@@ -11,7 +11,6 @@ pub mod delete;
 pub mod expr_stmt;
 pub mod forms;
 pub mod hoist;
-pub mod implicit_int;
 pub mod prototype;
 pub mod rename;
 pub mod replace;
