@@ -1,7 +1,12 @@
 //! PPR on small pairs with in-process properties.
 
+use parking_lot::Mutex;
+
+use super::ddmin::ddmin;
+use super::side::{Both, Rechecked, Rechecking};
 use super::*;
 use crate::lang::Language;
+use crate::oracle::Oracle;
 
 struct Quiet;
 
