@@ -2,6 +2,8 @@
 //! subsets and complements, and the tries of later steps tested ahead in
 //! the places a round leaves free.
 
+use std::collections::HashSet;
+
 use parking_lot::Mutex;
 
 use super::rounds::Rounds;
@@ -39,7 +41,7 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
         };
     }
     // Tries tested ahead that held.
-    let ahead: Mutex<std::collections::HashSet<Vec<T>>> = Mutex::default();
+    let ahead: Mutex<HashSet<Vec<T>>> = Mutex::default();
     let mut n = 2;
     // The empty set is tried first, in the first step's round.
     let mut first_step = true;
@@ -51,27 +53,12 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
             tries.insert(0, (Vec::new(), true));
         }
         let cuts = rounds.of(tries.len());
-        // The steps after this one if none of its tries holds: the same
-        // items in twice as many chunks, until single items.
-        let mut later: Vec<Vec<T>> = Vec::new();
-        if cuts.len() == 1 {
+        let later = if cuts.len() == 1 {
             let free = rounds.places().saturating_sub(tries.len());
-            let mut m = n_now;
-            while later.len() < 2 * free && m < items.len() {
-                m = (2 * m).min(items.len());
-                later.extend(ddmin_tries(&items, m).into_iter().map(|(c, _)| c));
-            }
-            // Each subset once: a finer step repeats some of this one's.
-            let mut seen: std::collections::HashSet<&[T]> =
-                tries.iter().map(|(c, _)| c.as_slice()).collect();
-            let known = ahead.lock();
-            later = later
-                .iter()
-                .filter(|c| !known.contains(*c) && seen.insert(c.as_slice()))
-                .take(free)
-                .cloned()
-                .collect();
-        }
+            later_tries(&items, n_now, &tries, free, &ahead.lock())
+        } else {
+            Vec::new()
+        };
         let found = cuts.into_iter().find_map(|round| {
             if stopped() {
                 return None;
@@ -111,6 +98,33 @@ pub fn ddmin<T: Clone + Sync + Send + Eq + std::hash::Hash>(
     items
 }
 
+/// The tries of the steps after the one over `items` in `n` chunks
+/// (`tries`), if none of its tries holds: the same items in twice as many
+/// chunks, until single items; up to `free` of them, each once, none of
+/// this step's nor of those `known` to hold already.
+fn later_tries<T: Clone + Eq + std::hash::Hash>(
+    items: &[T],
+    n: usize,
+    tries: &[(Vec<T>, bool)],
+    free: usize,
+    known: &HashSet<Vec<T>>,
+) -> Vec<Vec<T>> {
+    let mut later: Vec<Vec<T>> = Vec::new();
+    let mut m = n;
+    while later.len() < 2 * free && m < items.len() {
+        m = (2 * m).min(items.len());
+        later.extend(ddmin_tries(items, m).into_iter().map(|(c, _)| c));
+    }
+    // Each subset once: a finer step repeats some of this one's.
+    let mut seen: HashSet<&[T]> = tries.iter().map(|(c, _)| c.as_slice()).collect();
+    later
+        .iter()
+        .filter(|c| !known.contains(*c) && seen.insert(c.as_slice()))
+        .take(free)
+        .cloned()
+        .collect()
+}
+
 /// Every subset ddmin tries over `items` if none holds, in its order (the
 /// empty set, then each step's chunks and complements), each once.
 pub(super) fn ddmin_plan<T: Clone + Eq + std::hash::Hash>(items: &[T]) -> Vec<Vec<T>> {
@@ -124,7 +138,7 @@ pub(super) fn ddmin_plan<T: Clone + Eq + std::hash::Hash>(items: &[T]) -> Vec<Ve
         }
         n = 2 * n_now;
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     plan.retain(|c| seen.insert(c.clone()));
     plan
 }

@@ -171,47 +171,13 @@ fn top_down(s: &Tree, v: &Tree, m: &mut Mapping) {
             } else {
                 (&mut open_v, v, hv)
             };
-            let (taller, rest): (Vec<usize>, Vec<usize>) =
-                open.drain(..).partition(|&n| t.height[n] == h);
-            *open = rest;
+            let taller = take_of_height(open, t, h);
             open.extend(taller.iter().flat_map(|&n| t.children[n].iter().copied()));
             continue;
         }
-        let h = hs;
-        let (now_s, rest): (Vec<usize>, Vec<usize>) =
-            open_s.drain(..).partition(|&n| s.height[n] == h);
-        open_s = rest;
-        let (now_v, rest): (Vec<usize>, Vec<usize>) =
-            open_v.drain(..).partition(|&n| v.height[n] == h);
-        open_v = rest;
-        let mut by_hash: HashMap<u64, (Vec<usize>, Vec<usize>)> = HashMap::new();
-        for &n in &now_s {
-            by_hash.entry(s.hash[n]).or_default().0.push(n);
-        }
-        for &n in &now_v {
-            by_hash.entry(v.hash[n]).or_default().1.push(n);
-        }
-        let mut matched_s = vec![];
-        let mut matched_v = vec![];
-        for (ss, vs) in by_hash.values() {
-            match (ss.as_slice(), vs.as_slice()) {
-                ([], _) | (_, []) => {}
-                ([a], [b]) => {
-                    m.add_subtree(s, *a, *b);
-                    matched_s.push(*a);
-                    matched_v.push(*b);
-                }
-                _ => {
-                    for &a in ss {
-                        for &b in vs {
-                            candidates.push((a, b));
-                        }
-                        matched_s.push(a);
-                    }
-                    matched_v.extend(vs);
-                }
-            }
-        }
+        let now_s = take_of_height(&mut open_s, s, hs);
+        let now_v = take_of_height(&mut open_v, v, hs);
+        let (matched_s, matched_v) = match_isomorphic(s, v, m, (&now_s, &now_v), &mut candidates);
         for n in now_s {
             if !matched_s.contains(&n) {
                 open_s.extend(s.children[n].iter().copied());
@@ -223,8 +189,61 @@ fn top_down(s: &Tree, v: &Tree, m: &mut Mapping) {
             }
         }
     }
-    // Ambiguous isomorphic pairs: the most similar parents first, then in
-    // program order.
+    map_ambiguous(s, v, m, &candidates);
+}
+
+/// Takes the nodes of height `h` off the open list `open` (of `t`).
+fn take_of_height(open: &mut Vec<usize>, t: &Tree, h: u32) -> Vec<usize> {
+    let (taller, rest): (Vec<usize>, Vec<usize>) = open.drain(..).partition(|&n| t.height[n] == h);
+    *open = rest;
+    taller
+}
+
+/// Maps the subtrees of `now_s` and `now_v` (all of one height) that are
+/// isomorphic to exactly one on the other side; those isomorphic to several
+/// go to `candidates`, every pair of them. The nodes matched either way, of
+/// the seed and of the variant.
+fn match_isomorphic(
+    s: &Tree,
+    v: &Tree,
+    m: &mut Mapping,
+    (now_s, now_v): (&[usize], &[usize]),
+    candidates: &mut Vec<(usize, usize)>,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut by_hash: HashMap<u64, (Vec<usize>, Vec<usize>)> = HashMap::new();
+    for &n in now_s {
+        by_hash.entry(s.hash[n]).or_default().0.push(n);
+    }
+    for &n in now_v {
+        by_hash.entry(v.hash[n]).or_default().1.push(n);
+    }
+    let mut matched_s = vec![];
+    let mut matched_v = vec![];
+    for (ss, vs) in by_hash.values() {
+        match (ss.as_slice(), vs.as_slice()) {
+            ([], _) | (_, []) => {}
+            ([a], [b]) => {
+                m.add_subtree(s, *a, *b);
+                matched_s.push(*a);
+                matched_v.push(*b);
+            }
+            _ => {
+                for &a in ss {
+                    for &b in vs {
+                        candidates.push((a, b));
+                    }
+                    matched_s.push(a);
+                }
+                matched_v.extend(vs);
+            }
+        }
+    }
+    (matched_s, matched_v)
+}
+
+/// Maps the ambiguous isomorphic pairs `candidates` whose nodes are both
+/// still unmapped: the most similar parents first, then in program order.
+fn map_ambiguous(s: &Tree, v: &Tree, m: &mut Mapping, candidates: &[(usize, usize)]) {
     let parent_dice = |m: &Mapping, (a, b): (usize, usize)| match (s.parent[a], v.parent[b]) {
         (Some(pa), Some(pb)) => m.dice(s, pa, v, pb),
         _ => 0.0,
