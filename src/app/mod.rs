@@ -320,6 +320,20 @@ fn open_store(
     setup: &Setup,
     oracle: &ScriptOracle,
 ) -> Result<Option<Arc<dyn crate::oracle::VerdictStore>>, Failure> {
+    let name = oracle.file_name().as_encoded_bytes();
+    open_script_store(args, oracle, setup.language.name, name)
+}
+
+/// The persistent verdict cache of `oracle`'s script, keyed by the
+/// script's bytes, what it tests (`kind`: a language, or `project`) and
+/// `name` (the candidate's file name, or the project's); none with
+/// `--no-cache`.
+fn open_script_store(
+    args: &Args,
+    oracle: &ScriptOracle,
+    kind: &str,
+    name: &[u8],
+) -> Result<Option<Arc<dyn crate::oracle::VerdictStore>>, Failure> {
     if args.launch.no_cache {
         return Ok(None);
     }
@@ -329,11 +343,7 @@ fn open_store(
             oracle.script().display()
         ))
     })?;
-    let context = store::context(
-        &script,
-        setup.language.name,
-        oracle.file_name().as_encoded_bytes(),
-    );
+    let context = store::context(&script, kind, name);
     let script = store::Script {
         path: oracle.script(),
         bytes: &script,
@@ -440,23 +450,10 @@ fn run(args: Args) -> Result<u8, Failure> {
     if args.measure || args.dump_tree {
         return inspect(&args, &setup);
     }
-    if !args.display.quiet
-        && let Some(warning) = jobs_warning(
-            setup.run.jobs,
-            std::thread::available_parallelism().map_or(1, |n| n.get()),
-        )
-    {
-        eprintln!("{warning}");
-    }
+    warn_about_jobs(&args, setup.run.jobs);
     let reporter = reporter_of(&args, &setup)?;
     let (oracle, cancel, first_limit) = start_oracle(&args, &setup)?;
-    let deadline = args.stop.deadline.map(|d| {
-        deadline::Deadline::start(
-            started + d,
-            format!("{:.1} s", d.as_secs_f64()),
-            cancel.clone(),
-        )
-    });
+    let deadline = start_deadline(&args, started, &cancel);
     let store = open_store(&args, &setup, &oracle)?;
     let stats = Arc::new(Stats::new(reduce::names()));
     let mode = Mode::for_stderr(args.display.quiet);
@@ -484,13 +481,8 @@ fn run(args: Args) -> Result<u8, Failure> {
 
     let writer = start_output(&setup, staged)?;
     let config = Config {
-        passes: args.stop.passes,
-        ddmin_subsets: args.ddmin_subsets,
-        prune: !args.no_prune,
         formatter: formatter_of(&args, &setup),
-        off: args.off.clone(),
-        verify: !args.verify.no_verify,
-        ..single::config(&setup.run)
+        ..config_of(&args, &setup.run)
     };
     let observer = CliObserver {
         writer: &writer,
@@ -503,17 +495,7 @@ fn run(args: Args) -> Result<u8, Failure> {
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
-        Err(e) => {
-            // The test kept failing: the best result found before is kept.
-            if let ReduceError::Oracle { best, .. } = &e
-                && let Err(code) = writer.finish_or_save(best, &setup.input_path)
-            {
-                return Ok(code);
-            }
-            let (code, message) = reduce_failed(&e);
-            eprintln!("treereduce: error: {message}");
-            return Ok(code);
-        }
+        Err(e) => return Ok(failed(&writer, &setup.input_path, &e)),
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
     if let Err(code) = write_result(
@@ -526,6 +508,59 @@ fn run(args: Args) -> Result<u8, Failure> {
         return Ok(code);
     }
     report(&args, &setup, &stats, &outcome, timeout)
+}
+
+/// Warns that `-j` is far above the machine's cores (see [`jobs_warning`]),
+/// unless `--quiet`.
+fn warn_about_jobs(args: &Args, jobs: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if !args.display.quiet
+        && let Some(warning) = jobs_warning(jobs, cores)
+    {
+        eprintln!("{warning}");
+    }
+}
+
+/// `--deadline`'s timer, counted from `started`: it cancels the run when
+/// it is reached.
+fn start_deadline(
+    args: &Args,
+    started: std::time::Instant,
+    cancel: &Arc<Cancel>,
+) -> Option<deadline::Deadline> {
+    args.stop.deadline.map(|d| {
+        deadline::Deadline::start(
+            started + d,
+            format!("{:.1} s", d.as_secs_f64()),
+            cancel.clone(),
+        )
+    })
+}
+
+/// The reducer's settings the command line gives (the formatter aside,
+/// which only a single program takes).
+fn config_of(args: &Args, run: &RunOptions) -> Config {
+    Config {
+        passes: args.stop.passes,
+        ddmin_subsets: args.ddmin_subsets,
+        prune: !args.no_prune,
+        off: args.off.clone(),
+        verify: !args.verify.no_verify,
+        ..single::config(run)
+    }
+}
+
+/// The run stopped on an error: the best result found before is kept
+/// (named like `input`), and the error's exit code returned.
+fn failed(writer: &BestWriter, input: &Path, error: &ReduceError) -> u8 {
+    if let ReduceError::Oracle { best, .. } = error
+        && let Err(code) = writer.finish_or_save(best, input)
+    {
+        return code;
+    }
+    let (code, message) = reduce_failed(error);
+    eprintln!("treereduce: error: {message}");
+    code
 }
 
 /// The permissions of the result: the input's (a script stays executable).
@@ -835,37 +870,19 @@ fn summary(
     outcome: &single::Outcome,
     timeout: Duration,
 ) -> String {
-    use progress::{bytes, clock, thousands};
+    use progress::{bytes, thousands};
     use std::sync::atomic::Ordering::Relaxed;
     let (start, best) = (stats.start(), stats.best());
-    let change = if best.bytes == start.bytes {
-        "unchanged".to_string()
-    } else {
-        let pct = 100.0 * (1.0 - best.bytes as f64 / start.bytes.max(1) as f64);
-        if pct >= 0.0 {
-            format!("{pct:.1}% smaller")
-        } else {
-            format!("{:.1}% larger", -pct)
-        }
-    };
-    let place = match destination {
-        Destination::File(p) | Destination::Stream(p) | Destination::Folder(p) => {
-            format!("wrote {}", p.display())
-        }
-        Destination::Stdout => "wrote the result to stdout".to_string(),
-    };
-    let count = |n: u64, one: &str, many: &str| {
-        format!("{} {}", thousands(n), if n == 1 { one } else { many })
-    };
+    let change = size_change(start.bytes, best.bytes);
     let mut s = format!(
         "treereduce: {} -> {} ({change}), {} -> {}; {} run, {} more answered from the cache, {} rejected by the parser without a test, {} timed out at {:.1} s",
         bytes(start.bytes),
         bytes(best.bytes),
         thousands(start.tokens),
-        count(best.tokens, "token", "tokens"),
-        count(stats.tests.load(Relaxed), "test", "tests"),
+        counted(best.tokens, "token", "tokens"),
+        counted(stats.tests.load(Relaxed), "test", "tests"),
         thousands(stats.cache_hits.load(Relaxed)),
-        count(
+        counted(
             stats.syntax_rejected.load(Relaxed),
             "candidate",
             "candidates"
@@ -873,6 +890,55 @@ fn summary(
         thousands(stats.timed_out.load(Relaxed)),
         timeout.as_secs_f64(),
     );
+    s.push_str(&tests_notes(stats));
+    s.push_str(&format!(
+        "; {}; {}",
+        progress::clock(stats.elapsed()),
+        written_to(destination)
+    ));
+    s.push_str(&ending_notes(stats, outcome));
+    s
+}
+
+/// `n` and the noun `one` or `many`, as the summary writes a count.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        progress::thousands(n),
+        if n == 1 { one } else { many }
+    )
+}
+
+/// How the size changed, from `start` bytes to `best`.
+fn size_change(start: u64, best: u64) -> String {
+    if best == start {
+        return "unchanged".to_string();
+    }
+    let pct = 100.0 * (1.0 - best as f64 / start.max(1) as f64);
+    if pct >= 0.0 {
+        format!("{pct:.1}% smaller")
+    } else {
+        format!("{:.1}% larger", -pct)
+    }
+}
+
+/// Where the summary says the result went.
+fn written_to(destination: &Destination) -> String {
+    match destination {
+        Destination::File(p) | Destination::Stream(p) | Destination::Folder(p) => {
+            format!("wrote {}", p.display())
+        }
+        Destination::Stdout => "wrote the result to stdout".to_string(),
+    }
+}
+
+/// The summary's notes on the tests that are there only when they count:
+/// verdicts of earlier runs, candidates skipped, tests that could not be
+/// run, timeouts stopped early.
+fn tests_notes(stats: &Stats) -> String {
+    use progress::thousands;
+    use std::sync::atomic::Ordering::Relaxed;
+    let mut s = String::new();
     let stored = stats.stored_hits.load(Relaxed);
     if stored > 0 {
         s.push_str(&format!(
@@ -884,7 +950,7 @@ fn summary(
     if skipped > 0 {
         s.push_str(&format!(
             "; {} skipped as not worth a test (--no-prune tests them)",
-            count(skipped, "candidate", "candidates")
+            counted(skipped, "candidate", "candidates")
         ));
     }
     let errors = stats.oracle_errors.load(Relaxed);
@@ -904,7 +970,14 @@ fn summary(
             limit.seconds,
         ));
     }
-    s.push_str(&format!("; {}; {place}", clock(stats.elapsed())));
+    s
+}
+
+/// The summary's lines on how the run ended, when it did not simply end:
+/// interrupted, stopped by `--deadline`, a flaky test, no re-check.
+fn ending_notes(stats: &Stats, outcome: &single::Outcome) -> String {
+    use std::sync::atomic::Ordering::Relaxed;
+    let mut s = String::new();
     if outcome.cancelled {
         s.push_str("\ntreereduce: interrupted; the result is the best found so far");
     }

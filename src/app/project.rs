@@ -11,19 +11,19 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 
-use super::{CliObserver, jobs_warning};
+use super::{CliObserver, config_of, failed, open_script_store, start_deadline, warn_about_jobs};
 use crate::cli::Args;
 use crate::files::Files;
 use crate::job::{
     self, BestWriter, Destination, Failure, Mode, Printer, cancel_on_signals, cannot_run,
-    check_size, deadline, reduce_failed, shell_quote, total_memory, usage,
+    check_size, deadline, shell_quote, total_memory, usage,
 };
 use crate::lang::Language;
 use crate::options::RunOptions;
-use crate::oracle::{RunOutcome, ScriptOracle, store};
+use crate::oracle::{RunOutcome, ScriptOracle};
 use crate::project::{Project, Selection, load_folder, load_paths};
-use crate::reduce::{self, Config};
-use crate::single::{self, ReduceError};
+use crate::reduce::{self};
+use crate::single::{self};
 use crate::stats::Stats;
 use crate::task::Phase;
 
@@ -152,14 +152,7 @@ fn outputs(args: &Args, root: &Path) -> Result<(Destination, Option<Destination>
 pub fn run(args: Args) -> Result<u8, Failure> {
     let started = std::time::Instant::now();
     let setup = usage(setup(&args))?;
-    if !args.display.quiet
-        && let Some(warning) = jobs_warning(
-            setup.run.jobs,
-            std::thread::available_parallelism().map_or(1, |n| n.get()),
-        )
-    {
-        eprintln!("{warning}");
-    }
+    warn_about_jobs(&args, setup.run.jobs);
     let reporter = reporter_of(&args, &setup)?;
     let script = usage(args.test.required())?;
     let cancel = cancel_on_signals()?;
@@ -169,13 +162,7 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         .map_err(|e| Failure::Usage(e.into()))?;
     oracle.set_launcher(usage(args.launch.launcher())?);
     oracle.set_limits(args.run.test_limits(setup.run.jobs));
-    let deadline = args.stop.deadline.map(|d| {
-        deadline::Deadline::start(
-            started + d,
-            format!("{:.1} s", d.as_secs_f64()),
-            cancel.clone(),
-        )
-    });
+    let deadline = start_deadline(&args, started, &cancel);
     let store = open_store(&args, &setup, &oracle)?;
     let stats = Arc::new(Stats::new(reduce::names()));
     stats.files.store(
@@ -198,14 +185,7 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     writer
         .start(&input)
         .map_err(|e| Failure::Usage(anyhow!("cannot write the output: {e}")))?;
-    let config = Config {
-        passes: args.stop.passes,
-        ddmin_subsets: args.ddmin_subsets,
-        prune: !args.no_prune,
-        off: args.off.clone(),
-        verify: !args.verify.no_verify,
-        ..single::config(&setup.run)
-    };
+    let config = config_of(&args, &setup.run);
     let observer = CliObserver {
         writer: &writer,
         printer: &printer,
@@ -223,7 +203,7 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     printer.stop();
     let outcome = match outcome {
         Ok(o) => o,
-        Err(e) => return Ok(failed(&writer, &setup, &e)),
+        Err(e) => return Ok(failed(&writer, &setup.root, &e)),
     };
     *stats.time_limit.lock() = Some(oracle.time_limit());
     if let Err(code) = writer.finish_or_save(&outcome.text, &setup.root) {
@@ -241,18 +221,6 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     super::report_end(&args, &setup.destination, &stats, &outcome, timeout)
 }
 
-/// The run stopped on an error: the best result found before is kept.
-fn failed(writer: &BestWriter, setup: &Setup, error: &ReduceError) -> u8 {
-    if let ReduceError::Oracle { best, .. } = error
-        && let Err(code) = writer.finish_or_save(best, &setup.root)
-    {
-        return code;
-    }
-    let (code, message) = reduce_failed(error);
-    eprintln!("treereduce: error: {message}");
-    code
-}
-
 /// The persistent verdict cache, keyed by the script's bytes and the
 /// project's name (a candidate's key is the hash of the whole project).
 fn open_store(
@@ -260,23 +228,7 @@ fn open_store(
     setup: &Setup,
     oracle: &ScriptOracle,
 ) -> Result<Option<Arc<dyn crate::oracle::VerdictStore>>, Failure> {
-    if args.launch.no_cache {
-        return Ok(None);
-    }
-    let script = std::fs::read(oracle.script()).map_err(|e| {
-        Failure::Usage(anyhow!(
-            "cannot read the test script {}: {e}",
-            oracle.script().display()
-        ))
-    })?;
-    let context = store::context(&script, "project", setup.project.name.as_bytes());
-    let script = store::Script {
-        path: oracle.script(),
-        bytes: &script,
-    };
-    args.launch
-        .store(context, Some(&script))
-        .map_err(|e| Failure::Usage(anyhow!(e)))
+    open_script_store(args, oracle, "project", setup.project.name.as_bytes())
 }
 
 /// Checks that the project is interesting in a private copy; the
