@@ -346,37 +346,12 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
 
     let grammar = Grammar::of(language);
     let mut writers = writers(&args, &outs, grammar, started, &tests);
-    let start_diff = writers.diff_of(&seed, &variant);
-    for (w, text) in [
-        (&writers.seed, &seed),
-        (&writers.variant, &variant),
-        (&writers.diff, &start_diff),
-    ] {
-        w.start(text)
-            .map_err(|e| Failure::Usage(anyhow!("cannot write an output: {e}")))?;
-    }
-    let options = PairOptions {
-        run,
-        tdiff: !args.no_tdiff,
-        ldiff: !args.no_ldiff,
-        commonality: !args.no_commonality,
-        canon: !args.no_canon,
-        verify: !args.verify.no_verify,
-        cancel: Some(cancel),
-    };
+    start(&writers, &seed, &variant)?;
+    let options = options_of(&args, run, cancel);
     let result = pair::reduce(grammar, (&seed, &variant), &tests, &options, &writers);
     writers.printer.stop();
-    let (outcome, code) = match result {
-        Ok(o) => {
-            let code = if o.cancelled {
-                exit::INTERRUPTED
-            } else if o.recheck == crate::stats::Recheck::CouldNotRun {
-                exit::TEST_ERRORS
-            } else {
-                exit::SUCCESS
-            };
-            (o, code)
-        }
+    let outcome = match result {
+        Ok(outcome) => outcome,
         Err(PairError::Oracle {
             which,
             error,
@@ -396,6 +371,7 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         }
         Err(e) => return Err(Failure::Usage(e.into())),
     };
+    let code = exit_code(&outcome);
     finish(&writers, &outcome.seed, &outcome.variant)?;
     if let Some(dest) = &outs.stats {
         write_stats(dest, &outcome, &scripts, started)?;
@@ -410,6 +386,31 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         eprintln!("{}", summary(&outcome, &outs, started));
     }
     Ok(code)
+}
+
+/// The pair reduction's options from the command line.
+fn options_of(args: &PairArgs, run: RunOptions, cancel: Arc<Cancel>) -> PairOptions {
+    PairOptions {
+        run,
+        tdiff: !args.no_tdiff,
+        ldiff: !args.no_ldiff,
+        commonality: !args.no_commonality,
+        canon: !args.no_canon,
+        verify: !args.verify.no_verify,
+        cancel: Some(cancel),
+    }
+}
+
+/// The exit code of a pair reduction that ended with a pair: interrupted,
+/// not re-checked (the test could not be run), or done.
+fn exit_code(outcome: &PairOutcome) -> u8 {
+    if outcome.cancelled {
+        exit::INTERRUPTED
+    } else if outcome.recheck == crate::stats::Recheck::CouldNotRun {
+        exit::TEST_ERRORS
+    } else {
+        exit::SUCCESS
+    }
 }
 
 /// The output writers (seed, variant, diff) and the progress display.
@@ -599,46 +600,71 @@ enum Checked {
 fn check(
     scripts: &Scripts,
     args: &PairArgs,
+    inputs: (&[u8], &[u8]),
+    limit: Duration,
+) -> Result<Checked, Failure> {
+    match scripts {
+        Scripts::Sides { seed, variant } => check_sides((seed, variant), args, inputs, limit),
+        Scripts::Joint(pair) => check_joint(pair, args, inputs, limit),
+    }
+}
+
+/// Whether the test passed.
+fn passed(report: &RunReport) -> bool {
+    matches!(report.outcome, RunOutcome::Exited(0))
+}
+
+/// How a test that did not pass ended, with its stderr.
+fn how_it_failed(report: &RunReport, limit: Duration) -> String {
+    format!(
+        "the test {}; it must exit 0{}",
+        job::test_ended(report.outcome, limit),
+        job::stderr_lines(&report.stderr_tail)
+    )
+}
+
+/// Checks the pair with its one test (`--interesting-pair`).
+fn check_joint(
+    pair: &ScriptOracle,
+    args: &PairArgs,
     (seed, variant): (&[u8], &[u8]),
     limit: Duration,
 ) -> Result<Checked, Failure> {
-    let passed = |r: &RunReport| matches!(r.outcome, RunOutcome::Exited(0));
-    let how = |r: &RunReport| {
-        format!(
-            "the test {}; it must exit 0{}",
-            job::test_ended(r.outcome, limit),
-            job::stderr_lines(&r.stderr_tail)
-        )
-    };
-    let (seed_oracle, variant_oracle) = match scripts {
-        Scripts::Sides { seed, variant } => (seed, variant),
-        Scripts::Joint(pair) => {
-            let r = pair
-                .run_detailed_files(&[seed, variant], limit)
-                .map_err(|e| Failure::Usage(anyhow!("cannot run the pair's test: {e}")))?;
-            if matches!(r.outcome, RunOutcome::Cancelled) {
-                return Ok(Checked::Interrupted);
-            }
-            if passed(&r) {
-                return Ok(Checked::Passed(r.duration));
-            }
-            let mut msg = format!(
-                "the pair (seed {}, variant {}) does not pass its test (--interesting-pair {}): {}",
-                args.seed.display(),
-                args.variant.display(),
-                pair.script().display(),
-                how(&r)
-            );
-            // The inputs given the other way round.
-            if pair
-                .run_detailed_files(&[variant, seed], limit)
-                .is_ok_and(|r| passed(&r))
-            {
-                msg.push_str("\n  (are --seed and --variant swapped? the test passes with the variant first)");
-            }
-            return Ok(Checked::Failed(msg));
-        }
-    };
+    let r = pair
+        .run_detailed_files(&[seed, variant], limit)
+        .map_err(|e| Failure::Usage(anyhow!("cannot run the pair's test: {e}")))?;
+    if matches!(r.outcome, RunOutcome::Cancelled) {
+        return Ok(Checked::Interrupted);
+    }
+    if passed(&r) {
+        return Ok(Checked::Passed(r.duration));
+    }
+    let mut msg = format!(
+        "the pair (seed {}, variant {}) does not pass its test (--interesting-pair {}): {}",
+        args.seed.display(),
+        args.variant.display(),
+        pair.script().display(),
+        how_it_failed(&r, limit)
+    );
+    // The inputs given the other way round.
+    if pair
+        .run_detailed_files(&[variant, seed], limit)
+        .is_ok_and(|r| passed(&r))
+    {
+        msg.push_str(
+            "\n  (are --seed and --variant swapped? the test passes with the variant first)",
+        );
+    }
+    Ok(Checked::Failed(msg))
+}
+
+/// Checks ψ_s on the seed and ψ_v on the variant, at the same time.
+fn check_sides(
+    (seed_oracle, variant_oracle): (&ScriptOracle, &ScriptOracle),
+    args: &PairArgs,
+    (seed, variant): (&[u8], &[u8]),
+    limit: Duration,
+) -> Result<Checked, Failure> {
     let (s, v) = std::thread::scope(|scope| {
         let v = scope.spawn(|| variant_oracle.run_detailed(variant, limit));
         (
@@ -668,7 +694,7 @@ fn check(
             "the {what} {} does not pass its test ({flag} {}): {}",
             path.display(),
             oracle.script().display(),
-            how(report)
+            how_it_failed(report, limit)
         )
     })
     .collect();
@@ -684,6 +710,23 @@ fn check(
     Ok(Checked::Failed(msg))
 }
 
+/// Starts the three outputs with the inputs (the seed, the variant and
+/// their difference).
+fn start(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
+    let diff = writers.diff_of(seed, variant);
+    for (w, text) in [
+        (&writers.seed, seed),
+        (&writers.variant, variant),
+        (&writers.diff, &diff[..]),
+    ] {
+        w.start(text)
+            .map_err(|e| Failure::Usage(anyhow!("cannot write an output: {e}")))?;
+    }
+    Ok(())
+}
+
+/// Writes the pair to the three outputs (the seed, the variant and their
+/// difference) as the results.
 fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
     let diff = writers.diff_of(seed, variant);
     for (w, text) in [
