@@ -43,6 +43,57 @@ struct NodeData {
     children_len: u32,
 }
 
+/// The flags of `node`: named, extra, an error, missing.
+fn flags_of(node: &tree_sitter::Node<'_>) -> u8 {
+    let mut flags = 0;
+    if node.is_named() {
+        flags |= NAMED;
+    }
+    if node.is_extra() {
+        flags |= EXTRA;
+    }
+    if node.is_error() {
+        flags |= ERROR;
+    }
+    if node.is_missing() {
+        flags |= MISSING;
+    }
+    flags
+}
+
+/// Adds each node's tokens to its parent's, so that a node counts its
+/// subtree's: children have larger ids than their parents.
+fn add_up_tokens(nodes: &mut [NodeData]) {
+    for id in (1..nodes.len()).rev() {
+        let (parent, tokens) = (nodes[id].parent, nodes[id].tokens);
+        nodes[parent as usize].tokens += tokens;
+    }
+}
+
+/// The children lists of `nodes`, one after another, each node's range
+/// of it set in `nodes`: count, prefix sums, fill in preorder (= child
+/// order).
+fn children_lists(nodes: &mut [NodeData]) -> Vec<NodeId> {
+    for id in 1..nodes.len() {
+        let parent = nodes[id].parent as usize;
+        nodes[parent].children_len += 1;
+    }
+    let mut offset = 0;
+    for n in nodes.iter_mut() {
+        n.children_start = offset;
+        offset += n.children_len;
+        n.children_len = 0;
+    }
+    let mut children = vec![NodeId::NONE; offset as usize];
+    for id in 1..nodes.len() {
+        let parent = nodes[id].parent as usize;
+        let slot = nodes[parent].children_start + nodes[parent].children_len;
+        children[slot as usize] = NodeId::new(id);
+        nodes[parent].children_len += 1;
+    }
+    children
+}
+
 /// See the module documentation.
 pub struct NodeTable {
     nodes: Vec<NodeData>,
@@ -79,23 +130,10 @@ impl NodeTable {
                 super::drop_aside(nodes);
                 return Ok(None);
             }
-            let mut flags = 0;
-            if node.is_named() {
-                flags |= NAMED;
-            }
-            if node.is_extra() {
-                flags |= EXTRA;
-            }
-            if node.is_error() {
-                flags |= ERROR;
-            }
-            if node.is_missing() {
-                flags |= MISSING;
-            }
             nodes.push(NodeData {
                 kind: node.kind_id(),
                 field: cursor.field_id().map_or(0, |f| f.get()),
-                flags,
+                flags: flags_of(&node),
                 // Offsets fit: the text is at most MAX_INPUT_BYTES long.
                 start: node.start_byte() as u32,
                 end: node.end_byte() as u32,
@@ -123,30 +161,8 @@ impl NodeTable {
                 nodes[done as usize].subtree_end = nodes.len() as u32;
             }
         }
-
-        // Token counts: children have larger ids than their parents.
-        for id in (1..nodes.len()).rev() {
-            let (parent, tokens) = (nodes[id].parent, nodes[id].tokens);
-            nodes[parent as usize].tokens += tokens;
-        }
-        // Children lists: count, prefix sums, fill in preorder (= child order).
-        for id in 1..nodes.len() {
-            let parent = nodes[id].parent as usize;
-            nodes[parent].children_len += 1;
-        }
-        let mut offset = 0;
-        for n in nodes.iter_mut() {
-            n.children_start = offset;
-            offset += n.children_len;
-            n.children_len = 0;
-        }
-        let mut children = vec![NodeId::NONE; offset as usize];
-        for id in 1..nodes.len() {
-            let parent = nodes[id].parent as usize;
-            let slot = nodes[parent].children_start + nodes[parent].children_len;
-            children[slot as usize] = NodeId::new(id);
-            nodes[parent].children_len += 1;
-        }
+        add_up_tokens(&mut nodes);
+        let children = children_lists(&mut nodes);
         Ok(Some(NodeTable { nodes, children }))
     }
 
