@@ -217,105 +217,132 @@ fn tasks<'a>(cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
 
 /// Collects the records, their fields and the uses of the fields' names.
 fn survey<'o>(grammar: &Grammar, original: &'o Original, stop: Stop<'_>) -> Survey<'o> {
-    let nodes = &original.nodes;
-    let root = nodes.root();
-    let language = original.language;
     let mut s = Survey {
         records: HashMap::new(),
         by_name: HashMap::new(),
         members: HashMap::new(),
         uses: HashMap::new(),
     };
-    let text = |n: NodeId| original.node_text(n);
-    for record in language.records {
-        for n in until(nodes_of_kind(grammar, original, root, record.kind), stop) {
-            let Some(body) = child(grammar, original, n, record.body) else {
-                continue;
-            };
-            if let Some(tag) = child(grammar, original, n, record.name) {
-                s.by_name.entry(text(tag)).or_insert(n);
-            }
-            let member_kinds = kinds(grammar, &[record.member]);
-            let declarator = grammar.field_id(record.member_name);
-            let mut fields = Vec::new();
-            for &m in nodes.children(body) {
-                if !member_kinds.contains(&nodes.kind(m)) {
-                    continue;
-                }
-                for &d in nodes.children(m) {
-                    if declarator.is_none() || nodes.field(d) != declarator {
-                        continue;
-                    }
-                    // An unnamed bit-field (`int : 3;`) parses with a
-                    // missing name, and takes no position.
-                    let Some(name) =
-                        first_name(grammar, original, d).filter(|&name| !nodes.is_missing(name))
-                    else {
-                        continue;
-                    };
-                    fields.push((text(name), m, d));
-                    s.members.entry(text(name)).or_default().push(Member {
-                        member: m,
-                        declarator: d,
-                    });
-                }
-            }
-            s.records.insert(n, fields);
-        }
-    }
-    // Typedef names of records: `typedef struct { ... } T;`.
-    for alias in language.type_aliases {
-        for n in until(nodes_of_kind(grammar, original, root, alias.kind), stop) {
-            let (Some(name), Some(aliased)) = (
-                child(grammar, original, n, alias.name),
-                child(grammar, original, n, alias.aliased),
-            ) else {
-                continue;
-            };
-            if let Some(r) = s.record_of(grammar, original, aliased) {
-                s.by_name.entry(text(name)).or_insert(r);
-            }
-        }
-    }
-    let mut seen_accesses = Vec::new();
-    for record in language.records {
-        let methods = crate::reduce::byname::Positions::new(grammar, record.methods);
-        for &(kind, field) in record.accesses {
-            if seen_accesses.contains(&(kind, field)) {
-                continue;
-            }
-            seen_accesses.push((kind, field));
-            for a in until(nodes_of_kind(grammar, original, root, kind), stop) {
-                let Some(f) = child(grammar, original, a, field) else {
-                    continue;
-                };
-                if nodes.is_leaf(f) && !methods.matches(original, a) {
-                    s.uses.entry(text(f)).or_default().push(Use::Access(a));
-                }
-            }
-        }
-    }
-    let mut seen_named = Vec::new();
-    for record in language.records {
-        for &kind in record.named {
-            if seen_named.contains(&kind) {
-                continue;
-            }
-            seen_named.push(kind);
-            for x in until(nodes_of_kind(grammar, original, root, kind), stop) {
-                if let Some(name) = first_name(grammar, original, x) {
-                    s.uses.entry(text(name)).or_default().push(Use::Element(x));
-                }
-            }
-        }
-    }
-    for record in language.records {
+    s.definitions(grammar, original, stop);
+    s.typedef_names(grammar, original, stop);
+    s.accesses(grammar, original, stop);
+    s.named_elements(grammar, original, stop);
+    for record in original.language.records {
         s.positional(grammar, original, record, stop);
     }
     s
 }
 
 impl<'o> Survey<'o> {
+    /// Adds the record definitions (with a body), by tag, with their
+    /// fields.
+    fn definitions(&mut self, grammar: &Grammar, original: &'o Original, stop: Stop<'_>) {
+        let nodes = &original.nodes;
+        let text = |n: NodeId| original.node_text(n);
+        for record in original.language.records {
+            for n in until(
+                nodes_of_kind(grammar, original, nodes.root(), record.kind),
+                stop,
+            ) {
+                let Some(body) = child(grammar, original, n, record.body) else {
+                    continue;
+                };
+                if let Some(tag) = child(grammar, original, n, record.name) {
+                    self.by_name.entry(text(tag)).or_insert(n);
+                }
+                let member_kinds = kinds(grammar, &[record.member]);
+                let declarator = grammar.field_id(record.member_name);
+                let mut fields = Vec::new();
+                for &m in nodes.children(body) {
+                    if !member_kinds.contains(&nodes.kind(m)) {
+                        continue;
+                    }
+                    for &d in nodes.children(m) {
+                        if declarator.is_none() || nodes.field(d) != declarator {
+                            continue;
+                        }
+                        // An unnamed bit-field (`int : 3;`) parses with a
+                        // missing name, and takes no position.
+                        let Some(name) = first_name(grammar, original, d)
+                            .filter(|&name| !nodes.is_missing(name))
+                        else {
+                            continue;
+                        };
+                        fields.push((text(name), m, d));
+                        self.members.entry(text(name)).or_default().push(Member {
+                            member: m,
+                            declarator: d,
+                        });
+                    }
+                }
+                self.records.insert(n, fields);
+            }
+        }
+    }
+
+    /// Adds the typedef names of records: `typedef struct { ... } T;`.
+    fn typedef_names(&mut self, grammar: &Grammar, original: &'o Original, stop: Stop<'_>) {
+        let root = original.nodes.root();
+        for alias in original.language.type_aliases {
+            for n in until(nodes_of_kind(grammar, original, root, alias.kind), stop) {
+                let (Some(name), Some(aliased)) = (
+                    child(grammar, original, n, alias.name),
+                    child(grammar, original, n, alias.aliased),
+                ) else {
+                    continue;
+                };
+                if let Some(r) = self.record_of(grammar, original, aliased) {
+                    self.by_name.entry(original.node_text(name)).or_insert(r);
+                }
+            }
+        }
+    }
+
+    /// Adds the uses of names in field accesses (not of methods).
+    fn accesses(&mut self, grammar: &Grammar, original: &'o Original, stop: Stop<'_>) {
+        let (nodes, root) = (&original.nodes, original.nodes.root());
+        let mut seen_accesses = Vec::new();
+        for record in original.language.records {
+            let methods = crate::reduce::byname::Positions::new(grammar, record.methods);
+            for &(kind, field) in record.accesses {
+                if seen_accesses.contains(&(kind, field)) {
+                    continue;
+                }
+                seen_accesses.push((kind, field));
+                for a in until(nodes_of_kind(grammar, original, root, kind), stop) {
+                    let Some(f) = child(grammar, original, a, field) else {
+                        continue;
+                    };
+                    if nodes.is_leaf(f) && !methods.matches(original, a) {
+                        let uses = self.uses.entry(original.node_text(f)).or_default();
+                        uses.push(Use::Access(a));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the uses of names in the elements that name a field (of the
+    /// records' `named` kinds).
+    fn named_elements(&mut self, grammar: &Grammar, original: &'o Original, stop: Stop<'_>) {
+        let root = original.nodes.root();
+        let mut seen_named = Vec::new();
+        for record in original.language.records {
+            for &kind in record.named {
+                if seen_named.contains(&kind) {
+                    continue;
+                }
+                seen_named.push(kind);
+                for x in until(nodes_of_kind(grammar, original, root, kind), stop) {
+                    if let Some(name) = first_name(grammar, original, x) {
+                        let uses = self.uses.entry(original.node_text(name)).or_default();
+                        uses.push(Use::Element(x));
+                    }
+                }
+            }
+        }
+    }
+
     /// The record definition a type node names: itself if it has a body,
     /// else the definition of its tag or typedef name.
     fn record_of(&self, grammar: &Grammar, original: &Original, ty: NodeId) -> Option<NodeId> {

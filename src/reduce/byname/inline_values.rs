@@ -35,7 +35,7 @@ use crate::lang::{Constness, Variable};
 use crate::reduce::byname::scopes::{Scopes, Use};
 use crate::reduce::byname::{Places, deletion, edited_inside, kinds};
 use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject, slot_of};
-use crate::syntax::{Grammar, NodeId, Original, until};
+use crate::syntax::{Grammar, KindId, NodeId, Original, until};
 use crate::task::{Priority, Queued};
 
 /// The kind of a parenthesized expression, in every grammar here.
@@ -253,7 +253,6 @@ fn task<'a>(
         return None;
     }
     let value_kind = nodes.kind(value);
-    let parenthesized = kinds(grammar, &[PARENTHESIZED]);
     let mut sites = Vec::with_capacity(uses.len());
     // Tokens the uses gain (a path `Self::X` may lose some).
     let mut added = 0isize;
@@ -272,21 +271,8 @@ fn task<'a>(
         };
         // A kind the use's slot does not take, even in parentheses (C's
         // initializer lists), stays where it is.
-        if wrap != Wrap::Keyed
-            && let Some(slot) = slot_of(grammar, original, u.node)
-        {
-            let fits = match wrap {
-                Wrap::Parenthesized => parenthesized.iter().any(|&p| {
-                    slot.types.contains(p)
-                        && grammar
-                            .children_slot(p)
-                            .is_some_and(|inner| inner.types.contains(value_kind))
-                }),
-                _ => slot.types.contains(value_kind),
-            };
-            if !fits {
-                return None;
-            }
+        if !fits_slot(grammar, original, u.node, value_kind, wrap) {
+            return None;
         }
         let extra = match wrap {
             Wrap::Bare => 0,
@@ -313,6 +299,32 @@ fn task<'a>(
             sites: sites.into(),
         },
     ))
+}
+
+/// Whether a value of kind `value_kind`, wrapped as `wrap`, fits the slot
+/// of the use `at` (a keyed use always does; a use in no slot too).
+fn fits_slot(
+    grammar: &Grammar,
+    original: &Original,
+    at: NodeId,
+    value_kind: KindId,
+    wrap: Wrap,
+) -> bool {
+    if wrap == Wrap::Keyed {
+        return true;
+    }
+    let Some(slot) = slot_of(grammar, original, at) else {
+        return true;
+    };
+    match wrap {
+        Wrap::Parenthesized => kinds(grammar, &[PARENTHESIZED]).iter().any(|&p| {
+            slot.types.contains(p)
+                && grammar
+                    .children_slot(p)
+                    .is_some_and(|inner| inner.types.contains(value_kind))
+        }),
+        _ => slot.types.contains(value_kind),
+    }
 }
 
 /// Whether declaration `n` holds nothing but its name, its value, and
