@@ -261,7 +261,6 @@ impl<'o> Items<'o> {
         n: NodeId,
         container: Option<usize>,
     ) {
-        let nodes = &original.nodes;
         for list in original.lists_owned_by(n) {
             let info = original.list(list);
             if !info.members.is_empty() {
@@ -272,22 +271,8 @@ impl<'o> Items<'o> {
                     continue;
                 }
                 let at = self.items.len();
-                let body = t
-                    .containers
-                    .iter()
-                    .filter(|(kind, _)| is_kind(grammar, original, e, kind))
-                    .find_map(|(_, field)| child(grammar, original, e, field))
-                    .filter(|&b| original.lists_owned_by(b).next().is_some());
-                let kept = nodes.is_error(e)
-                    || edited_inside(original, current, e)
-                    || t.kept.iter().any(|&(kind, token)| {
-                        is_kind(grammar, original, e, kind)
-                            && (token.is_empty()
-                                || nodes
-                                    .children(e)
-                                    .iter()
-                                    .any(|&c| original.node_text(c) == token.as_bytes()))
-                    });
+                let body = container_body((grammar, original, t), e);
+                let kept = always_kept((grammar, original, t), current, e);
                 let mut item = Item {
                     node: e,
                     container,
@@ -317,34 +302,79 @@ impl<'o> Items<'o> {
                         Role::Declares
                     };
                 }
-                let (mut words, mut outer, mut signature) = (Vec::new(), Vec::new(), Vec::new());
-                let parts = item_words(grammar, original, t, e);
-                for (word, in_body, in_function) in parts.words {
-                    let w = self.intern(word);
-                    words.push(w);
-                    if !in_function {
-                        outer.push(w);
-                    }
-                    if !in_body && item.role == Role::Names {
-                        signature.push(w);
-                    }
-                }
-                for list in [&mut words, &mut outer, &mut signature] {
-                    list.sort_unstable();
-                    list.dedup();
-                }
-                item.bodies = parts.bodies;
-                item.outside = defined_outside(grammar, original, t, e);
-                item.outer = outer;
-                if item.role == Role::Names && words.is_empty() {
-                    // Punctuation alone (a stray `;`): it stays.
-                    item.role = Role::Root;
-                }
-                (item.words, item.signature) = (words, signature);
+                self.add_words((grammar, original, t), e, &mut item);
                 self.items.push(item);
             }
         }
     }
+
+    /// Sets the words of `item` (of `e`): all of them, those outside a
+    /// function's body, those of its signature (of an item that only
+    /// names), its bodies, and whether it is defined outside its class.
+    fn add_words(
+        &mut self,
+        (grammar, original, t): (&Grammar, &'o Original, &Templates),
+        e: NodeId,
+        item: &mut Item,
+    ) {
+        let (mut words, mut outer, mut signature) = (Vec::new(), Vec::new(), Vec::new());
+        let parts = item_words(grammar, original, t, e);
+        for (word, in_body, in_function) in parts.words {
+            let w = self.intern(word);
+            words.push(w);
+            if !in_function {
+                outer.push(w);
+            }
+            if !in_body && item.role == Role::Names {
+                signature.push(w);
+            }
+        }
+        for list in [&mut words, &mut outer, &mut signature] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        item.bodies = parts.bodies;
+        item.outside = defined_outside(grammar, original, t, e);
+        item.outer = outer;
+        if item.role == Role::Names && words.is_empty() {
+            // Punctuation alone (a stray `;`): it stays.
+            item.role = Role::Root;
+        }
+        (item.words, item.signature) = (words, signature);
+    }
+}
+
+/// The body of `e` whose lists hold items, if `e` is a container (a
+/// namespace, a class).
+fn container_body(
+    (grammar, original, t): (&Grammar, &Original, &Templates),
+    e: NodeId,
+) -> Option<NodeId> {
+    t.containers
+        .iter()
+        .filter(|(kind, _)| is_kind(grammar, original, e, kind))
+        .find_map(|(_, field)| child(grammar, original, e, field))
+        .filter(|&b| original.lists_owned_by(b).next().is_some())
+}
+
+/// Whether item `e` stays whatever uses it: an error, edited inside, or
+/// of a kind (with a token) the language always keeps.
+fn always_kept(
+    (grammar, original, t): (&Grammar, &Original, &Templates),
+    current: EditView<'_>,
+    e: NodeId,
+) -> bool {
+    let nodes = &original.nodes;
+    nodes.is_error(e)
+        || edited_inside(original, current, e)
+        || t.kept.iter().any(|&(kind, token)| {
+            is_kind(grammar, original, e, kind)
+                && (token.is_empty()
+                    || nodes
+                        .children(e)
+                        .iter()
+                        .any(|&c| original.node_text(c) == token.as_bytes()))
+        })
 }
 
 /// What [`item_words`] finds in an item.
