@@ -208,6 +208,36 @@ fn is_name(grammar: &Grammar, original: &Original, pp: &Preprocessor, n: NodeId)
         || is_kind(grammar, kind, pp.name_kinds))
 }
 
+/// The macro `def` defines, as the program is at the start of a pass (the
+/// original), if inlining it by substituting text is sound (see
+/// [`Macro::expandable`]); none for a parameter list it cannot read.
+fn expandable_macro(original: &Original, pp: &Preprocessor, def: &Definition) -> Option<Macro> {
+    let parameters = match def.parameters {
+        Some(_) => Some(def.parameter_names(original)?),
+        None => None,
+    };
+    let body = def.value.map_or(&b""[..], |v| original.node_text(v));
+    let m = Macro {
+        name: original.node_text(def.name).to_vec(),
+        parameters,
+        body: body.to_vec(),
+        variadic_name: pp.variadic_name.as_bytes().to_vec(),
+    };
+    m.expandable().then_some(m)
+}
+
+/// The parameter lists of `definitions`, each as its first node and the
+/// end of its subtree, sorted.
+fn parameter_lists(original: &Original, definitions: &[Definition]) -> Vec<(NodeId, NodeId)> {
+    let nodes = &original.nodes;
+    let mut params: Vec<(NodeId, NodeId)> = definitions
+        .iter()
+        .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
+        .collect();
+    params.sort_unstable();
+    params
+}
+
 /// The inlining tasks of the pass (see the module documentation).
 fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<TreeSubject<'a>>> {
     let (grammar, original) = (cx.grammar, cx.original);
@@ -225,16 +255,11 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
     }
     let leaves = leaves(original, cx.stop());
     let (occurrences, tested) = occurrences(cx, pp, &leaves, &defined);
-    let mut params: Vec<(NodeId, NodeId)> = definitions
-        .iter()
-        .filter_map(|d| Some((d.parameters?, nodes.subtree_end(d.parameters?))))
-        .collect();
-    params.sort_unstable();
     let scan = Scan {
         grammar,
         pp,
         original,
-        params,
+        params: parameter_lists(original, &definitions),
         leaves: &leaves,
     };
     let named_in = named_in(original, &definitions);
@@ -245,24 +270,9 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
         if defined[name] > 1 || tested.contains(name) || !cx.inside(def.node) {
             continue;
         }
-        let parameters = match def.parameters {
-            Some(_) => match def.parameter_names(original) {
-                Some(p) => Some(p),
-                None => continue,
-            },
-            None => None,
-        };
-        // At the start of a pass the program is the original.
-        let body = def.value.map_or(&b""[..], |v| original.node_text(v));
-        let m = Macro {
-            name: name.to_vec(),
-            parameters,
-            body: body.to_vec(),
-            variadic_name: pp.variadic_name.as_bytes().to_vec(),
-        };
-        if !m.expandable() {
+        let Some(m) = expandable_macro(original, pp, def) else {
             continue;
-        }
+        };
         let Some(uses) = scan.uses(
             occurrences.get(name).map_or(&[][..], Vec::as_slice),
             def,
