@@ -59,6 +59,7 @@ pub use lang::Language;
 pub use options::{RunOptions, Timeout};
 pub use oracle::OracleError;
 pub use oracle::{Cancel, Oracle, ScriptError, ScriptOracle, Verdict};
+pub use oracle::{START_TEST, START_THROUGH_ABOVE, start_test, start_tests_through};
 pub use pair::side::{Reports as PairReports, SideReport};
 pub use pair::{PairError, PairOptions, PairOutcome, Step as PairStep};
 pub use project::LoadError;
@@ -71,5 +72,11 @@ pub use trace::reduce::{Search, TraceCounters};
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub fn cli_main() -> std::process::ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == oracle::START_TEST) {
+        return oracle::start_test(&args[2..]);
+    }
+    // The running binary, even once replaced or removed on disk.
+    oracle::start_tests_through("/proc/self/exe".into());
     app::main()
 }

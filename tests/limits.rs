@@ -345,3 +345,56 @@ fn a_test_that_fills_its_64_mib_temporary_folder_fails_alone() {
     assert!(sizes.len() >= 3, "{sizes:?}");
     assert!(sizes.iter().any(|&s| s >= 60 << 20), "{sizes:?}");
 }
+
+/// The binary as the starter of a test (what a reducer holding much memory
+/// starts instead of a copy of itself): the limits on its command line hold
+/// for the program it becomes, its score is the highest, and a program that
+/// cannot run makes it exit with 127 and say why.
+#[test]
+fn the_binary_starts_a_test_under_the_limits_it_is_given() {
+    let sb = Sandbox::new();
+    let start = |words: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_treereduce"))
+            .arg(treereduce::START_TEST)
+            .args(words)
+            .current_dir(sb.path())
+            .output()
+            .unwrap()
+    };
+    let limits = ["1073741824", "1048576", "none", "/bin/sh", "-c"];
+    let mut words = limits.to_vec();
+    words.push("cat /proc/self/oom_score_adj; ulimit -v; ulimit -f; ulimit -u; echo \"$0\"");
+    words.push("arg0");
+    let out = start(&words);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let unlimited = String::from_utf8(
+        Command::new("/bin/sh")
+            .args(["-c", "ulimit -u"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let expected = format!("1000\n1048576\n2048\n{}arg0\n", unlimited);
+    assert_eq!(text, expected);
+    let mut words = limits.to_vec();
+    words.push("python3 -c 'b = bytearray(2 << 30)'");
+    let out = start(&words);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("MemoryError"), "{}", stderr(&out));
+    let out = start(&["none", "none", "none", "./missing.sh"]);
+    assert_eq!(out.status.code(), Some(127));
+    assert!(
+        stderr(&out).contains("cannot start the test: ./missing.sh"),
+        "{}",
+        stderr(&out)
+    );
+    let out = start(&["lots", "none", "none", "/bin/true"]);
+    assert_eq!(out.status.code(), Some(127));
+    assert!(
+        stderr(&out).contains("\"lots\" is not a limit"),
+        "{}",
+        stderr(&out)
+    );
+}

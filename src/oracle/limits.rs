@@ -22,13 +22,29 @@
 //! a machine out of memory the kernel's OOM killer takes a test, and
 //! [`protect_this_process`] lowers treereduce's own where it may.
 //!
+//! Setting a limit in the child between `fork` and `exec` costs a `fork`
+//! of this whole process: the kernel copies its page tables, and the child's
+//! `exec` tears them down again, about 1 ms per 100 MB the reducer holds
+//! (a 9.6 MB input's tree and tables hold over 1 GB: most of the reducer's
+//! own time went there). So once this process holds more than
+//! [`START_THROUGH_ABOVE`], a test starts through a small *starter*
+//! instead, when the program registered one ([`start_tests_through`]; the
+//! `treereduce` binary registers itself): it is started without a copy of
+//! this process (`posix_spawn`), sets the limits on itself, and replaces
+//! itself with the test ([`start_test`]), which keeps its process id,
+//! group, environment, directory and open files.
+//!
 //! A cgroup (v2, with its memory and pids controllers delegated) would
 //! count resident memory and every process of a test exactly; it is rarely
 //! delegated to an unprivileged user (CI runners, containers, clusters),
 //! so rlimits are what every run uses.
 
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::sync::OnceLock;
 
 /// The limits of one test (`None`: no limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +118,38 @@ impl Prepared {
         nproc: None,
     };
 
+    /// A command that runs `program` under these limits, with the highest
+    /// out-of-memory score: through the registered starter once this
+    /// process holds more than [`START_THROUGH_ABOVE`], else by setting
+    /// them between `fork` and `exec`. The caller adds the arguments.
+    ///
+    /// Through the starter, a `program` that is a path and cannot be
+    /// executed is an error here, as `spawn` would give it; one that fails
+    /// later (removed in between) makes the test exit with 127.
+    pub fn command(&self, program: &OsStr) -> std::io::Result<Command> {
+        match STARTER.get() {
+            Some(starter) if through_starter(resident_bytes()) => {
+                executable(program)?;
+                Ok(self.through(starter, program))
+            }
+            _ => {
+                let mut command = Command::new(program);
+                self.apply(&mut command);
+                Ok(command)
+            }
+        }
+    }
+
+    /// The command that has `starter` run `program` under these limits.
+    fn through(&self, starter: &Path, program: &OsStr) -> Command {
+        let mut command = Command::new(starter);
+        command
+            .arg(START_TEST)
+            .args([self.memory, self.file_size, self.nproc].map(limit_word))
+            .arg(program);
+        command
+    }
+
     /// Makes `command`'s process start under these limits, with the
     /// highest out-of-memory score.
     pub fn apply(&self, command: &mut Command) {
@@ -111,19 +159,119 @@ impl Prepared {
         // makes only async-signal-safe system calls (getrlimit, setrlimit,
         // open, write, close) on data prepared before the fork.
         unsafe {
-            command.pre_exec(move || {
-                set(libc::RLIMIT_AS, limits.memory)?;
-                set(libc::RLIMIT_FSIZE, limits.file_size)?;
-                set(libc::RLIMIT_NPROC, limits.nproc)?;
-                let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-                if fd >= 0 {
-                    libc::write(fd, b"1000".as_ptr().cast(), 4);
-                    libc::close(fd);
-                }
-                Ok(())
-            });
+            command.pre_exec(move || limits.set_on_this_process(path));
         }
     }
+
+    /// Sets these limits on this process and raises its out-of-memory
+    /// score (`path`: its `oom_score_adj`). Only async-signal-safe calls.
+    fn set_on_this_process(&self, path: &std::ffi::CStr) -> std::io::Result<()> {
+        set(libc::RLIMIT_AS, self.memory)?;
+        set(libc::RLIMIT_FSIZE, self.file_size)?;
+        set(libc::RLIMIT_NPROC, self.nproc)?;
+        // SAFETY: open, write and close on a valid C string and buffer.
+        unsafe {
+            let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            if fd >= 0 {
+                libc::write(fd, b"1000".as_ptr().cast(), 4);
+                libc::close(fd);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first argument that makes the `treereduce` binary a starter:
+/// `treereduce --start-test-under-limits MEMORY FILE_SIZE PROCESSES
+/// PROGRAM [ARGS...]`, each limit a number or `none` (see [`start_test`]).
+pub const START_TEST: &str = "--start-test-under-limits";
+
+/// How much of this process's memory makes a test start through the
+/// starter: below it a `fork` costs less than starting the starter.
+pub const START_THROUGH_ABOVE: u64 = 64 << 20;
+
+static STARTER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Makes tests start through `starter` (a program that calls
+/// [`start_test`] when its first argument is [`START_TEST`]) once this
+/// process holds more than [`START_THROUGH_ABOVE`]. Once per process; a
+/// later call changes nothing.
+pub fn start_tests_through(starter: PathBuf) {
+    let _ = STARTER.set(starter);
+}
+
+/// Whether a process holding `resident` bytes starts a test through the
+/// starter.
+fn through_starter(resident: u64) -> bool {
+    resident > START_THROUGH_ABOVE
+}
+
+/// The bytes this process holds in memory now (0 if unknown).
+fn resident_bytes() -> u64 {
+    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
+        return 0;
+    };
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(0) as u64;
+    statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|pages| pages.parse::<u64>().ok())
+        .map_or(0, |pages| pages * page)
+}
+
+/// An error if `program` is a path that cannot be executed.
+fn executable(program: &OsStr) -> std::io::Result<()> {
+    if !program.as_bytes().contains(&b'/') {
+        return Ok(());
+    }
+    let path = std::ffi::CString::new(program.as_bytes())
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    // SAFETY: access on a valid C string.
+    if unsafe { libc::access(path.as_ptr(), libc::X_OK) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+fn limit_word(limit: Option<u64>) -> OsString {
+    limit.map_or_else(|| "none".into(), |n| n.to_string().into())
+}
+
+/// The starter's work (`args`: what follows [`START_TEST`]): sets the
+/// limits on this process, raises its out-of-memory score and replaces
+/// itself with the program. Returns only when that fails: the message is on
+/// standard error (the test's log) and the exit code 127, as a shell gives
+/// for a command it cannot run.
+pub fn start_test(args: &[OsString]) -> ExitCode {
+    let fail = |what: String| {
+        eprintln!("treereduce: cannot start the test: {what}");
+        ExitCode::from(127)
+    };
+    let [memory, file_size, nproc, program, rest @ ..] = args else {
+        return fail(format!("{START_TEST} needs three limits and a program"));
+    };
+    let word = |w: &OsString| match w.to_str() {
+        Some("none") => Ok(None),
+        Some(n) => n
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| format!("{n:?} is not a limit")),
+        None => Err(format!("{w:?} is not a limit")),
+    };
+    let limits = match (word(memory), word(file_size), word(nproc)) {
+        (Ok(memory), Ok(file_size), Ok(nproc)) => Prepared {
+            memory,
+            file_size,
+            nproc,
+        },
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return fail(e),
+    };
+    if let Err(e) = limits.set_on_this_process(c"/proc/self/oom_score_adj") {
+        return fail(format!("cannot set its limits: {e}"));
+    }
+    let e = Command::new(program).args(rest).exec();
+    fail(format!("{}: {e}", program.to_string_lossy()))
 }
 
 /// The default memory limit per test on a machine of `total` bytes.
@@ -255,6 +403,41 @@ mod tests {
         assert_eq!(default_memory(64 * gb, 2), 24 * gb);
         assert_eq!(default_memory(24 * gb, 16), MIN_DEFAULT_MEMORY);
         assert_eq!(default_memory(2 * gb, 1), 2 * gb);
+    }
+
+    /// The starter gets the limits in the order it reads them, `none` for
+    /// none, then the program; the caller's arguments follow.
+    #[test]
+    fn a_test_started_through_the_starter_gets_its_limits_as_words() {
+        let limits = Prepared {
+            memory: Some(1 << 30),
+            file_size: None,
+            nproc: Some(77),
+        };
+        let mut command = limits.through(Path::new("/bin/starter"), OsStr::new("./check.sh"));
+        command.arg("a.c");
+        assert_eq!(command.get_program(), "/bin/starter");
+        let args: Vec<&OsStr> = command.get_args().collect();
+        assert_eq!(
+            args,
+            [START_TEST, "1073741824", "none", "77", "./check.sh", "a.c"]
+        );
+        assert!(!through_starter(START_THROUGH_ABOVE));
+        assert!(through_starter(START_THROUGH_ABOVE + 1));
+        assert!(resident_bytes() > 0);
+    }
+
+    /// A program path that cannot be executed is refused before a starter
+    /// would start (so that the test is an error, not a failed test).
+    #[test]
+    fn only_an_executable_program_goes_through_the_starter() {
+        assert!(executable(OsStr::new("/bin/sh")).is_ok());
+        assert!(executable(OsStr::new("sh")).is_ok());
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("check.sh");
+        std::fs::write(&plain, "exit 0").unwrap();
+        assert!(executable(plain.as_os_str()).is_err());
+        assert!(executable(dir.path().join("missing").as_os_str()).is_err());
     }
 
     /// A process under the limits: an allocation past the memory limit

@@ -25,6 +25,7 @@ pub(crate) use contain::Orphans;
 pub(crate) use contain::{COOKIE_VAR, Cookie};
 pub use gate::Gate;
 pub use limits::{Prepared as PreparedLimits, TestLimits};
+pub use limits::{START_TEST, START_THROUGH_ABOVE, start_test, start_tests_through};
 #[cfg(feature = "cli")]
 pub use limits::{parse_size, protect_this_process};
 #[cfg(feature = "cli")]

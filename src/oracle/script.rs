@@ -23,7 +23,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -449,14 +449,16 @@ impl ScriptOracle {
         let start = Instant::now();
         let mut command = match self.launcher.split_first() {
             Some((program, args)) => {
-                let mut c = Command::new(program);
-                c.args(args).arg(&self.script);
+                let mut c = self.limits.command(program);
+                if let Ok(c) = &mut c {
+                    c.args(args).arg(&self.script);
+                }
                 c
             }
-            None => Command::new(&self.script),
-        };
+            None => self.limits.command(self.script.as_os_str()),
+        }
+        .map_err(|e| OracleError::new("cannot start the test", e))?;
         let cookie = Cookie::new(&worker.real);
-        self.limits.apply(&mut command);
         let child = contain::spawn(
             command
                 .args(&worker.candidates)
