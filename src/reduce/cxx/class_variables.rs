@@ -35,33 +35,12 @@ impl CxxReduction for ClassVariablesReduction {
     fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
-        // The declarations whose type may be a class's name: those with
-        // declarators (`a x;`), not a range `for`.
-        let signatures: Vec<&str> = original
-            .language
-            .signatures
-            .iter()
-            .map(|s| s.kind)
-            .collect();
-        let declarations: Vec<(&str, &str, &str)> = t
-            .typed
-            .iter()
-            .filter(|(_, _, declarators)| !declarators.is_empty())
-            .copied()
-            .collect();
         // `class a { ... };` on its own, then the declaration.
         for (class, _, semicolon) in classes_alone(cx, t) {
             let Some(declaration) = next_sibling(original, semicolon) else {
                 continue;
             };
-            let Some((ty, declarators)) =
-                declarations.iter().find_map(|&(kind, field, declarators)| {
-                    is_kind(grammar, original, declaration, kind)
-                        .then(|| child(grammar, original, declaration, field))
-                        .flatten()
-                        .map(|ty| (ty, declarators))
-                })
-            else {
+            let Some((ty, declarators)) = declared_type(cx, t, declaration) else {
                 continue;
             };
             let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"]) else {
@@ -70,16 +49,7 @@ impl CxxReduction for ClassVariablesReduction {
             if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
                 continue;
             }
-            // Variables only: a class defined in a function's return
-            // type (`struct {} f();`) is not C++, though a compiler's
-            // error recovery may go on past it to the same diagnostic.
-            let declared = children_in(grammar, original, declaration, declarators);
-            let function = |d: NodeId| {
-                nodes
-                    .subtree(d)
-                    .any(|n| signatures.iter().any(|&k| is_kind(grammar, original, n, k)))
-            };
-            if declared.is_empty() || declared.iter().any(|&d| function(d)) {
+            if !declares_variables(cx, declaration, declarators) {
                 continue;
             }
             // An unnamed class has no constructors: the name goes when
@@ -113,6 +83,44 @@ impl CxxReduction for ClassVariablesReduction {
             ));
         }
     }
+}
+
+/// The type of `declaration` and the field of its declarators, if it is a
+/// declaration whose type may be a class's name: one with declarators
+/// (`a x;`), not a range `for`.
+fn declared_type(
+    cx: &TreeSubject<'_>,
+    t: &Templates,
+    declaration: NodeId,
+) -> Option<(NodeId, &'static str)> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    t.typed
+        .iter()
+        .filter(|(_, _, declarators)| !declarators.is_empty())
+        .find_map(|&(kind, field, declarators)| {
+            is_kind(grammar, original, declaration, kind)
+                .then(|| child(grammar, original, declaration, field))
+                .flatten()
+                .map(|ty| (ty, declarators))
+        })
+}
+
+/// Whether `declaration` declares something, and variables only (its
+/// `declarators`): a class defined in a function's return type (`struct {}
+/// f();`) is not C++, though a compiler's error recovery may go on past it
+/// to the same diagnostic.
+fn declares_variables(cx: &TreeSubject<'_>, declaration: NodeId, declarators: &str) -> bool {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let signatures = original.language.signatures;
+    let declared = children_in(grammar, original, declaration, declarators);
+    let function = |d: NodeId| {
+        original.nodes.subtree(d).any(|n| {
+            signatures
+                .iter()
+                .any(|s| is_kind(grammar, original, n, s.kind))
+        })
+    };
+    !declared.is_empty() && !declared.iter().any(|&d| function(d))
 }
 
 /// Merge a class definition with the declaration after it.

@@ -40,76 +40,27 @@ impl CxxReduction for InstantiateReduction {
     fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
-        'templates: for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
+        for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
             if !cx.inside(td) || !matches!(original.role(td), Role::Element { .. }) {
                 continue;
             }
             let Some(template) = Template::of(grammar, original, t, td) else {
                 continue;
             };
-            let name_text = original.node_text(template.name);
-            let mut params = Vec::new();
-            for &p in &template.params {
-                if t.variadic.iter().any(|v| is_kind(grammar, original, p, v)) {
-                    continue 'templates;
-                }
-                let Some(name) = first_name(grammar, original, p) else {
-                    continue 'templates;
-                };
-                params.push(original.node_text(name));
-            }
-            // Uses of the template (`S<...>` and `f<...>`), by their nodes.
-            let mut uses = Vec::new();
-            let mut outside: Option<Vec<&[u8]>> = None;
-            for (kind, name_field, args_field) in t.uses {
-                for u in nodes_of_kind(grammar, original, cx.scope, kind) {
-                    let Some(used) = crate::reduce::byname::child(grammar, original, u, name_field)
-                    else {
-                        continue;
-                    };
-                    if original.node_text(used) != name_text {
-                        continue;
-                    }
-                    let Some(args) = crate::reduce::byname::child(grammar, original, u, args_field)
-                    else {
-                        continue;
-                    };
-                    uses.push((u, used));
-                    let texts: Vec<&[u8]> =
-                        crate::reduce::cxx::children_in(grammar, original, args, "")
-                            .into_iter()
-                            .map(|a| original.node_text(a))
-                            .collect();
-                    if nodes.contains(td, u) {
-                        // Inside: only the template itself, `S<T>`.
-                        if texts != params {
-                            continue 'templates;
-                        }
-                    } else if texts.len() != params.len()
-                        || outside.as_ref().is_some_and(|o| *o != texts)
-                    {
-                        continue 'templates;
-                    } else {
-                        outside = Some(texts);
-                    }
-                }
-            }
-            // The names of the parameters inside the entity.
-            let mut names = Vec::new();
-            for d in nodes.subtree(template.entity) {
-                if nodes.is_leaf(d)
-                    && grammar.is_identifier(nodes.kind(d))
-                    && let Some(k) = params.iter().position(|p| *p == original.node_text(d))
-                {
-                    names.push((d, k));
-                }
-            }
+            let Some(params) = parameter_names(cx, t, &template) else {
+                continue;
+            };
+            let Some((uses, instantiated)) = uses_alike(cx, t, td, &template, &params) else {
+                continue;
+            };
+            let names = parameters_named(cx, template.entity, &params);
             // Without a use that passes arguments there is no instantiation
             // to show, but a header nothing needs (no use with arguments, no
             // parameter named in the entity: `template <>` left over from a
             // removed primary template, or parameters the other reductions
             // emptied of their uses) still goes.
-            if outside.is_none() && !(uses.is_empty() && names.is_empty()) {
+            let unneeded = uses.is_empty() && names.is_empty();
+            if !(instantiated || unneeded) {
                 continue;
             }
             let removed = nodes.tokens(td) - nodes.tokens(template.entity)
@@ -128,6 +79,92 @@ impl CxxReduction for InstantiateReduction {
             ));
         }
     }
+}
+
+/// The names of `template`'s parameters, in order; none when one is
+/// variadic or unnamed.
+fn parameter_names<'a>(
+    cx: &TreeSubject<'a>,
+    t: &Templates,
+    template: &Template,
+) -> Option<Vec<&'a [u8]>> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let mut params = Vec::new();
+    for &p in &template.params {
+        if t.variadic.iter().any(|v| is_kind(grammar, original, p, v)) {
+            return None;
+        }
+        let name = first_name(grammar, original, p)?;
+        params.push(original.node_text(name));
+    }
+    Some(params)
+}
+
+/// The uses of the template `td` (`S<...>` and `f<...>`), each with its
+/// name node, and whether a use outside it passes arguments; none when the
+/// uses outside pass different arguments, or a use inside passes anything
+/// but its own parameters (`S<T>`).
+fn uses_alike(
+    cx: &TreeSubject<'_>,
+    t: &Templates,
+    td: NodeId,
+    template: &Template,
+    params: &[&[u8]],
+) -> Option<(Vec<(NodeId, NodeId)>, bool)> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let name_text = original.node_text(template.name);
+    let mut uses = Vec::new();
+    let mut outside: Option<Vec<&[u8]>> = None;
+    for (kind, name_field, args_field) in t.uses {
+        for u in nodes_of_kind(grammar, original, cx.scope, kind) {
+            let Some(used) = crate::reduce::byname::child(grammar, original, u, name_field) else {
+                continue;
+            };
+            if original.node_text(used) != name_text {
+                continue;
+            }
+            let Some(args) = crate::reduce::byname::child(grammar, original, u, args_field) else {
+                continue;
+            };
+            uses.push((u, used));
+            let texts: Vec<&[u8]> = crate::reduce::cxx::children_in(grammar, original, args, "")
+                .into_iter()
+                .map(|a| original.node_text(a))
+                .collect();
+            if original.nodes.contains(td, u) {
+                // Inside: only the template itself, `S<T>`.
+                if texts != params {
+                    return None;
+                }
+            } else if texts.len() != params.len() || outside.as_ref().is_some_and(|o| *o != texts) {
+                return None;
+            } else {
+                outside = Some(texts);
+            }
+        }
+    }
+    Some((uses, outside.is_some()))
+}
+
+/// The names of the parameters `params` inside `entity`, each with the
+/// parameter's index.
+fn parameters_named(
+    cx: &TreeSubject<'_>,
+    entity: NodeId,
+    params: &[&[u8]],
+) -> Vec<(NodeId, usize)> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let mut names = Vec::new();
+    for d in nodes.subtree(entity) {
+        if nodes.is_leaf(d)
+            && grammar.is_identifier(nodes.kind(d))
+            && let Some(k) = params.iter().position(|p| *p == original.node_text(d))
+        {
+            names.push((d, k));
+        }
+    }
+    names
 }
 
 /// Replace a template by the instantiation its uses ask for.

@@ -18,7 +18,7 @@ use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
 use crate::reduce::cxx::{Cxx, CxxReduction, attempt, keep_names, sorted};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
-use crate::syntax::{NodeId, Role};
+use crate::syntax::{NodeId, Original, Role};
 
 /// Namespace unwrapping as a table entry.
 pub struct NamespacesReduction;
@@ -39,7 +39,6 @@ impl CxxReduction for NamespacesReduction {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         let (kind, name_field, body_field) = t.namespace;
-        let (qualified, scope_field, qualified_name) = t.qualified;
         // The blocks of each name, with their changes.
         let mut groups: Vec<(&[u8], Vec<Unwrap>)> = Vec::new();
         for ns in nodes_of_kind(grammar, original, cx.scope, kind) {
@@ -59,28 +58,11 @@ impl CxxReduction for NamespacesReduction {
                 }
                 let text = original.node_text(name);
                 named = Some(text);
-                for q in nodes_of_kind(grammar, original, cx.scope, qualified) {
-                    let scope = child(grammar, original, q, scope_field);
-                    let inner = child(grammar, original, q, qualified_name);
-                    if let (Some(scope), Some(inner)) = (scope, inner)
-                        && nodes.is_leaf(scope)
-                        && original.node_text(scope) == text
-                    {
-                        uses.push((q, inner));
-                    }
-                }
+                uses = qualified_uses(cx, t, text);
             }
             let removed = nodes.tokens(ns) - nodes.tokens(body) + 2 + 2 * uses.len();
-            // Everything between the braces (a class's `;` is a token of
-            // the body of its own).
-            let inner = nodes.children(body);
-            let elements: Vec<NodeId> = inner
-                .iter()
-                .copied()
-                .filter(|&c| !matches!(original.node_text(c), b"{" | b"}") || nodes.is_named(c))
-                .collect();
             let unwrap = Unwrap {
-                blocks: Arc::from([(ns, elements.first().copied().zip(elements.last().copied()))]),
+                blocks: Arc::from([(ns, between_braces(original, body))]),
                 uses: uses.into(),
             };
             if let Some(text) = named {
@@ -118,6 +100,38 @@ impl CxxReduction for NamespacesReduction {
             ));
         }
     }
+}
+
+/// The qualified names in the pass's scope whose scope is the namespace
+/// name `name` (`name::x`), each with the name after it (`x`).
+fn qualified_uses(cx: &TreeSubject<'_>, t: &Templates, name: &[u8]) -> Vec<(NodeId, NodeId)> {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let (qualified, scope_field, qualified_name) = t.qualified;
+    let mut uses = Vec::new();
+    for q in nodes_of_kind(grammar, original, cx.scope, qualified) {
+        let scope = child(grammar, original, q, scope_field);
+        let inner = child(grammar, original, q, qualified_name);
+        if let (Some(scope), Some(inner)) = (scope, inner)
+            && original.nodes.is_leaf(scope)
+            && original.node_text(scope) == name
+        {
+            uses.push((q, inner));
+        }
+    }
+    uses
+}
+
+/// The first and last node between the braces of `body` (a class's `;` is
+/// a token of the body of its own); none when it is empty.
+fn between_braces(original: &Original, body: NodeId) -> Option<(NodeId, NodeId)> {
+    let nodes = &original.nodes;
+    let elements: Vec<NodeId> = nodes
+        .children(body)
+        .iter()
+        .copied()
+        .filter(|&c| !matches!(original.node_text(c), b"{" | b"}") || nodes.is_named(c))
+        .collect();
+    elements.first().copied().zip(elements.last().copied())
 }
 
 /// A namespace definition with the first and last declaration of its body
