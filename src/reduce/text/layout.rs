@@ -23,7 +23,7 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Tree};
 
-use crate::lang::Language;
+use crate::lang::{Language, Layout};
 use crate::reduce::Reduction;
 use crate::reduce::text::blank_gap;
 #[cfg(test)]
@@ -247,35 +247,12 @@ impl<'t> Lines<'t> {
             }
             return;
         }
-        let layout = &language.layout;
         let kind = node.kind();
         if kind.ends_with("statement") || kind.ends_with("declaration") {
             self.statement_ends.insert(node.end_byte());
         }
-        // (indented, field) when the node puts children on lines.
-        let spec = |specs: &[&str]| {
-            specs.iter().find_map(|s| match s.split_once('.') {
-                Some((k, field)) if k == kind => Some(Some(field.to_string())),
-                None if *s == kind => Some(None),
-                _ => None,
-            })
-        };
-        let lines = spec(layout.blocks)
-            .map(|f| (true, f))
-            .or_else(|| spec(layout.flat).map(|f| (false, f)));
-        let mut cursor = node.walk();
-        let children: Vec<(Node<'t>, Option<&'t str>)> = if cursor.goto_first_child() {
-            let mut all = Vec::new();
-            loop {
-                all.push((cursor.node(), cursor.field_name()));
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
-            }
-            all
-        } else {
-            Vec::new()
-        };
+        let lines = on_lines_of(&language.layout, kind);
+        let children = children_with_fields(node);
         let first_named = children.iter().position(|(c, _)| c.is_named());
         let last_named = children.iter().rposition(|(c, _)| c.is_named());
         let first_anonymous = children.iter().position(|(c, _)| !c.is_named());
@@ -314,6 +291,36 @@ impl<'t> Lines<'t> {
                 ends_statement: false,
             };
             self.visit(language, token, stop);
+        }
+    }
+}
+
+/// Whether a node of `kind` puts children on lines: (indented, the field
+/// of those children; none: the named children after its `{`).
+fn on_lines_of(layout: &Layout, kind: &str) -> Option<(bool, Option<String>)> {
+    let spec = |specs: &[&str]| {
+        specs.iter().find_map(|s| match s.split_once('.') {
+            Some((k, field)) if k == kind => Some(Some(field.to_string())),
+            None if *s == kind => Some(None),
+            _ => None,
+        })
+    };
+    spec(layout.blocks)
+        .map(|f| (true, f))
+        .or_else(|| spec(layout.flat).map(|f| (false, f)))
+}
+
+/// The children of `node`, each with its field name.
+fn children_with_fields<'t>(node: Node<'t>) -> Vec<(Node<'t>, Option<&'t str>)> {
+    let mut cursor = node.walk();
+    let mut all = Vec::new();
+    if !cursor.goto_first_child() {
+        return all;
+    }
+    loop {
+        all.push((cursor.node(), cursor.field_name()));
+        if !cursor.goto_next_sibling() {
+            return all;
         }
     }
 }
