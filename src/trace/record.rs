@@ -376,27 +376,10 @@ impl Trace {
             }
             match &s.kind {
                 StructureKind::Loop => {
-                    let init = &self.decisions[s.init];
-                    let by_value = init.key.as_deref().and_then(|k| k.parse::<i64>().ok());
-                    let count: u64 = init.value.parse().ok()?;
-                    match by_value {
-                        Some(k) => {
-                            let left = loop_count(s, k, gone)?;
-                            // Not below the lowest value it could draw: the
-                            // replay would find no count to match. The hook
-                            // says which that is; without it, index 0.
-                            let index = match init.lowest {
-                                Some(lowest) if left < lowest => return None,
-                                Some(_) => count.saturating_sub((k - left) as u64),
-                                None => count.checked_sub((k - left) as u64)?,
-                            };
-                            keys[s.init] = Some(left.to_string());
-                            values[s.init] = Some(index.to_string());
-                        }
-                        None => {
-                            let left = count.checked_sub(gone as u64)?;
-                            values[s.init] = Some(left.to_string());
-                        }
+                    let (value, key) = self.loop_init(s, gone)?;
+                    values[s.init] = Some(value);
+                    if key.is_some() {
+                        keys[s.init] = key;
                     }
                 }
                 StructureKind::Selection { off, .. } => {
@@ -440,6 +423,29 @@ impl Trace {
             from.push(i);
         }
         Some((plan, from))
+    }
+
+    /// The value of the count decision of loop `s` with `gone` of its
+    /// iterations removed, and its key when the hook gives the count by
+    /// value; none when the replay would find no count to match.
+    fn loop_init(&self, s: &Structure, gone: usize) -> Option<(String, Option<String>)> {
+        let init = &self.decisions[s.init];
+        let by_value = init.key.as_deref().and_then(|k| k.parse::<i64>().ok());
+        let count: u64 = init.value.parse().ok()?;
+        let Some(k) = by_value else {
+            let left = count.checked_sub(gone as u64)?;
+            return Some((left.to_string(), None));
+        };
+        let left = loop_count(s, k, gone)?;
+        // Not below the lowest value it could draw: the replay would find
+        // no count to match. The hook says which that is; without it,
+        // index 0.
+        let index = match init.lowest {
+            Some(lowest) if left < lowest => return None,
+            Some(_) => count.saturating_sub((k - left) as u64),
+            None => count.checked_sub((k - left) as u64)?,
+        };
+        Some((index.to_string(), Some(left.to_string())))
     }
 
     /// Per decision, the ordinals (among the kept ones) of the loop
