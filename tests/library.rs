@@ -147,6 +147,7 @@ fn reductions_are_switched_off_by_name() {
             "inline-files",
             "lines",
             "canon",
+            "canon-forms",
             "tidy",
             "layout"
         ]

@@ -130,6 +130,11 @@ impl Lexicon {
     pub fn is_keyword(&self, text: &[u8]) -> bool {
         self.keywords.contains(text)
     }
+
+    /// The keywords, in no particular order.
+    pub fn keywords(&self) -> impl Iterator<Item = &[u8]> {
+        self.keywords.iter().map(Vec::as_slice)
+    }
 }
 
 /// `a` comes before `b` in shortlex order (shorter first, then by the

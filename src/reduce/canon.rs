@@ -504,7 +504,8 @@ const NAME_BATCH: usize = 64;
 /// is in none (in the order the pass queues them), then what follows a
 /// batch that is not interesting (its halves, or a single rename's
 /// tokens' first changes of their own), each tested only unless its
-/// batch is.
+/// batch is; then the changes of canonical forms
+/// ([`super::canon_forms::first_changes`]).
 pub fn first_changes(
     cx: &TreeSubject<'_>,
     state: &Best,
@@ -544,6 +545,10 @@ pub fn first_changes(
             unless: Some(k),
         }));
     }
+    // Then the pass's choices between forms, queued after the tokens'.
+    let room = most.saturating_sub(changes.len());
+    let forms = super::canon_forms::first_changes(cx, room).into_iter();
+    changes.extend(forms.map(NextChange::first));
     changes
 }
 

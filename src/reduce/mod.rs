@@ -11,6 +11,7 @@
 
 pub mod byname;
 pub mod canon;
+pub mod canon_forms;
 pub mod cxx;
 pub mod files;
 pub mod memory;
@@ -75,6 +76,7 @@ pub static REDUCTIONS: &[&dyn Reduction] = &[
     &files::INLINE_FILES,
     &files::LINES,
     &canon::CANON,
+    &canon_forms::CANON_FORMS,
     &text::tidy::TIDY,
     &text::layout::LAYOUT,
 ];

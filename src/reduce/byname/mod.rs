@@ -374,6 +374,17 @@ pub mod testing {
         visits: bool,
         f: impl for<'a> FnOnce(&Original, &TreeSubject<'a>, Vec<Queued<TreeSubject<'a>>>) -> R,
     ) -> R {
+        proposed_at(reduction, lang, src, (visits, PassKind::Reduce), f)
+    }
+
+    /// [`proposed`] at the start of a pass of `kind` (without visits).
+    pub fn proposed_at<R>(
+        reduction: &dyn Reduction,
+        lang: &str,
+        src: &str,
+        (visits, kind): (bool, PassKind),
+        f: impl for<'a> FnOnce(&Original, &TreeSubject<'a>, Vec<Queued<TreeSubject<'a>>>) -> R,
+    ) -> R {
         let g = Grammar::of(Language::by_name(lang).unwrap());
         let o = Original::parse(g, Arc::from(src.as_bytes())).unwrap();
         let config = Config::default();
@@ -397,7 +408,7 @@ pub mod testing {
                 reduction.visit_child(&cx, none.view(), c, &mut tasks);
             }
         } else {
-            reduction.pass_start(&cx, PassKind::Reduce, &mut tasks);
+            reduction.pass_start(&cx, kind, &mut tasks);
         }
         f(&o, &cx, tasks)
     }
@@ -416,13 +427,29 @@ pub mod testing {
         candidates_of(reduction, lang, src, true)
     }
 
+    /// The candidates proposed when a canonicalization pass starts, leaving
+    /// out those the parser rejects.
+    pub fn candidates_at_canon(reduction: &dyn Reduction, lang: &str, src: &str) -> Vec<String> {
+        candidates_in(reduction, lang, src, (false, PassKind::Canon), true)
+    }
+
     fn candidates_of(
         reduction: &dyn Reduction,
         lang: &str,
         src: &str,
         visits: bool,
     ) -> Vec<String> {
-        proposed(reduction, lang, src, visits, |o, cx, tasks| {
+        candidates_in(reduction, lang, src, (visits, PassKind::Reduce), visits)
+    }
+
+    fn candidates_in(
+        reduction: &dyn Reduction,
+        lang: &str,
+        src: &str,
+        how: (bool, PassKind),
+        parsing: bool,
+    ) -> Vec<String> {
+        proposed_at(reduction, lang, src, how, |o, cx, tasks| {
             assert_eq!(o.errors, 0, "{src}");
             let none = EditSet::new();
             let mut texts = Vec::new();
@@ -435,7 +462,7 @@ pub mod testing {
                 render(o, none.view_with(&edits), &mut out);
                 let text = String::from_utf8(out).unwrap();
                 let errors = count_errors(&parse(cx.grammar, text.as_bytes()));
-                if visits && errors > 0 {
+                if parsing && errors > 0 {
                     continue;
                 }
                 assert_eq!(errors, 0, "{text}");
