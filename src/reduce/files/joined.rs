@@ -34,6 +34,18 @@ pub struct Reference {
     pub inline: Option<(String, String)>,
 }
 
+/// The files of `original` (see [`files`]), each with the places that
+/// name it, in text order.
+pub fn files_named(grammar: &Grammar, original: &Original) -> Vec<(Joint, Vec<Reference>)> {
+    let files = files(original);
+    let mut naming: Vec<Vec<Reference>> = files.iter().map(|_| Vec::new()).collect();
+    for r in references(grammar, original, &files) {
+        let to = r.to;
+        naming[to].push(r);
+    }
+    files.into_iter().zip(naming).collect()
+}
+
 /// The files of `original` by its markers, in text order; empty for a
 /// single program (or when a marker is not at the top level, where the
 /// files cannot be told apart).

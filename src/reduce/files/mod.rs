@@ -42,14 +42,7 @@ impl Reduction for Files {
         _kind: PassKind,
         out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
-        let files = joined::files(cx.original);
-        let references = joined::references(cx.grammar, cx.original, &files);
-        for (i, file) in files.iter().enumerate() {
-            let naming: Vec<NodeId> = references
-                .iter()
-                .filter(|r| r.to == i)
-                .map(|r| r.node)
-                .collect();
+        for (file, naming) in joined::files_named(cx.grammar, cx.original) {
             let tokens: usize = file
                 .items
                 .iter()
@@ -62,7 +55,12 @@ impl Reduction for Files {
                 },
                 DeleteFile {
                     marker: file.marker,
-                    nodes: file.items.iter().copied().chain(naming).collect(),
+                    nodes: file
+                        .items
+                        .iter()
+                        .copied()
+                        .chain(naming.iter().map(|r| r.node))
+                        .collect(),
                 },
             ));
         }
@@ -125,11 +123,8 @@ impl Reduction for InlineFiles {
         _kind: PassKind,
         out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
-        let files = joined::files(cx.original);
-        let references = joined::references(cx.grammar, cx.original, &files);
-        for (i, file) in files.iter().enumerate() {
-            let mut naming = references.iter().filter(|r| r.to == i);
-            let (Some(only), None) = (naming.next(), naming.next()) else {
+        for (file, naming) in joined::files_named(cx.grammar, cx.original) {
+            let [only] = naming.as_slice() else {
                 continue;
             };
             let Some((open, close)) = &only.inline else {
@@ -144,7 +139,7 @@ impl Reduction for InlineFiles {
                 },
                 InlineFile {
                     marker: file.marker,
-                    items: file.items.clone(),
+                    items: file.items,
                     site: only.node,
                     open: Arc::from(open.as_bytes()),
                     close: Arc::from(close.as_bytes()),
