@@ -17,6 +17,14 @@ enum Ruling {
     Again,
 }
 
+/// A round as it was played: the base its changes were tested on, its
+/// lanes, and each lane's verdict, in the order of the round.
+struct Played<'r, S: Subject> {
+    base: &'r Arc<S::State>,
+    round: &'r [Entrant],
+    verdicts: &'r [Option<Found<S>>],
+}
+
 impl<S: Subject> Coordinator<'_, '_, S> {
     /// Plays a formed round: waits for every lane's verdict, commits what is
     /// interesting, tells the lanes, and waits for each to reach its next
@@ -74,9 +82,13 @@ impl<S: Subject> Coordinator<'_, '_, S> {
         }
         self.rate.0 += (0..round.len()).filter(|&i| !moot[i] && !probe(i)).count() as u64;
         self.rate.1 += interesting.len() as u64;
-        let mut decisions =
-            self.decide(&base, &round, &verdicts, &interesting, base_interesting)?;
-        self.overrule(&base, &round, &verdicts, &moot, &mut decisions)?;
+        let played = Played {
+            base: &base,
+            round: &round,
+            verdicts: &verdicts,
+        };
+        let mut decisions = self.decide(&played, &interesting, base_interesting)?;
+        self.overrule(&played, &moot, &mut decisions)?;
         self.tell(round, decisions)
     }
 
@@ -97,12 +109,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// missing.
     fn decide(
         &mut self,
-        base: &Arc<S::State>,
-        round: &[Entrant],
-        verdicts: &[Option<Found<S>>],
+        played: &Played<'_, S>,
         interesting: &[usize],
         mut base_interesting: Option<bool>,
     ) -> Option<Vec<Ruling>> {
+        let (round, verdicts) = (played.round, played.verdicts);
         let state = |i: usize| verdicts[i].as_ref().map(|v| v.0.clone());
         let mut decisions = vec![Ruling::Dull; round.len()];
         match *interesting {
@@ -129,7 +140,7 @@ impl<S: Subject> Coordinator<'_, '_, S> {
             [first, ..] => {
                 self.commit(state(first)?);
                 self.untested.clear();
-                self.merge_others(base, round, verdicts, interesting, &mut decisions)?;
+                self.merge_others(played, interesting, &mut decisions)?;
             }
         }
         Some(decisions)
@@ -140,12 +151,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// of the round (a lane's own follow-ups come with its task).
     fn overrule(
         &mut self,
-        base: &Arc<S::State>,
-        round: &[Entrant],
-        verdicts: &[Option<Found<S>>],
+        played: &Played<'_, S>,
         moot: &[bool],
         decisions: &mut [Ruling],
     ) -> Option<()> {
+        let (base, round, verdicts) = (played.base, played.round, played.verdicts);
         for (decision, _) in decisions.iter_mut().zip(moot).filter(|(_, m)| **m) {
             *decision = Ruling::Again;
         }
@@ -172,12 +182,11 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     /// combine, they try again on the best.
     fn merge_others(
         &mut self,
-        base: &Arc<S::State>,
-        round: &[Entrant],
-        verdicts: &[Option<Found<S>>],
+        played: &Played<'_, S>,
         interesting: &[usize],
         decisions: &mut [Ruling],
     ) -> Option<()> {
+        let (base, round, verdicts) = (played.base, played.round, played.verdicts);
         decisions[interesting[0]] = Ruling::Committed;
         let branches: Vec<Arc<S::State>> = interesting
             .iter()
