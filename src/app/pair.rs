@@ -713,31 +713,34 @@ fn check_sides(
 /// Starts the three outputs with the inputs (the seed, the variant and
 /// their difference).
 fn start(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
-    let diff = writers.diff_of(seed, variant);
-    for (w, text) in [
-        (&writers.seed, seed),
-        (&writers.variant, variant),
-        (&writers.diff, &diff[..]),
-    ] {
+    each_output(writers, seed, variant, |w, text| {
         w.start(text)
-            .map_err(|e| Failure::Usage(anyhow!("cannot write an output: {e}")))?;
-    }
-    Ok(())
+            .map_err(|e| Failure::Usage(anyhow!("cannot write an output: {e}")))
+    })
 }
 
 /// Writes the pair to the three outputs (the seed, the variant and their
 /// difference) as the results.
 fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
-    let diff = writers.diff_of(seed, variant);
-    for (w, text) in [
-        (&writers.seed, seed),
-        (&writers.variant, variant),
-        (&writers.diff, &diff[..]),
-    ] {
+    each_output(writers, seed, variant, |w, text| {
         w.finish(text)
-            .map_err(|e| Failure::Internal(anyhow!("cannot write a result: {e}")))?;
-    }
-    Ok(())
+            .map(|_| ())
+            .map_err(|e| Failure::Internal(anyhow!("cannot write a result: {e}")))
+    })
+}
+
+/// Calls `write` on each of the three outputs with its text: the seed, the
+/// variant and their difference.
+fn each_output(
+    writers: &Writers,
+    seed: &[u8],
+    variant: &[u8],
+    write: impl Fn(&BestWriter, &[u8]) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let diff = writers.diff_of(seed, variant);
+    write(&writers.seed, seed)?;
+    write(&writers.variant, variant)?;
+    write(&writers.diff, &diff)
 }
 
 #[cfg(test)]
