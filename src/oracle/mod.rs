@@ -8,6 +8,7 @@ mod cancel;
 pub(crate) mod contain;
 mod gate;
 mod limits;
+mod reserve;
 mod script;
 #[cfg(feature = "cli")]
 pub(crate) mod store;

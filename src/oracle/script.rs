@@ -33,6 +33,7 @@ use tempfile::TempDir;
 
 use super::Gate;
 use super::contain::{self, COOKIE_VAR, Cookie};
+use super::reserve::Reserve;
 use super::waiting::{Limit, RunOutcome, wait};
 use super::watchdog::{Watchdog, private_dir_prefix, sweep_stale_dirs};
 use super::workspace::Workspace;
@@ -78,6 +79,8 @@ struct WorkerDir {
     /// For a project's tests: the copy of the project, whose root is the
     /// one argument and the working directory (see [`ScriptOracle::for_project`]).
     workspace: Option<Workspace>,
+    /// Room kept for its next candidate (see [`Reserve`]).
+    reserve: Reserve,
 }
 
 /// See the module documentation.
@@ -105,6 +108,9 @@ pub struct ScriptOracle {
     launcher: Vec<OsString>,
     /// What each test may use of the machine.
     limits: PreparedLimits,
+    /// Whether the other workers were given their reserves (see
+    /// [`ScriptOracle::reserve_beside`]).
+    reserved: AtomicBool,
 }
 
 /// The adaptive time limit: once [`ADAPTIVE_SAMPLES`] interesting tests
@@ -203,6 +209,7 @@ impl ScriptOracle {
                     real,
                     candidates,
                     workspace: None,
+                    reserve: Reserve::at(None),
                 }))
             })
             .collect::<Result<Vec<_>, ScriptError>>()?;
@@ -212,6 +219,9 @@ impl ScriptOracle {
             .map_err(ScriptError::TempDir)?;
         let running = logs.path().join("running");
         fs::create_dir(&running).map_err(ScriptError::TempDir)?;
+        for (i, worker) in workers.iter().enumerate() {
+            worker.lock().reserve = Reserve::at(Some(logs.path().join(format!("reserve-{i}"))));
+        }
         let mut dirs: Vec<PathBuf> = workers
             .iter()
             .map(|w| w.lock().dir.path().to_owned())
@@ -235,6 +245,7 @@ impl ScriptOracle {
             gate: None,
             launcher: Vec::new(),
             limits: TestLimits::for_jobs(run.jobs).prepare(run.jobs),
+            reserved: AtomicBool::new(false),
         })
     }
 
@@ -435,6 +446,7 @@ impl ScriptOracle {
         limit: Limit,
     ) -> Result<(RunOutcome, Duration), OracleError> {
         write_candidates(worker, candidates)?;
+        self.reserve_beside(index, candidates);
         #[cfg(test)]
         if ABANDON_BEFORE_START.with(|a| a.replace(false)) {
             Oracle::abandon(self, index);
@@ -489,6 +501,26 @@ impl ScriptOracle {
     }
 }
 
+impl ScriptOracle {
+    /// Makes the other workers hold room for the candidate `index` just
+    /// wrote, if they are idle: the input's check, written by the first
+    /// worker before any other writes, gives every worker its reserve.
+    fn reserve_beside(&self, index: usize, candidates: &[&[u8]]) {
+        if self.reserved.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let bytes = candidates.iter().map(|c| c.len() as u64).sum();
+        for (i, worker) in self.workers.iter().enumerate() {
+            if i != index
+                && let Some(mut worker) = worker.try_lock()
+                && worker.workspace.is_none()
+            {
+                worker.reserve.expect(bytes);
+            }
+        }
+    }
+}
+
 /// Writes the test's `candidates` in `worker`'s directory, one text per
 /// file of the test (a project's into its workspace).
 fn write_candidates(worker: &mut WorkerDir, candidates: &[&[u8]]) -> Result<(), OracleError> {
@@ -509,6 +541,12 @@ fn write_candidates(worker: &mut WorkerDir, candidates: &[&[u8]]) -> Result<(), 
     } else {
         &worker.candidates[..]
     };
+    let bytes = files
+        .iter()
+        .zip(candidates)
+        .map(|(_, text)| text.len() as u64)
+        .sum();
+    worker.reserve.before(bytes);
     for (path, text) in files.iter().zip(candidates) {
         // A directory holding a candidate that the last test removed.
         if let Some(parent) = path.parent()
@@ -521,6 +559,7 @@ fn write_candidates(worker: &mut WorkerDir, candidates: &[&[u8]]) -> Result<(), 
             .and_then(|mut file| file.write_all(text))
             .map_err(|e| OracleError::new(cannot_write(&e), e))?;
     }
+    worker.reserve.after(bytes);
     Ok(())
 }
 
