@@ -28,6 +28,7 @@ pub(super) const C_TYPEDEF: TypeAlias = TypeAlias {
     name: "declarator",
     aliased: "type",
     allowed: &[],
+    value_uses: &["identifier"],
 };
 
 /// `const int x = 3;` (a constant); `int x = f();` (a variable; C++'s

@@ -126,6 +126,7 @@ pub static CPP: Language = Language {
             name: "name",
             aliased: "type",
             allowed: &[],
+            value_uses: &[],
         },
     ],
     scoping: Scoping {

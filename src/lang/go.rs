@@ -56,6 +56,7 @@ pub static GO: Language = Language {
         name: "name",
         aliased: "type",
         allowed: &[],
+        value_uses: &[],
     }],
     scoping: Scoping {
         value_names: &["identifier"],

@@ -401,6 +401,12 @@ pub struct TypeAlias {
     /// Named children besides those two that do not change what the alias
     /// means where it is inlined (Rust's `pub`).
     pub allowed: &'static [&'static str],
+    /// Token kinds of values that also use the alias's name, where types
+    /// and values share one namespace and the parser cannot always tell a
+    /// type from a value (tree-sitter-c reads `f(a);` at file scope as a
+    /// call of `f` with the value `a`). Taken as uses only when nothing in
+    /// the program declares a value of that name.
+    pub value_uses: &'static [&'static str],
 }
 
 /// How a language scopes the names of values (see [`Language::scoping`]).

@@ -89,6 +89,7 @@ pub static RUST: Language = Language {
         name: "name",
         aliased: "type",
         allowed: &["visibility_modifier"],
+        value_uses: &[],
     }],
     scoping: Scoping {
         value_names: &["identifier"],

@@ -61,6 +61,7 @@ pub static TYPESCRIPT: Language = Language {
         name: "name",
         aliased: "value",
         allowed: &[],
+        value_uses: &[],
     }],
     scoping: JS_SCOPING,
     // `const x: T = 3;` (a constant); `let x = f();`, `var x = f();`.

@@ -140,16 +140,16 @@ fn task<'a>(
     }
     let text = original.node_text(name);
     let kind = nodes.kind(name);
-    let uses: Arc<[NodeId]> = nodes
+    let named_so = |u: NodeId| u != name && nodes.is_leaf(u) && original.node_text(u) == text;
+    let mut uses: Vec<NodeId> = nodes
         .subtree(scope)
         .filter(|&u| {
-            u != name
-                && nodes.is_leaf(u)
-                && nodes.kind(u) == kind
-                && !grammar.is_definer_field(nodes.field(u))
-                && original.node_text(u) == text
+            named_so(u) && nodes.kind(u) == kind && !grammar.is_definer_field(nodes.field(u))
         })
         .collect();
+    uses.extend(value_uses(grammar, original, scope, alias, named_so));
+    uses.sort_unstable();
+    let uses: Arc<[NodeId]> = uses.into();
     let added = uses.len() * nodes.tokens(aliased).saturating_sub(1);
     let removed = nodes.tokens(n).checked_sub(added).filter(|&r| r > 0)?;
     if uses.is_empty() {
@@ -167,6 +167,38 @@ fn task<'a>(
             uses,
         },
     ))
+}
+
+/// The value tokens (`alias.value_uses`) that `named_so` accepts, unless
+/// one of them declares a value of the name: then the name means that value
+/// somewhere, and no value token is a use of the alias.
+fn value_uses(
+    grammar: &Grammar,
+    original: &Original,
+    scope: NodeId,
+    alias: &TypeAlias,
+    named_so: impl Fn(NodeId) -> bool,
+) -> Vec<NodeId> {
+    let nodes = &original.nodes;
+    let kinds: Vec<_> = alias
+        .value_uses
+        .iter()
+        .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
+        .collect();
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let found: Vec<NodeId> = nodes
+        .subtree(scope)
+        .filter(|&u| kinds.contains(&nodes.kind(u)) && named_so(u))
+        .collect();
+    if found
+        .iter()
+        .any(|&u| grammar.is_definer_field(nodes.field(u)))
+    {
+        return Vec::new();
+    }
+    found
 }
 
 #[cfg(test)]
@@ -215,6 +247,21 @@ mod tests {
             "typedef unsigned int bool;\nint a(int *);\nint b() { bool *c; a(c); }\n",
         );
         assert_eq!(got, ["int a(int *);\nint b() { unsigned int *c; a(c); }\n"]);
+    }
+
+    /// The conflicting declarations of zlib's adler32 case: tree-sitter-c
+    /// reads `b(a);` at file scope as a call, `a` as a value; nothing else
+    /// declares `a`, so it is a use of the typedef.
+    #[test]
+    fn c_typedef_names_read_as_values_are_uses_unless_a_value_has_the_name() {
+        let got = candidates(&INLINE_TYPES, "c", "typedef int a;\nb(long);\nb(a);\n");
+        assert_eq!(got, ["b(long);\nb(int);\n"]);
+        let got = candidates(
+            &INLINE_TYPES,
+            "c",
+            "typedef int a;\na x;\nvoid f(void) { int a = 1; g(a); }\n",
+        );
+        assert_eq!(got, ["int x;\nvoid f(void) { int a = 1; g(a); }\n"]);
     }
 
     #[test]
