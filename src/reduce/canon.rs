@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use super::{Best, Change, PassKind, RANK_CANON, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
-use crate::lexical::{LexKind, Lexicon, TokenClass, shortlex_less};
+use crate::lexical::{LexKind, LexTree, Lexicon, TokenClass, shortlex_less};
 use crate::syntax::{NodeId, Original, until};
 use crate::task::{Job, NextChange, Priority, Queued, Task};
 
@@ -857,39 +857,16 @@ impl<'l> Token<'l> {
 
     /// Deletion-based canonicalization (lex tree shrinking, then fragments).
     fn shrink(&self, text: &[u8], tests: &mut Tests<'_, '_>) {
-        let class = self.class;
-        let Some(tree) = class.lex_tree(text) else {
+        let Some(tree) = self.class.lex_tree(text) else {
             return;
         };
-        let mut removed: Vec<usize> = Vec::new();
-        let mut replaced: Vec<(usize, char)> = Vec::new();
-        let mut current = text.to_vec();
-        let inside_removed = |removed: &[usize], n: usize| {
-            removed.iter().any(|&r| {
-                tree.nodes[r].start <= tree.nodes[n].start
-                    && tree.nodes[n].end <= tree.nodes[r].end
-                    && r != n
-            })
-        };
-        let try_removal = |removed: &mut Vec<usize>,
-                           current: &mut Vec<u8>,
-                           cut: &[usize],
-                           tests: &mut Tests<'_, '_>| {
-            let mut all = removed.clone();
-            all.extend_from_slice(cut);
-            let candidate = tree.render(&all, &[]);
-            if class.matches(&candidate)
-                && shortlex_less(class, &candidate, current)
-                && self.try_text(current, &candidate, false, tests)
-            {
-                *removed = all;
-                *current = candidate;
-                return true;
-            }
-            false
+        let mut shrunk = Shrunk {
+            tree: &tree,
+            removed: Vec::new(),
+            current: text.to_vec(),
         };
         for n in tree.breadth_first() {
-            if removed.contains(&n) || inside_removed(&removed, n) {
+            if shrunk.gone(n) {
                 continue;
             }
             let LexKind::Repeat { min, max } = tree.nodes[n].kind else {
@@ -900,58 +877,113 @@ impl<'l> Token<'l> {
                 continue;
             }
             if min == 0 && max == Some(1) {
-                try_removal(&mut removed, &mut current, &[n], tests);
-                continue;
-            }
-            // ddmin over the repetitions, keeping `min` of them.
-            let mut live = children;
-            let mut chunk = live.len().div_ceil(2).max(1);
-            loop {
-                let mut progress = false;
-                let mut i = 0;
-                while i < live.len() {
-                    let end = (i + chunk).min(live.len());
-                    if live.len() - (end - i) >= min as usize
-                        && try_removal(&mut removed, &mut current, &live[i..end], tests)
-                    {
-                        live.drain(i..end);
-                        progress = true;
-                    } else {
-                        i = end;
-                    }
-                }
-                if !progress {
-                    if chunk == 1 {
-                        break;
-                    }
-                    chunk = chunk.div_ceil(2);
-                }
-                if live.len() <= min as usize {
-                    break;
-                }
+                self.try_removal(&mut shrunk, &[n], tests);
+            } else {
+                self.remove_repetitions(&mut shrunk, children, min as usize, tests);
             }
         }
-        // Fragments: each remaining character toward the front of its class.
+        self.fragments_to_front(&mut shrunk, tests);
+    }
+
+    /// Removes the nodes `cut` besides those removed already, if the text
+    /// still matches the class, comes earlier in shortlex order and passes.
+    fn try_removal(
+        &self,
+        shrunk: &mut Shrunk<'_>,
+        cut: &[usize],
+        tests: &mut Tests<'_, '_>,
+    ) -> bool {
+        let mut all = shrunk.removed.clone();
+        all.extend_from_slice(cut);
+        let candidate = shrunk.tree.render(&all, &[]);
+        if self.class.matches(&candidate)
+            && shortlex_less(self.class, &candidate, &shrunk.current)
+            && self.try_text(&shrunk.current, &candidate, false, tests)
+        {
+            shrunk.removed = all;
+            shrunk.current = candidate;
+            return true;
+        }
+        false
+    }
+
+    /// ddmin over the repetitions `live` of one node, keeping `min` of them.
+    fn remove_repetitions(
+        &self,
+        shrunk: &mut Shrunk<'_>,
+        mut live: Vec<usize>,
+        min: usize,
+        tests: &mut Tests<'_, '_>,
+    ) {
+        let mut chunk = live.len().div_ceil(2).max(1);
+        loop {
+            let mut progress = false;
+            let mut i = 0;
+            while i < live.len() {
+                let end = (i + chunk).min(live.len());
+                if live.len() - (end - i) >= min && self.try_removal(shrunk, &live[i..end], tests) {
+                    live.drain(i..end);
+                    progress = true;
+                } else {
+                    i = end;
+                }
+            }
+            if !progress {
+                if chunk == 1 {
+                    break;
+                }
+                chunk = chunk.div_ceil(2);
+            }
+            if live.len() <= min {
+                break;
+            }
+        }
+    }
+
+    /// Fragments: each remaining character toward the front of its class.
+    fn fragments_to_front(&self, shrunk: &mut Shrunk<'_>, tests: &mut Tests<'_, '_>) {
+        let tree = shrunk.tree;
+        let mut replaced: Vec<(usize, char)> = Vec::new();
         for n in tree.breadth_first() {
             let LexKind::Char(ranges) = &tree.nodes[n].kind else {
                 continue;
             };
-            if inside_removed(&removed, n) || removed.contains(&n) {
+            if shrunk.gone(n) {
                 continue;
             }
-            for c in class.ordered_chars(ranges).take(ATTEMPTS) {
+            for c in self.class.ordered_chars(ranges).take(ATTEMPTS) {
                 let mut with = replaced.clone();
                 with.push((n, c));
-                let candidate = tree.render(&removed, &with);
-                if !(class.matches(&candidate) && shortlex_less(class, &candidate, &current)) {
+                let candidate = tree.render(&shrunk.removed, &with);
+                if !(self.class.matches(&candidate)
+                    && shortlex_less(self.class, &candidate, &shrunk.current))
+                {
                     continue;
                 }
-                if self.try_text(&current, &candidate, false, tests) {
+                if self.try_text(&shrunk.current, &candidate, false, tests) {
                     replaced = with;
-                    current = candidate;
+                    shrunk.current = candidate;
                     break;
                 }
             }
         }
+    }
+}
+
+/// A lex tree's text as [`Token::shrink`] leaves it: the nodes removed
+/// and the text they leave.
+struct Shrunk<'t> {
+    tree: &'t LexTree,
+    removed: Vec<usize>,
+    current: Vec<u8>,
+}
+
+impl Shrunk<'_> {
+    /// Whether node `n` is removed, itself or inside a removed node.
+    fn gone(&self, n: usize) -> bool {
+        let nodes = &self.tree.nodes;
+        self.removed
+            .iter()
+            .any(|&r| r == n || (nodes[r].start <= nodes[n].start && nodes[n].end <= nodes[r].end))
     }
 }
