@@ -549,3 +549,52 @@ fn a_recheck_that_falls_back_ends_the_steps_with_the_pair_written() {
     assert_eq!(stats["recheck"], "passed", "{stats}");
     assert!(stderr(&out).contains("flaky"), "{}", stderr(&out));
 }
+
+/// When the outputs' folder goes away during the run, each of the three
+/// results is saved in the temporary folder, the message says where, and
+/// the exit code is 5, as in single mode.
+#[test]
+fn a_vanished_output_folder_does_not_lose_the_pair() {
+    let sb = Sandbox::new();
+    c_pair(&sb);
+    std::fs::create_dir(sb.path().join("out")).unwrap();
+    let root = sb.path().display().to_string();
+    sb.script(
+        "wrap.sh",
+        &format!(
+            "n=$(cat '{root}/count' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '{root}/count'\n\
+             [ $n -eq 3 ] && rm -rf '{root}/out'\n\
+             exec '{root}/bug.sh' \"$1\""
+        ),
+    );
+    let outputs = [
+        "-q",
+        "-j",
+        "2",
+        "--output-seed",
+        "out/s.c",
+        "--output-variant",
+        "out/v.c",
+        "--output-diff",
+        "out/d.diff",
+    ];
+    let out = run_pair(&sb, ["good.c", "bad.c", "./ok.sh", "./wrap.sh"], &outputs);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    let saved = |name: &str| {
+        let line = err
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name}: {err}"));
+        let path = line
+            .split("it is saved in ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{line}"));
+        std::fs::read(path.trim()).unwrap()
+    };
+    let variant = saved("out/v.c");
+    assert!(sb.accepts(&sb.path().join("bug.sh"), "v.c", &variant));
+    let seed = saved("out/s.c");
+    assert!(sb.accepts(&sb.path().join("ok.sh"), "s.c", &seed));
+    assert!(String::from_utf8_lossy(&saved("out/d.diff")).contains("@@"));
+}

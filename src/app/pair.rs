@@ -358,7 +358,9 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
             seed,
             variant,
         }) => {
-            finish(&writers, &seed, &variant)?;
+            if let Some(code) = finish(&writers, &seed, &variant) {
+                return Ok(code);
+            }
             eprintln!(
                 "treereduce: error: {}",
                 job::could_not_run(
@@ -372,7 +374,9 @@ pub fn run(args: PairArgs) -> Result<u8, Failure> {
         Err(e) => return Err(Failure::Usage(e.into())),
     };
     let code = exit_code(&outcome);
-    finish(&writers, &outcome.seed, &outcome.variant)?;
+    if let Some(code) = finish(&writers, &outcome.seed, &outcome.variant) {
+        return Ok(code);
+    }
     if let Some(dest) = &outs.stats {
         write_stats(dest, &outcome, &scripts, started)?;
     }
@@ -720,13 +724,24 @@ fn start(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> 
 }
 
 /// Writes the pair to the three outputs (the seed, the variant and their
-/// difference) as the results.
-fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Result<(), Failure> {
-    each_output(writers, seed, variant, |w, text| {
-        w.finish(text)
-            .map(|_| ())
-            .map_err(|e| Failure::Internal(anyhow!("cannot write a result: {e}")))
-    })
+/// difference) as the results, each through [`BestWriter::finish_or_save`]:
+/// an output that cannot be written has its result saved in the temporary
+/// folder (the message says where) and the others are still written. The
+/// exit code [`exit::OUTPUT_FAILED`] if one could not be.
+fn finish(writers: &Writers, seed: &[u8], variant: &[u8]) -> Option<u8> {
+    let failed = std::cell::Cell::new(None);
+    let like = |w: &BestWriter| {
+        w.destination()
+            .path()
+            .map_or_else(|| PathBuf::from("pair.diff"), Path::to_path_buf)
+    };
+    let _ = each_output(writers, seed, variant, |w, text| {
+        if let Err(code) = w.finish_or_save(text, &like(w)) {
+            failed.set(Some(code));
+        }
+        Ok(())
+    });
+    failed.get()
 }
 
 /// Calls `write` on each of the three outputs with its text: the seed, the
