@@ -13,13 +13,14 @@
 //! with its text outside definer fields (so C's `struct a` tags are not
 //! uses). Only proposed when the program gets fewer tokens.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::lang::TypeAlias;
 use crate::reduce::byname::{child, current_text, nodes_of_kind};
 use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
-use crate::syntax::{Grammar, NodeId, Original, Role, until};
+use crate::syntax::{Grammar, KindId, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
 /// Alias inlining as a table entry.
@@ -44,12 +45,15 @@ impl Reduction for InlineTypesReduction {
         out: &mut Vec<Queued<TreeSubject<'a>>>,
     ) {
         for alias in cx.original.language.type_aliases {
+            let mut leaves = None;
             for n in until(
                 nodes_of_kind(cx.grammar, cx.original, cx.scope, alias.kind),
                 cx.stop(),
             ) {
                 if cx.inside(n) {
-                    out.extend(task(cx.grammar, cx.original, cx.scope, alias, n));
+                    // One walk of the scope for all of this kind's aliases.
+                    let leaves = leaves.get_or_insert_with(|| NamedLeaves::new(cx, alias));
+                    out.extend(task(cx.grammar, cx.original, leaves, alias, n));
                 }
             }
         }
@@ -105,7 +109,7 @@ impl Change for InlineType {
 fn task<'a>(
     grammar: &Grammar,
     original: &Original,
-    scope: NodeId,
+    leaves: &NamedLeaves<'_>,
     alias: &TypeAlias,
     n: NodeId,
 ) -> Option<Queued<TreeSubject<'a>>> {
@@ -138,17 +142,16 @@ fn task<'a>(
     if !simple {
         return None;
     }
-    let text = original.node_text(name);
     let kind = nodes.kind(name);
-    let named_so = |u: NodeId| u != name && nodes.is_leaf(u) && original.node_text(u) == text;
-    let mut uses: Vec<NodeId> = nodes
-        .subtree(scope)
-        .filter(|&u| {
-            named_so(u) && nodes.kind(u) == kind && !grammar.is_definer_field(nodes.field(u))
-        })
+    let named_so = leaves.named(original.node_text(name), name);
+    let mut uses: Vec<NodeId> = named_so
+        .iter()
+        .copied()
+        .filter(|&u| nodes.kind(u) == kind && !grammar.is_definer_field(nodes.field(u)))
         .collect();
-    uses.extend(value_uses(grammar, original, scope, alias, named_so));
+    uses.extend(value_uses(grammar, original, alias, &named_so));
     uses.sort_unstable();
+    uses.dedup();
     let uses: Arc<[NodeId]> = uses.into();
     let added = uses.len() * nodes.tokens(aliased).saturating_sub(1);
     let removed = nodes.tokens(n).checked_sub(added).filter(|&r| r > 0)?;
@@ -169,28 +172,69 @@ fn task<'a>(
     ))
 }
 
-/// The value tokens (`alias.value_uses`) that `named_so` accepts, unless
-/// one of them declares a value of the name: then the name means that value
-/// somewhere, and no value token is a use of the alias.
-fn value_uses(
-    grammar: &Grammar,
-    original: &Original,
-    scope: NodeId,
-    alias: &TypeAlias,
-    named_so: impl Fn(NodeId) -> bool,
-) -> Vec<NodeId> {
-    let nodes = &original.nodes;
-    let kinds: Vec<_> = alias
+/// The leaf tokens of a scope that an alias's name or its uses can be,
+/// by their text: one walk of the scope serves every alias of one kind, so
+/// a pass start is linear in the scope, not in the scope times the aliases.
+struct NamedLeaves<'t> {
+    by_text: HashMap<&'t [u8], Vec<NodeId>>,
+}
+
+impl<'t> NamedLeaves<'t> {
+    /// The identifier and primitive-type leaves of `cx`'s scope, and the
+    /// kinds of `alias.value_uses`, in tree order.
+    fn new(cx: &TreeSubject<'t>, alias: &TypeAlias) -> Self {
+        let (grammar, original) = (cx.grammar, cx.original);
+        let nodes = &original.nodes;
+        let values = value_kinds(grammar, alias);
+        let wanted = |k| {
+            grammar.is_identifier(k)
+                || grammar.kind_name(k) == "primitive_type"
+                || values.contains(&k)
+        };
+        let mut by_text: HashMap<&'t [u8], Vec<NodeId>> = HashMap::new();
+        for u in until(nodes.subtree(cx.scope), cx.stop()) {
+            if nodes.is_leaf(u) && wanted(nodes.kind(u)) {
+                by_text.entry(original.node_text(u)).or_default().push(u);
+            }
+        }
+        NamedLeaves { by_text }
+    }
+
+    /// The leaves with `text`, but `name` itself.
+    fn named(&self, text: &[u8], name: NodeId) -> Vec<NodeId> {
+        let all = self.by_text.get(text).map_or(&[][..], Vec::as_slice);
+        all.iter().copied().filter(|&u| u != name).collect()
+    }
+}
+
+/// The kinds of `alias.value_uses`.
+fn value_kinds(grammar: &Grammar, alias: &TypeAlias) -> Vec<KindId> {
+    alias
         .value_uses
         .iter()
         .flat_map(|k| grammar.kind_ids(k, true).iter().copied())
-        .collect();
+        .collect()
+}
+
+/// The value tokens (`alias.value_uses`) among `named_so` (the leaves
+/// with the alias's name), unless one of them declares a value of the
+/// name: then the name means that value somewhere, and no value token is
+/// a use of the alias.
+fn value_uses(
+    grammar: &Grammar,
+    original: &Original,
+    alias: &TypeAlias,
+    named_so: &[NodeId],
+) -> Vec<NodeId> {
+    let nodes = &original.nodes;
+    let kinds = value_kinds(grammar, alias);
     if kinds.is_empty() {
         return Vec::new();
     }
-    let found: Vec<NodeId> = nodes
-        .subtree(scope)
-        .filter(|&u| kinds.contains(&nodes.kind(u)) && named_so(u))
+    let found: Vec<NodeId> = named_so
+        .iter()
+        .copied()
+        .filter(|&u| kinds.contains(&nodes.kind(u)))
         .collect();
     if found
         .iter()
