@@ -4,12 +4,13 @@
 
 use super::{
     Constness, Enumeration, Expressions, FileReference, Language, Layout, Positional, Preprocessor,
-    Record, Scoping, Signature, TypeAlias, Variable,
+    Record, Scoping, Signature, TypeAlias, Variable, joined,
 };
 
 /// C's `struct`: members are field declarations, used as `x.f` and `p->f`,
-/// initialized by `.f = v` or by position.
-const C_STRUCT: Record = Record {
+/// initialized by `.f = v` or by position (C++'s records, which add `S::f`
+/// through their qualified identifiers, too).
+pub(super) const C_STRUCT: Record = Record {
     kind: "struct_specifier",
     name: "name",
     body: "body",
@@ -42,33 +43,39 @@ pub(super) const C_VARIABLE: Variable = Variable {
     constness: Constness::Marked("const"),
 };
 
+/// The kinds of C's primary expressions; C++'s are these and its own.
+pub(super) const C_PRIMARY: &[&str] = &[
+    "identifier",
+    "number_literal",
+    "string_literal",
+    "concatenated_string",
+    "char_literal",
+    "true",
+    "false",
+    "null",
+    "call_expression",
+    "parenthesized_expression",
+    "field_expression",
+    "subscript_expression",
+];
+
+/// Where C takes an expression without parentheses, a subscript's index
+/// aside (C++'s grammar gives the index a node of its own).
+pub(super) const C_BARE: &[&str] = &[
+    "argument_list",
+    "init_declarator.value",
+    "initializer_list",
+    "initializer_pair.value",
+    "expression_statement",
+    "return_statement",
+    "parenthesized_expression",
+    "assignment_expression.right",
+];
+
 /// C's expressions; C++ adds its own primary kinds and subscripts.
 pub(super) const C_EXPRESSIONS: Expressions = Expressions {
-    primary: &[
-        "identifier",
-        "number_literal",
-        "string_literal",
-        "concatenated_string",
-        "char_literal",
-        "true",
-        "false",
-        "null",
-        "call_expression",
-        "parenthesized_expression",
-        "field_expression",
-        "subscript_expression",
-    ],
-    bare: &[
-        "argument_list",
-        "init_declarator.value",
-        "initializer_list",
-        "initializer_pair.value",
-        "expression_statement",
-        "return_statement",
-        "parenthesized_expression",
-        "subscript_expression.index",
-        "assignment_expression.right",
-    ],
+    primary: C_PRIMARY,
+    bare: &joined::<{ C_BARE.len() + 1 }>(C_BARE, &["subscript_expression.index"]),
     // `&x` needs an object: neither a value nor `0` can take its place.
     writes: &[
         "assignment_expression.left",
@@ -94,71 +101,81 @@ pub(super) const C_ENUM: Enumeration = Enumeration {
     ..Enumeration::NONE
 };
 
+/// C's layout; C++ keeps its blocks, spacing and preprocessor lines.
+pub(super) const C_LAYOUT: Layout = Layout {
+    blocks: &[
+        "compound_statement",
+        "field_declaration_list",
+        "case_statement",
+    ],
+    flat: &[
+        "translation_unit",
+        "preproc_if",
+        "preproc_ifdef",
+        "preproc_else",
+        "preproc_elif",
+    ],
+    spaced_parents: &[
+        "binary_expression",
+        "assignment_expression",
+        "conditional_expression",
+    ],
+    spaced: &["="],
+    sticky: &[
+        "unary_expression",
+        "pointer_expression",
+        "pointer_declarator",
+        "abstract_pointer_declarator",
+        "update_expression",
+    ],
+    // `#define f(x)`: a space before `(` would make `f` an object-like macro.
+    attached: &["preproc_params"],
+    tight: &[".", "->"],
+    line_tokens: &[
+        "#include",
+        "#define",
+        "#if",
+        "#ifdef",
+        "#ifndef",
+        "#else",
+        "#elif",
+        "#endif",
+        "preproc_directive",
+    ],
+    ..Layout::NONE
+};
+
+/// The kinds of C's names; C++'s are these and its namespaces'.
+pub(super) const C_IDENTIFIERS: &[&str] = &[
+    "identifier",
+    "field_identifier",
+    "statement_identifier",
+    "type_identifier",
+];
+
+/// C's kinds whose text is kept as it is; C++'s are these and its raw
+/// strings.
+pub(super) const C_VERBATIM: &[&str] = &[
+    "char_literal",
+    "character",
+    "comment",
+    "concatenated_string",
+    "preproc_arg",
+    "string_content",
+    "string_literal",
+    "system_lib_string",
+];
+
 /// The C table entry.
 pub static C: Language = Language {
     file_references: &[FileReference::Quoted("preproc_include", "path")],
     extensions: &["c", "h"],
-    identifier_kinds: &[
-        "identifier",
-        "field_identifier",
-        "statement_identifier",
-        "type_identifier",
-    ],
+    identifier_kinds: C_IDENTIFIERS,
     // A declaration names what it defines in its declarator
     // (`int *f(void)`: declarator -> declarator -> identifier).
     definer_fields: &["name", "declarator"],
-    verbatim_kinds: &[
-        "char_literal",
-        "character",
-        "comment",
-        "concatenated_string",
-        "preproc_arg",
-        "string_content",
-        "string_literal",
-        "system_lib_string",
-    ],
-    layout: Layout {
-        blocks: &[
-            "compound_statement",
-            "field_declaration_list",
-            "case_statement",
-        ],
-        flat: &[
-            "translation_unit",
-            "preproc_if",
-            "preproc_ifdef",
-            "preproc_else",
-            "preproc_elif",
-        ],
-        spaced_parents: &[
-            "binary_expression",
-            "assignment_expression",
-            "conditional_expression",
-        ],
-        spaced: &["="],
-        sticky: &[
-            "unary_expression",
-            "pointer_expression",
-            "pointer_declarator",
-            "abstract_pointer_declarator",
-            "update_expression",
-        ],
-        // `#define f(x)`: a space before `(` would make `f` an object-like macro.
-        attached: &["preproc_params"],
-        tight: &[".", "->"],
-        line_tokens: &[
-            "#include",
-            "#define",
-            "#if",
-            "#ifdef",
-            "#ifndef",
-            "#else",
-            "#elif",
-            "#endif",
-            "preproc_directive",
-        ],
-        ..Layout::NONE
-    },
+    verbatim_kinds: C_VERBATIM,
+    layout: C_LAYOUT,
     // `int f(int a)`, in a prototype or a definition, behind any pointer declarator.
     signatures: &[Signature {
         kind: "function_declarator",

@@ -3,27 +3,13 @@
 //! initializers are C's; what is added are C++'s own kinds (classes,
 //! namespaces, templates, lambdas, `using` aliases, references).
 
-use super::c::{C_ENUM, C_EXPRESSIONS, C_POSITIONAL, C_PREPROCESSOR, C_TYPEDEF, C_VARIABLE};
+use super::c::{
+    C_BARE, C_ENUM, C_EXPRESSIONS, C_IDENTIFIERS, C_LAYOUT, C_PREPROCESSOR, C_PRIMARY, C_STRUCT,
+    C_TYPEDEF, C_VARIABLE, C_VERBATIM,
+};
 use super::{
     Enumeration, Expressions, FileReference, Language, Layout, Record, Scoping, Signature,
-    Templates, TypeAlias,
-};
-
-/// A `struct`, `class` or `union`: members are field declarations, used as
-/// `x.f`, `p->f` and `S::f`, initialized by `.f = v` or by position. A
-/// method's name after `.` is a field access to the table as well; the
-/// test rejects what does not compile.
-const CPP_STRUCT: Record = Record {
-    kind: "struct_specifier",
-    name: "name",
-    body: "body",
-    member: "field_declaration",
-    member_name: "declarator",
-    member_type: "type",
-    accesses: &[("field_expression", "field")],
-    methods: &[],
-    named: &["initializer_pair"],
-    positional: C_POSITIONAL,
+    Templates, TypeAlias, joined,
 };
 
 /// The C++ table entry.
@@ -31,36 +17,23 @@ pub static CPP: Language = Language {
     file_references: &[FileReference::Quoted("preproc_include", "path")],
     aliases: &["c++", "cxx"],
     extensions: &["cc", "cpp", "cxx", "hpp", "hh", "hxx", "ii"],
-    identifier_kinds: &[
-        "identifier",
-        "field_identifier",
-        "namespace_identifier",
-        "statement_identifier",
-        "type_identifier",
-    ],
+    identifier_kinds: &joined::<{ C_IDENTIFIERS.len() + 1 }>(
+        C_IDENTIFIERS,
+        &["namespace_identifier"],
+    ),
     definer_fields: &["name", "declarator"],
     // An access specifier's `:` is a token of the class body, after the
     // specifier: as a separator it goes with it (`public:` deleted whole).
     separators: &[",", ":"],
-    verbatim_kinds: &[
-        "char_literal",
-        "character",
-        "comment",
-        "concatenated_string",
-        "preproc_arg",
-        "raw_string_content",
-        "raw_string_delimiter",
-        "raw_string_literal",
-        "string_content",
-        "string_literal",
-        "system_lib_string",
-    ],
-    layout: Layout {
-        blocks: &[
-            "compound_statement",
-            "field_declaration_list",
-            "case_statement",
+    verbatim_kinds: &joined::<{ C_VERBATIM.len() + 3 }>(
+        C_VERBATIM,
+        &[
+            "raw_string_content",
+            "raw_string_delimiter",
+            "raw_string_literal",
         ],
+    ),
+    layout: Layout {
         // A namespace's body is not indented, as most C++ is written.
         flat: &[
             "translation_unit",
@@ -70,12 +43,6 @@ pub static CPP: Language = Language {
             "preproc_else",
             "preproc_elif",
         ],
-        spaced_parents: &[
-            "binary_expression",
-            "assignment_expression",
-            "conditional_expression",
-        ],
-        spaced: &["="],
         sticky: &[
             "unary_expression",
             "pointer_expression",
@@ -91,22 +58,11 @@ pub static CPP: Language = Language {
         // `#define f(x)`; `S<int>`, `f<T>(`.
         attached: &["preproc_params", "template_argument_list"],
         tight: &[".", "->", "::"],
-        line_tokens: &[
-            "#include",
-            "#define",
-            "#if",
-            "#ifdef",
-            "#ifndef",
-            "#else",
-            "#elif",
-            "#endif",
-            "preproc_directive",
-        ],
         // C++11 closes two template argument lists with `>>`; `()` and
         // `[]` are operator names (`operator()`), not to be kept apart in
         // a call or a declarator.
         glue_ok: &[">>", "()", "[]"],
-        ..Layout::NONE
+        ..C_LAYOUT
     },
     // `int f(int a)`, `int S::f(int a)`, a method in its class.
     signatures: &[Signature {
@@ -148,48 +104,33 @@ pub static CPP: Language = Language {
     },
     variables: &[C_VARIABLE],
     expressions: Expressions {
-        primary: &[
-            "identifier",
-            "qualified_identifier",
-            "template_function",
-            "number_literal",
-            "string_literal",
-            "raw_string_literal",
-            "user_defined_literal",
-            "concatenated_string",
-            "char_literal",
-            "true",
-            "false",
-            "null",
-            "this",
-            "call_expression",
-            "parenthesized_expression",
-            "field_expression",
-            "subscript_expression",
-        ],
-        bare: &[
-            "argument_list",
-            "init_declarator.value",
-            "initializer_list",
-            "initializer_pair.value",
-            "expression_statement",
-            "return_statement",
-            "parenthesized_expression",
-            "subscript_argument_list",
-            "assignment_expression.right",
-        ],
+        primary: &joined::<{ C_PRIMARY.len() + 5 }>(
+            C_PRIMARY,
+            &[
+                "qualified_identifier",
+                "template_function",
+                "raw_string_literal",
+                "user_defined_literal",
+                "this",
+            ],
+        ),
+        // A subscript's index is a `subscript_argument_list` here.
+        bare: &joined::<{ C_BARE.len() + 1 }>(C_BARE, &["subscript_argument_list"]),
         // `&x` needs an object, and so does a reference bound to it.
         ..C_EXPRESSIONS
     },
+    // A `struct`, `class` or `union` is C's `struct` (`S::f` is a
+    // qualified name: `scoping`). A method's name after `.` is a field
+    // access to the table as well; the test rejects what does not compile.
     records: &[
-        CPP_STRUCT,
+        C_STRUCT,
         Record {
             kind: "class_specifier",
-            ..CPP_STRUCT
+            ..C_STRUCT
         },
         Record {
             kind: "union_specifier",
-            ..CPP_STRUCT
+            ..C_STRUCT
         },
     ],
     // `enum E { A = 1 }`, `enum class E { A }` used as `E::A`.

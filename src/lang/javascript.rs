@@ -1,28 +1,22 @@
 //! JavaScript (ES modules and CommonJS).
 
 use super::{
-    Constness, Expressions, FileReference, Language, Layout, Scoping, Signature, Variable,
+    Constness, Expressions, FileReference, Language, Layout, Scoping, Signature, Variable, joined,
 };
 
 /// The JavaScript table entry.
 pub static JAVASCRIPT: Language = Language {
-    file_references: &[
-        FileReference::Specifier("import_statement", "source"),
-        FileReference::Specifier("export_statement", "source"),
-        FileReference::Call("require"),
-    ],
+    file_references: JS_FILE_REFERENCES,
     aliases: &["js"],
     extensions: &["js", "mjs", "cjs"],
-    identifier_kinds: &[
-        "identifier",
-        "private_property_identifier",
-        "property_identifier",
-        "shorthand_property_identifier",
-        "statement_identifier",
-    ],
+    identifier_kinds: JS_IDENTIFIERS,
     // Variable declarators and patterns name what they bind.
     definer_fields: &["name", "pattern"],
-    verbatim_kinds: JS_VERBATIM,
+    // JSX's character references (`&amp;`) besides what TypeScript keeps.
+    verbatim_kinds: &joined::<{ JS_VERBATIM.len() + 1 }>(
+        JS_VERBATIM,
+        &["html_character_reference"],
+    ),
     layout: JS_LAYOUT,
     signatures: JS_SIGNATURES,
     // `x.f(a)`.
@@ -48,9 +42,22 @@ pub static JAVASCRIPT: Language = Language {
 };
 
 /// What JavaScript shares with TypeScript, whose grammar extends it.
+pub(super) const JS_FILE_REFERENCES: &[FileReference] = &[
+    FileReference::Specifier("import_statement", "source"),
+    FileReference::Specifier("export_statement", "source"),
+    FileReference::Call("require"),
+];
+
+pub(super) const JS_IDENTIFIERS: &[&str] = &[
+    "identifier",
+    "private_property_identifier",
+    "property_identifier",
+    "shorthand_property_identifier",
+    "statement_identifier",
+];
+
 pub(super) const JS_VERBATIM: &[&str] = &[
     "comment",
-    "html_character_reference",
     "html_comment",
     "regex",
     "regex_flags",

@@ -765,6 +765,27 @@ impl std::fmt::Debug for Language {
     }
 }
 
+/// The kinds of `shared` followed by those of `own`: a table whose grammar
+/// extends another's (C++ of C) writes only what it adds to a shared list.
+/// `N` must be the sum of the lengths (a mismatch fails the build).
+pub(crate) const fn joined<const N: usize>(
+    shared: &[&'static str],
+    own: &[&'static str],
+) -> [&'static str; N] {
+    assert!(shared.len() + own.len() == N, "N is not the joined length");
+    let mut all = [""; N];
+    let mut i = 0;
+    while i < shared.len() {
+        all[i] = shared[i];
+        i += 1;
+    }
+    while i < N {
+        all[i] = own[i - shared.len()];
+        i += 1;
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,44 +1,27 @@
 //! TypeScript. tree-sitter-typescript extends tree-sitter-javascript, so
-//! the layout, signatures, scoping and expressions are JavaScript's; what
-//! is added are type names, type aliases and parameter types.
+//! the file references, layout, signatures, scoping and expressions are
+//! JavaScript's; what is added are type names, type aliases and parameter
+//! types.
 
-use super::javascript::{JS_EXPRESSIONS, JS_LAYOUT, JS_SCOPING, JS_SIGNATURES};
-use super::{Constness, FileReference, Language, Layout, TypeAlias, Variable};
+use super::javascript::{
+    JS_EXPRESSIONS, JS_FILE_REFERENCES, JS_IDENTIFIERS, JS_LAYOUT, JS_SCOPING, JS_SIGNATURES,
+    JS_VERBATIM,
+};
+use super::{Constness, Language, Layout, TypeAlias, Variable, joined};
 
 /// The TypeScript table entry.
 pub static TYPESCRIPT: Language = Language {
-    file_references: &[
-        FileReference::Specifier("import_statement", "source"),
-        FileReference::Specifier("export_statement", "source"),
-        FileReference::Call("require"),
-    ],
+    file_references: JS_FILE_REFERENCES,
     aliases: &["ts"],
     extensions: &["ts", "mts", "cts"],
-    identifier_kinds: &[
-        "identifier",
-        "private_property_identifier",
-        "property_identifier",
-        "shorthand_property_identifier",
-        "statement_identifier",
-        "type_identifier",
-    ],
+    identifier_kinds: &joined::<{ JS_IDENTIFIERS.len() + 1 }>(JS_IDENTIFIERS, &["type_identifier"]),
     definer_fields: &["name", "pattern"],
     // The members of an interface or an object type end in `;` tokens of
     // the body, after them: a deleted member takes its own along instead
     // of leaving a stray `;`.
     separators: &[",", ";"],
     // JavaScript's, without JSX.
-    verbatim_kinds: &[
-        "comment",
-        "html_comment",
-        "regex",
-        "regex_flags",
-        "regex_pattern",
-        "string",
-        "string_fragment",
-        "template_string",
-        "template_substitution",
-    ],
+    verbatim_kinds: JS_VERBATIM,
     // A class body's members are not in a field here.
     layout: Layout {
         blocks: &[
