@@ -11,61 +11,52 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, is_kind};
+use crate::reduce::cxx::{Cxx, attempt, children_in, is_kind};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Deduced types as a table entry.
-pub struct AutoTypesReduction;
+pub static AUTO_TYPES: Cxx = Cxx {
+    name: "auto",
+    about: "Do not replace the spelled-out type of a C++ variable with a value by `auto`",
+    start,
+};
 
-/// The table entry.
-pub static AUTO_TYPES: Cxx<AutoTypesReduction> = Cxx(AutoTypesReduction);
-
-impl CxxReduction for AutoTypesReduction {
-    fn name(&self) -> &'static str {
-        "auto"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not replace the spelled-out type of a C++ variable with a value by `auto`"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        let deduced: Arc<[u8]> = Arc::from(t.deduced.as_bytes());
-        let (initialized, value_field) = t.initialized;
-        for &(kind, type_field, declarators) in t.typed {
-            for d in nodes_of_kind(grammar, original, cx.scope, kind) {
-                let Some(ty) = child(grammar, original, d, type_field) else {
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let deduced: Arc<[u8]> = Arc::from(t.deduced.as_bytes());
+    let (initialized, value_field) = t.initialized;
+    for &(kind, type_field, declarators) in t.typed {
+        for d in nodes_of_kind(grammar, original, cx.scope, kind) {
+            let Some(ty) = child(grammar, original, d, type_field) else {
+                continue;
+            };
+            if !cx.inside(ty) || nodes.tokens(ty) < 2 {
+                continue;
+            }
+            if !declarators.is_empty() {
+                let &[declarator] = &children_in(grammar, original, d, declarators)[..] else {
                     continue;
                 };
-                if !cx.inside(ty) || nodes.tokens(ty) < 2 {
+                if !is_kind(grammar, original, declarator, initialized) {
                     continue;
                 }
-                if !declarators.is_empty() {
-                    let &[declarator] = &children_in(grammar, original, d, declarators)[..] else {
-                        continue;
-                    };
-                    if !is_kind(grammar, original, declarator, initialized) {
-                        continue;
-                    }
-                    let Some(value) = child(grammar, original, declarator, value_field) else {
-                        continue;
-                    };
-                    // `S s = {1, 2}` and `S s{1, 2}`: a brace list has no type.
-                    if original.node_text(value).starts_with(b"{") {
-                        continue;
-                    }
+                let Some(value) = child(grammar, original, declarator, value_field) else {
+                    continue;
+                };
+                // `S s = {1, 2}` and `S s{1, 2}`: a brace list has no type.
+                if original.node_text(value).starts_with(b"{") {
+                    continue;
                 }
-                out.push(attempt(
-                    nodes.tokens(ty) - 1,
-                    Deduce {
-                        ty,
-                        deduced: deduced.clone(),
-                    },
-                ));
             }
+            out.push(attempt(
+                nodes.tokens(ty) - 1,
+                Deduce {
+                    ty,
+                    deduced: deduced.clone(),
+                },
+            ));
         }
     }
 }

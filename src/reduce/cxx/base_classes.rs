@@ -12,89 +12,80 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
-use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, first_name, is_kind, sorted};
+use crate::reduce::cxx::{Cxx, attempt, children_in, first_name, is_kind, sorted};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Base class removal as a table entry.
-pub struct BaseClassesReduction;
+pub static BASE_CLASSES: Cxx = Cxx {
+    name: "base-classes",
+    about: "Do not remove a C++ base class together with its initializers in the class's constructors",
+    start,
+};
 
-/// The table entry.
-pub static BASE_CLASSES: Cxx<BaseClassesReduction> = Cxx(BaseClassesReduction);
-
-impl CxxReduction for BaseClassesReduction {
-    fn name(&self) -> &'static str {
-        "base-classes"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not remove a C++ base class together with its initializers in the class's constructors"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        let (clause_kind, belongs) = t.bases;
-        let (list_kind, initializer_kind) = t.initializers;
-        for clause in nodes_of_kind(grammar, original, cx.scope, clause_kind) {
-            if !cx.inside(clause) {
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let (clause_kind, belongs) = t.bases;
+    let (list_kind, initializer_kind) = t.initializers;
+    for clause in nodes_of_kind(grammar, original, cx.scope, clause_kind) {
+        if !cx.inside(clause) {
+            continue;
+        }
+        let class = nodes.parent(clause);
+        let members: Vec<NodeId> = children_in(grammar, original, clause, "");
+        let is_word = |n: NodeId| belongs.iter().any(|k| is_kind(grammar, original, n, k));
+        let bases: Vec<usize> = (0..members.len())
+            .filter(|&i| !is_word(members[i]))
+            .collect();
+        for (j, &i) in bases.iter().enumerate() {
+            let base = members[i];
+            // The words between the previous base and this one are its own.
+            let from = if j == 0 { 0 } else { bases[j - 1] + 1 };
+            let own: Vec<NodeId> = if bases.len() == 1 {
+                vec![clause]
+            } else {
+                members[from..=i].to_vec()
+            };
+            let Some(base_name) = first_name(grammar, original, base) else {
                 continue;
-            }
-            let class = nodes.parent(clause);
-            let members: Vec<NodeId> = children_in(grammar, original, clause, "");
-            let is_word = |n: NodeId| belongs.iter().any(|k| is_kind(grammar, original, n, k));
-            let bases: Vec<usize> = (0..members.len())
-                .filter(|&i| !is_word(members[i]))
-                .collect();
-            for (j, &i) in bases.iter().enumerate() {
-                let base = members[i];
-                // The words between the previous base and this one are its own.
-                let from = if j == 0 { 0 } else { bases[j - 1] + 1 };
-                let own: Vec<NodeId> = if bases.len() == 1 {
-                    vec![clause]
-                } else {
-                    members[from..=i].to_vec()
-                };
-                let Some(base_name) = first_name(grammar, original, base) else {
-                    continue;
-                };
-                let base_text = original.node_text(base_name);
-                // The initializers of this base in the class's constructors.
-                let mut initializers = Vec::new();
-                for list in nodes_of_kind(grammar, original, class, list_kind) {
-                    let elements: Vec<NodeId> = children_in(grammar, original, list, "")
-                        .into_iter()
-                        .filter(|&e| is_kind(grammar, original, e, initializer_kind))
-                        .collect();
-                    let of_base: Vec<NodeId> = elements
-                        .iter()
-                        .copied()
-                        .filter(|&e| {
-                            first_name(grammar, original, e)
-                                .is_some_and(|n| original.node_text(n) == base_text)
-                        })
-                        .collect();
-                    if of_base.is_empty() {
-                        continue;
-                    }
-                    if of_base.len() == elements.len() {
-                        initializers.push(list);
-                    } else {
-                        initializers.extend(of_base);
-                    }
-                }
-                let removed = own
+            };
+            let base_text = original.node_text(base_name);
+            // The initializers of this base in the class's constructors.
+            let mut initializers = Vec::new();
+            for list in nodes_of_kind(grammar, original, class, list_kind) {
+                let elements: Vec<NodeId> = children_in(grammar, original, list, "")
+                    .into_iter()
+                    .filter(|&e| is_kind(grammar, original, e, initializer_kind))
+                    .collect();
+                let of_base: Vec<NodeId> = elements
                     .iter()
-                    .chain(&initializers)
-                    .map(|&n| nodes.tokens(n))
-                    .sum();
-                out.push(attempt(
-                    removed,
-                    DropBase {
-                        nodes: own.into_iter().chain(initializers).collect(),
-                    },
-                ));
+                    .copied()
+                    .filter(|&e| {
+                        first_name(grammar, original, e)
+                            .is_some_and(|n| original.node_text(n) == base_text)
+                    })
+                    .collect();
+                if of_base.is_empty() {
+                    continue;
+                }
+                if of_base.len() == elements.len() {
+                    initializers.push(list);
+                } else {
+                    initializers.extend(of_base);
+                }
             }
+            let removed = own
+                .iter()
+                .chain(&initializers)
+                .map(|&n| nodes.tokens(n))
+                .sum();
+            out.push(attempt(
+                removed,
+                DropBase {
+                    nodes: own.into_iter().chain(initializers).collect(),
+                },
+            ));
         }
     }
 }

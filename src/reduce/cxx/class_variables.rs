@@ -11,77 +11,67 @@ use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::child;
 use crate::reduce::cxx::{
-    Cxx, CxxReduction, attempt, children_in, classes_alone, is_kind, name_leaf, next_sibling,
-    untouched,
+    Cxx, attempt, children_in, classes_alone, is_kind, name_leaf, next_sibling, untouched,
 };
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Class definitions merged with their variables, as a table entry.
-pub struct ClassVariablesReduction;
+pub static CLASS_VARIABLES: Cxx = Cxx {
+    name: "class-variables",
+    about: "Do not merge a C++ class definition with the declaration after it whose type is the class (`class a {}; a x;` -> `class {} x;`, or `class a {} x;` when the name is needed)",
+    start,
+};
 
-/// The table entry.
-pub static CLASS_VARIABLES: Cxx<ClassVariablesReduction> = Cxx(ClassVariablesReduction);
-
-impl CxxReduction for ClassVariablesReduction {
-    fn name(&self) -> &'static str {
-        "class-variables"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not merge a C++ class definition with the declaration after it whose type is the class (`class a {}; a x;` -> `class {} x;`, or `class a {} x;` when the name is needed)"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        // `class a { ... };` on its own, then the declaration.
-        for (class, _, semicolon) in classes_alone(cx, t) {
-            let Some(declaration) = next_sibling(original, semicolon) else {
-                continue;
-            };
-            let Some((ty, declarators)) = declared_type(cx, t, declaration) else {
-                continue;
-            };
-            let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"]) else {
-                continue;
-            };
-            if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
-                continue;
-            }
-            if !declares_variables(cx, declaration, declarators) {
-                continue;
-            }
-            // An unnamed class has no constructors: the name goes when
-            // the class does not name itself. Names are matched by text,
-            // and canonicalization gives many entities one name, so a
-            // name that occurs elsewhere too may still be another
-            // entity's: the test decides.
-            let id = original.name(name);
-            if nodes
-                .subtree(class)
-                .filter(|&d| original.name(d) == id)
-                .count()
-                == 1
-            {
-                out.push(attempt(
-                    3,
-                    Merge {
-                        name: Some(name),
-                        semicolon,
-                        ty,
-                    },
-                ));
-            }
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    // `class a { ... };` on its own, then the declaration.
+    for (class, _, semicolon) in classes_alone(cx, t) {
+        let Some(declaration) = next_sibling(original, semicolon) else {
+            continue;
+        };
+        let Some((ty, declarators)) = declared_type(cx, t, declaration) else {
+            continue;
+        };
+        let Some(name) = name_leaf(grammar, original, t.qualified.0, class, &["name"]) else {
+            continue;
+        };
+        if !nodes.is_leaf(ty) || original.node_text(ty) != original.node_text(name) {
+            continue;
+        }
+        if !declares_variables(cx, declaration, declarators) {
+            continue;
+        }
+        // An unnamed class has no constructors: the name goes when
+        // the class does not name itself. Names are matched by text,
+        // and canonicalization gives many entities one name, so a
+        // name that occurs elsewhere too may still be another
+        // entity's: the test decides.
+        let id = original.name(name);
+        if nodes
+            .subtree(class)
+            .filter(|&d| original.name(d) == id)
+            .count()
+            == 1
+        {
             out.push(attempt(
-                2,
+                3,
                 Merge {
-                    name: None,
+                    name: Some(name),
                     semicolon,
                     ty,
                 },
             ));
         }
+        out.push(attempt(
+            2,
+            Merge {
+                name: None,
+                semicolon,
+                ty,
+            },
+        ));
     }
 }
 

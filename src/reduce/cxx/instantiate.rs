@@ -17,67 +17,58 @@ use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
 use crate::reduce::cxx::template_params::Template;
 use crate::reduce::cxx::{
-    Cxx, CxxReduction, attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
+    Cxx, attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
 };
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Role};
 
 /// Instantiation as a table entry.
-pub struct InstantiateReduction;
+pub static INSTANTIATE: Cxx = Cxx {
+    name: "instantiate",
+    about: "Do not replace a C++ template used with one set of arguments by that instantiation",
+    start,
+};
 
-/// The table entry.
-pub static INSTANTIATE: Cxx<InstantiateReduction> = Cxx(InstantiateReduction);
-
-impl CxxReduction for InstantiateReduction {
-    fn name(&self) -> &'static str {
-        "instantiate"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not replace a C++ template used with one set of arguments by that instantiation"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
-            if !cx.inside(td) || !matches!(original.role(td), Role::Element { .. }) {
-                continue;
-            }
-            let Some(template) = Template::of(grammar, original, t, td) else {
-                continue;
-            };
-            let Some(params) = parameter_names(cx, t, &template) else {
-                continue;
-            };
-            let Some((uses, instantiated)) = uses_alike(cx, t, td, &template, &params) else {
-                continue;
-            };
-            let names = parameters_named(cx, template.entity, &params);
-            // Without a use that passes arguments there is no instantiation
-            // to show, but a header nothing needs (no use with arguments, no
-            // parameter named in the entity: `template <>` left over from a
-            // removed primary template, or parameters the other reductions
-            // emptied of their uses) still goes.
-            let unneeded = uses.is_empty() && names.is_empty();
-            if !(instantiated || unneeded) {
-                continue;
-            }
-            let removed = nodes.tokens(td) - nodes.tokens(template.entity)
-                + uses
-                    .iter()
-                    .map(|&(u, n)| nodes.tokens(u) - nodes.tokens(n))
-                    .sum::<usize>();
-            out.push(attempt(
-                removed,
-                Instantiate {
-                    declaration: td,
-                    entity: template.entity,
-                    names: names.into(),
-                    uses: uses.into(),
-                },
-            ));
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
+        if !cx.inside(td) || !matches!(original.role(td), Role::Element { .. }) {
+            continue;
         }
+        let Some(template) = Template::of(grammar, original, t, td) else {
+            continue;
+        };
+        let Some(params) = parameter_names(cx, t, &template) else {
+            continue;
+        };
+        let Some((uses, instantiated)) = uses_alike(cx, t, td, &template, &params) else {
+            continue;
+        };
+        let names = parameters_named(cx, template.entity, &params);
+        // Without a use that passes arguments there is no instantiation
+        // to show, but a header nothing needs (no use with arguments, no
+        // parameter named in the entity: `template <>` left over from a
+        // removed primary template, or parameters the other reductions
+        // emptied of their uses) still goes.
+        let unneeded = uses.is_empty() && names.is_empty();
+        if !(instantiated || unneeded) {
+            continue;
+        }
+        let removed = nodes.tokens(td) - nodes.tokens(template.entity)
+            + uses
+                .iter()
+                .map(|&(u, n)| nodes.tokens(u) - nodes.tokens(n))
+                .sum::<usize>();
+        out.push(attempt(
+            removed,
+            Instantiate {
+                declaration: td,
+                entity: template.entity,
+                names: names.into(),
+                uses: uses.into(),
+            },
+        ));
     }
 }
 

@@ -14,70 +14,61 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, is_kind};
+use crate::reduce::cxx::{Cxx, attempt, children_in, is_kind};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Method declarations as a table entry.
-pub struct MethodBodiesReduction;
+pub static METHOD_BODIES: Cxx = Cxx {
+    name: "method-bodies",
+    about: "Do not turn a C++ method defined in its class into a declaration (body and initializers -> `;`)",
+    start,
+};
 
-/// The table entry.
-pub static METHOD_BODIES: Cxx<MethodBodiesReduction> = Cxx(MethodBodiesReduction);
-
-impl CxxReduction for MethodBodiesReduction {
-    fn name(&self) -> &'static str {
-        "method-bodies"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not turn a C++ method defined in its class into a declaration (body and initializers -> `;`)"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        let (kind, body_field, end) = t.definition;
-        let end: Arc<[u8]> = Arc::from(end.as_bytes());
-        for def in nodes_of_kind(grammar, original, cx.scope, kind) {
-            let parent = nodes.parent(def);
-            if !cx.inside(def)
-                || parent == NodeId::NONE
-                || !t
-                    .class_bodies
-                    .iter()
-                    .any(|k| is_kind(grammar, original, parent, k))
-            {
-                continue;
-            }
-            // A defaulted or deleted method (`S(S &&) = default;`) loses
-            // the clause: `S(S &&);` declares what the class would
-            // otherwise generate, which is what tests about the implicit
-            // members of a class turn on.
-            let Some(body) = child(grammar, original, def, body_field).or_else(|| {
-                children_in(grammar, original, def, "")
-                    .into_iter()
-                    .find(|&c| t.bodiless.iter().any(|k| is_kind(grammar, original, c, k)))
-            }) else {
-                continue;
-            };
-            let initializers: Vec<NodeId> = children_in(grammar, original, def, "")
-                .into_iter()
-                .filter(|&c| is_kind(grammar, original, c, t.initializers.0))
-                .collect();
-            let removed = nodes.tokens(body) - 1
-                + initializers.iter().map(|&n| nodes.tokens(n)).sum::<usize>();
-            if removed == 0 {
-                continue;
-            }
-            out.push(attempt(
-                removed,
-                Declare {
-                    body,
-                    initializers: initializers.into(),
-                    end: end.clone(),
-                },
-            ));
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let (kind, body_field, end) = t.definition;
+    let end: Arc<[u8]> = Arc::from(end.as_bytes());
+    for def in nodes_of_kind(grammar, original, cx.scope, kind) {
+        let parent = nodes.parent(def);
+        if !cx.inside(def)
+            || parent == NodeId::NONE
+            || !t
+                .class_bodies
+                .iter()
+                .any(|k| is_kind(grammar, original, parent, k))
+        {
+            continue;
         }
+        // A defaulted or deleted method (`S(S &&) = default;`) loses
+        // the clause: `S(S &&);` declares what the class would
+        // otherwise generate, which is what tests about the implicit
+        // members of a class turn on.
+        let Some(body) = child(grammar, original, def, body_field).or_else(|| {
+            children_in(grammar, original, def, "")
+                .into_iter()
+                .find(|&c| t.bodiless.iter().any(|k| is_kind(grammar, original, c, k)))
+        }) else {
+            continue;
+        };
+        let initializers: Vec<NodeId> = children_in(grammar, original, def, "")
+            .into_iter()
+            .filter(|&c| is_kind(grammar, original, c, t.initializers.0))
+            .collect();
+        let removed =
+            nodes.tokens(body) - 1 + initializers.iter().map(|&n| nodes.tokens(n)).sum::<usize>();
+        if removed == 0 {
+            continue;
+        }
+        out.push(attempt(
+            removed,
+            Declare {
+                body,
+                initializers: initializers.into(),
+                end: end.clone(),
+            },
+        ));
     }
 }
 

@@ -1,7 +1,8 @@
 //! What the reductions of namespaces, templates, base classes, methods and
 //! spelled-out types share (`namespaces.rs`, `template_params.rs`,
 //! `instantiate.rs`, `base_classes.rs`, `method_bodies.rs`,
-//! `auto_types.rs`, `unwrap_classes.rs`, `class_variables.rs`): the language's [`Templates`] facts, children by
+//! `auto_types.rs`, `unwrap_classes.rs`, `class_variables.rs`): their
+//! table entry ([`Cxx`]), the language's [`Templates`] facts, children by
 //! field, the texts of names, and the one task each of them queues. Names
 //! are matched by their text, as the other reductions by name do: a wrong
 //! match makes a candidate the test rejects, never a wrong result.
@@ -23,33 +24,31 @@ use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role};
 use crate::task::{Priority, Queued};
 
-/// A C++ reduction: the tasks it proposes when a pass starts, given the
-/// language's [`Templates`] facts. [`Cxx`] makes it an entry of the
-/// reductions table that proposes nothing in a language without them.
-pub trait CxxReduction: Sync {
+/// A C++ reduction as an entry of the reductions table: its name, its help
+/// line, and the function that proposes its tasks when a pass starts,
+/// given the language's [`Templates`] facts. In a language without them it
+/// proposes nothing.
+pub struct Cxx {
     /// The name (see [`Reduction::name`]).
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// The help line (see [`Reduction::about`]).
-    fn about(&self) -> &'static str;
-    /// The tasks for the pass that starts on `cx`.
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>);
+    pub about: &'static str,
+    /// The tasks for the pass that starts on a subject.
+    pub start: for<'a> fn(&TreeSubject<'a>, &'static Templates, &mut Tasks<'a>),
 }
 
-/// A [`CxxReduction`] as an entry of the reductions table.
-pub struct Cxx<R>(pub R);
-
-impl<R: CxxReduction> Reduction for Cxx<R> {
+impl Reduction for Cxx {
     fn name(&self) -> &'static str {
-        self.0.name()
+        self.name
     }
 
     fn about(&self) -> &'static str {
-        self.0.about()
+        self.about
     }
 
     fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         if let Some(t) = facts(cx) {
-            self.0.start(cx, t, out);
+            (self.start)(cx, t, out);
         }
     }
 }

@@ -16,89 +16,80 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, CxxReduction, attempt, keep_names, sorted};
+use crate::reduce::cxx::{Cxx, attempt, keep_names, sorted};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Original, Role};
 
 /// Namespace unwrapping as a table entry.
-pub struct NamespacesReduction;
+pub static NAMESPACES: Cxx = Cxx {
+    name: "namespaces",
+    about: "Do not replace a C++ namespace by its body (with `a::x` -> `x` for its name)",
+    start,
+};
 
-/// The table entry.
-pub static NAMESPACES: Cxx<NamespacesReduction> = Cxx(NamespacesReduction);
-
-impl CxxReduction for NamespacesReduction {
-    fn name(&self) -> &'static str {
-        "namespaces"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not replace a C++ namespace by its body (with `a::x` -> `x` for its name)"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        let (kind, name_field, body_field) = t.namespace;
-        // The blocks of each name, with their changes.
-        let mut groups: Vec<(&[u8], Vec<Unwrap>)> = Vec::new();
-        for ns in nodes_of_kind(grammar, original, cx.scope, kind) {
-            if !cx.inside(ns) || !matches!(original.role(ns), Role::Element { .. }) {
-                continue;
-            }
-            let Some(body) = child(grammar, original, ns, body_field) else {
-                continue;
-            };
-            let mut uses = Vec::new();
-            let mut named = None;
-            // An inline or anonymous namespace has no name to qualify with;
-            // `a::b` as a name is left alone.
-            if let Some(name) = child(grammar, original, ns, name_field) {
-                if !nodes.is_leaf(name) {
-                    continue;
-                }
-                let text = original.node_text(name);
-                named = Some(text);
-                uses = qualified_uses(cx, t, text);
-            }
-            let removed = nodes.tokens(ns) - nodes.tokens(body) + 2 + 2 * uses.len();
-            let unwrap = Unwrap {
-                blocks: Arc::from([(ns, between_braces(original, body))]),
-                uses: uses.into(),
-            };
-            if let Some(text) = named {
-                match groups.iter_mut().find(|(k, _)| *k == text) {
-                    Some((_, members)) => members.push(unwrap.clone()),
-                    None => groups.push((text, vec![unwrap.clone()])),
-                }
-            }
-            out.push(attempt(removed, unwrap));
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    let (kind, name_field, body_field) = t.namespace;
+    // The blocks of each name, with their changes.
+    let mut groups: Vec<(&[u8], Vec<Unwrap>)> = Vec::new();
+    for ns in nodes_of_kind(grammar, original, cx.scope, kind) {
+        if !cx.inside(ns) || !matches!(original.role(ns), Role::Element { .. }) {
+            continue;
         }
-        for (_, members) in groups {
-            if members.len() < 2 {
+        let Some(body) = child(grammar, original, ns, body_field) else {
+            continue;
+        };
+        let mut uses = Vec::new();
+        let mut named = None;
+        // An inline or anonymous namespace has no name to qualify with;
+        // `a::b` as a name is left alone.
+        if let Some(name) = child(grammar, original, ns, name_field) {
+            if !nodes.is_leaf(name) {
                 continue;
             }
-            // Every block has found the same uses (they share the name).
-            let uses = members[0].uses.clone();
-            let blocks: Vec<_> = members
-                .iter()
-                .flat_map(|m| m.blocks.iter().copied())
-                .collect();
-            let removed = blocks
-                .iter()
-                .map(|&(ns, _)| {
-                    let body = child(grammar, original, ns, body_field).unwrap_or(ns);
-                    nodes.tokens(ns) - nodes.tokens(body) + 2
-                })
-                .sum::<usize>()
-                + 2 * uses.len();
-            out.push(attempt(
-                removed,
-                Unwrap {
-                    blocks: blocks.into(),
-                    uses,
-                },
-            ));
+            let text = original.node_text(name);
+            named = Some(text);
+            uses = qualified_uses(cx, t, text);
         }
+        let removed = nodes.tokens(ns) - nodes.tokens(body) + 2 + 2 * uses.len();
+        let unwrap = Unwrap {
+            blocks: Arc::from([(ns, between_braces(original, body))]),
+            uses: uses.into(),
+        };
+        if let Some(text) = named {
+            match groups.iter_mut().find(|(k, _)| *k == text) {
+                Some((_, members)) => members.push(unwrap.clone()),
+                None => groups.push((text, vec![unwrap.clone()])),
+            }
+        }
+        out.push(attempt(removed, unwrap));
+    }
+    for (_, members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        // Every block has found the same uses (they share the name).
+        let uses = members[0].uses.clone();
+        let blocks: Vec<_> = members
+            .iter()
+            .flat_map(|m| m.blocks.iter().copied())
+            .collect();
+        let removed = blocks
+            .iter()
+            .map(|&(ns, _)| {
+                let body = child(grammar, original, ns, body_field).unwrap_or(ns);
+                nodes.tokens(ns) - nodes.tokens(body) + 2
+            })
+            .sum::<usize>()
+            + 2 * uses.len();
+        out.push(attempt(
+            removed,
+            Unwrap {
+                blocks: blocks.into(),
+                uses,
+            },
+        ));
     }
 }
 

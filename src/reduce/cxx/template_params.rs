@@ -14,64 +14,53 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{
-    Cxx, CxxReduction, attempt, children_in, first_name, is_kind, name_leaf, sorted,
-};
+use crate::reduce::cxx::{Cxx, attempt, children_in, first_name, is_kind, name_leaf, sorted};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original};
 
 /// Template parameter removal as a table entry.
-pub struct TemplateParamsReduction;
+pub static TEMPLATE_PARAMS: Cxx = Cxx {
+    name: "template-params",
+    about: "Do not remove a C++ template parameter together with argument k of every use of the template",
+    start,
+};
 
-/// The table entry.
-pub static TEMPLATE_PARAMS: Cxx<TemplateParamsReduction> = Cxx(TemplateParamsReduction);
-
-impl CxxReduction for TemplateParamsReduction {
-    fn name(&self) -> &'static str {
-        "template-params"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not remove a C++ template parameter together with argument k of every use of the template"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
-            let Some(template) = Template::of(grammar, original, t, td) else {
-                continue;
-            };
-            if !cx.inside(td) || template.params.len() < 2 {
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    for td in nodes_of_kind(grammar, original, cx.scope, t.declaration.0) {
+        let Some(template) = Template::of(grammar, original, t, td) else {
+            continue;
+        };
+        if !cx.inside(td) || template.params.len() < 2 {
+            continue;
+        }
+        let uses = uses_of(grammar, original, t, cx.scope, template.name);
+        for (k, &param) in template.params.iter().enumerate() {
+            if t.variadic
+                .iter()
+                .any(|v| is_kind(grammar, original, param, v))
+            {
                 continue;
             }
-            let uses = uses_of(grammar, original, t, cx.scope, template.name);
-            for (k, &param) in template.params.iter().enumerate() {
-                if t.variadic
-                    .iter()
-                    .any(|v| is_kind(grammar, original, param, v))
-                {
-                    continue;
-                }
-                if let Some(name) = first_name(grammar, original, param)
-                    && template.names(grammar, original, original.node_text(name))
-                {
-                    continue;
-                }
-                let args: Vec<NodeId> = uses
-                    .iter()
-                    .filter_map(|args| args.get(k).copied())
-                    .collect();
-                let removed =
-                    nodes.tokens(param) + args.iter().map(|&a| nodes.tokens(a)).sum::<usize>();
-                out.push(attempt(
-                    removed,
-                    DropParam {
-                        param,
-                        args: args.into(),
-                    },
-                ));
+            if let Some(name) = first_name(grammar, original, param)
+                && template.names(grammar, original, original.node_text(name))
+            {
+                continue;
             }
+            let args: Vec<NodeId> = uses
+                .iter()
+                .filter_map(|args| args.get(k).copied())
+                .collect();
+            let removed =
+                nodes.tokens(param) + args.iter().map(|&a| nodes.tokens(a)).sum::<usize>();
+            out.push(attempt(
+                removed,
+                DropParam {
+                    param,
+                    args: args.into(),
+                },
+            ));
         }
     }
 }

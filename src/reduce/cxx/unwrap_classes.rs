@@ -14,67 +14,58 @@ use std::sync::Arc;
 use crate::edit::render_node;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
-use crate::reduce::cxx::{Cxx, CxxReduction, attempt, children_in, classes_alone, facts, is_kind};
+use crate::reduce::cxx::{Cxx, attempt, children_in, classes_alone, facts, is_kind};
 use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Class unwrapping as a table entry.
-pub struct UnwrapClassesReduction;
+pub static UNWRAP_CLASSES: Cxx = Cxx {
+    name: "unwrap-classes",
+    about: "Do not replace a C++ class that nothing outside it names by its members (data members first, access specifiers dropped)",
+    start,
+};
 
-/// The table entry.
-pub static UNWRAP_CLASSES: Cxx<UnwrapClassesReduction> = Cxx(UnwrapClassesReduction);
-
-impl CxxReduction for UnwrapClassesReduction {
-    fn name(&self) -> &'static str {
-        "unwrap-classes"
-    }
-
-    fn about(&self) -> &'static str {
-        "Do not replace a C++ class that nothing outside it names by its members (data members first, access specifiers dropped)"
-    }
-
-    fn start<'a>(&self, cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
-        let (grammar, original) = (cx.grammar, cx.original);
-        let nodes = &original.nodes;
-        // Only a definition of its own (`class S { ... };`), not one
-        // that also declares a variable (`class { ... } x;`).
-        for (class, body, semicolon) in classes_alone(cx, t) {
-            let named_outside = nodes
-                .subtree(class)
-                .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
-                .filter(|&name| nodes.parent(name) == class)
-                .is_some_and(|name| {
-                    // The program's index of names counts every
-                    // occurrence; those inside are the class's own.
-                    let id = original.name(name);
-                    let inside = nodes
-                        .subtree(class)
-                        .filter(|&d| original.name(d) == id)
-                        .count();
-                    original.name_count(id) as usize > inside
-                });
-            if named_outside {
-                continue;
-            }
-            let members: Vec<NodeId> = children_in(grammar, original, body, "");
-            let kept: usize = members
-                .iter()
-                .filter(|&&m| !is_kind(grammar, original, m, t.access))
-                .map(|&m| nodes.tokens(m))
-                .sum();
-            let removed = (nodes.tokens(class) + 1).saturating_sub(kept);
-            if members.is_empty() || removed == 0 {
-                continue;
-            }
-            out.push(attempt(
-                removed,
-                Unwrap {
-                    class,
-                    semicolon,
-                    members: members.into(),
-                },
-            ));
+fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
+    let (grammar, original) = (cx.grammar, cx.original);
+    let nodes = &original.nodes;
+    // Only a definition of its own (`class S { ... };`), not one
+    // that also declares a variable (`class { ... } x;`).
+    for (class, body, semicolon) in classes_alone(cx, t) {
+        let named_outside = nodes
+            .subtree(class)
+            .find(|&d| nodes.is_leaf(d) && grammar.is_identifier(nodes.kind(d)))
+            .filter(|&name| nodes.parent(name) == class)
+            .is_some_and(|name| {
+                // The program's index of names counts every
+                // occurrence; those inside are the class's own.
+                let id = original.name(name);
+                let inside = nodes
+                    .subtree(class)
+                    .filter(|&d| original.name(d) == id)
+                    .count();
+                original.name_count(id) as usize > inside
+            });
+        if named_outside {
+            continue;
         }
+        let members: Vec<NodeId> = children_in(grammar, original, body, "");
+        let kept: usize = members
+            .iter()
+            .filter(|&&m| !is_kind(grammar, original, m, t.access))
+            .map(|&m| nodes.tokens(m))
+            .sum();
+        let removed = (nodes.tokens(class) + 1).saturating_sub(kept);
+        if members.is_empty() || removed == 0 {
+            continue;
+        }
+        out.push(attempt(
+            removed,
+            Unwrap {
+                class,
+                semicolon,
+                members: members.into(),
+            },
+        ));
     }
 }
 
