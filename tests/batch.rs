@@ -544,6 +544,71 @@ fn inputs_come_from_a_list_and_names_must_differ() {
     assert!(!sandbox.path().join("dup").exists());
 }
 
+/// An input's result that cannot be written where it belongs (here its
+/// path becomes a folder during the run) is not lost: it ends through the
+/// step every mode ends with, so it is saved in the temporary folder, its
+/// record says `output_failed` with a reason that names the saved file,
+/// the other inputs are reduced, and the exit code is 8. Before, the
+/// reduced program was dropped and the reason named no file.
+#[test]
+fn a_result_that_cannot_be_written_is_saved_and_named() {
+    let sandbox = Sandbox::new();
+    corpus(&sandbox, 2, false);
+    let root = sandbox.path().display().to_string();
+    // From the third test of crash0.c on (the first checks the input,
+    // before its result exists), its result's path is a folder.
+    sandbox.script(
+        "wrap.sh",
+        &format!(
+            "case \"$1\" in */crash0.c)\n\
+             n=$(cat '{root}/count' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '{root}/count'\n\
+             r='{root}/out/results/crash0.c'\n\
+             if [ $n -ge 3 ] && mkdir '{root}/blocked' 2>/dev/null; then\n\
+               until [ -d \"$r\" ]; do rm -f \"$r\"; mkdir \"$r\" 2>/dev/null; done\n\
+               touch \"$r/occupied\"\n\
+             fi;;\n\
+             esac\n\
+             exec '{root}/check.sh' \"$1\""
+        ),
+    );
+    let run = sandbox.run(&[
+        "batch",
+        "-j",
+        "2",
+        "--no-cache",
+        "-i",
+        "./wrap.sh",
+        "-o",
+        "out",
+        "crashes",
+    ]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(8), "{err}");
+    assert!(sandbox.path().join("blocked").is_dir(), "{err}");
+    let summary = json(&sandbox, "out/summary.json");
+    assert_eq!(status_of(&summary, "crash1.c"), "reduced", "{summary}");
+    assert_eq!(status_of(&summary, "crash0.c"), "output_failed", "{err}");
+    let record = json(&sandbox, "out/results/crash0.c.json");
+    let reason = record["reason"].as_str().unwrap();
+    let saved = reason
+        .split("it is saved in ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the reason names no saved file: {reason}"));
+    assert!(
+        saved.starts_with(&sandbox.tmp().display().to_string()),
+        "{reason}"
+    );
+    assert!(saved.ends_with(".c"), "{reason}");
+    let result = fs::read(saved).unwrap();
+    assert_eq!(record["final_bytes"], result.len(), "{record}");
+    assert!(result.len() < 1336 / 2, "{record}");
+    let check = sandbox.path().join("check.sh");
+    assert!(sandbox.accepts(&check, "crash0.c", &result));
+    // The closing list names it too.
+    assert!(err.contains("  crash0.c: output failed: "), "{err}");
+    assert!(err.contains(saved), "{err}");
+}
+
 /// A panicking input in batch: one input's reduction panics (a bug, made
 /// here by the fault-injection hook that exists for tests only); its record
 /// says internal_error with the panic's message, the other inputs are

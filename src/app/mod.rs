@@ -2,6 +2,7 @@
 //! setup, checks the input, runs the engine, and reports. Errors are printed
 //! once, with what to do next; exit codes are in [`crate::exit`].
 
+mod batch;
 mod debug;
 mod pair;
 mod project;
@@ -121,10 +122,8 @@ fn run_command(command: Command) -> Result<u8, Failure> {
             print_all(&text)
         }
         Command::Trace(args) => trace::run(*args),
-        Command::Batch(args) => crate::batch::driver::run(*args),
-        Command::Dedup { dirs, result } => {
-            crate::batch::driver::dedup(&dirs, result.output.as_deref())
-        }
+        Command::Batch(args) => batch::run(*args),
+        Command::Dedup { dirs, result } => batch::dedup(&dirs, result.output.as_deref()),
         Command::Man => print_all(&man_page().map_err(|e| Failure::Internal(e.into()))?),
         Command::Pair(args) => pair::run(*args),
     }

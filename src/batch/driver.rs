@@ -1,5 +1,6 @@
-//! `treereduce batch`: reduces every program of a corpus with one budget of
-//! `-j` tests, and `treereduce dedup`: groups the results of batch runs.
+//! Batch mode's driver: reduces the inputs of a corpus with one budget of
+//! `-j` tests (its front, `treereduce batch` and `treereduce dedup`, is in
+//! `app`).
 //!
 //! Up to `-j` inputs (at most [`MAX_AT_ONCE`]) are reduced at the same
 //! time, each by the single-file driver with `-j` workers of its own; every
@@ -26,16 +27,11 @@ use anyhow::{Result, anyhow};
 use parking_lot::Mutex;
 use xxhash_rust::xxh3::xxh3_128;
 
-use super::inputs::{Selected, check_outputs, selected};
-use super::{
-    Groups, Input, InputRecord, MemoryShare, Status, Summary, canonical, entry, group, hex,
-};
+use super::{Groups, Input, InputRecord, MemoryShare, Status, canonical, entry, group, hex};
 use crate::cli::BatchArgs;
-use crate::exit;
 use crate::job::deadline::Deadline;
 use crate::job::{
     self, BestWriter, Destination, Failure, cannot_run, check_size, progress, report, total_memory,
-    usage,
 };
 use crate::lang::Language;
 use crate::options::RunOptions;
@@ -50,26 +46,26 @@ use crate::task::Observer;
 pub const MAX_AT_ONCE: usize = 32;
 
 /// What every input's reduction shares.
-pub(super) struct BatchRun<'a> {
-    pub(super) args: &'a BatchArgs,
+pub(crate) struct BatchRun<'a> {
+    pub(crate) args: &'a BatchArgs,
     /// The test script (`-i`).
-    pub(super) script: &'a Path,
+    pub(crate) script: &'a Path,
     /// `-j` (for all inputs together), the width, the order, the timeout.
-    pub(super) run: RunOptions,
-    pub(super) results: PathBuf,
-    pub(super) script_bytes: Vec<u8>,
-    script_hash: String,
-    launcher: Vec<OsString>,
-    gate: Arc<Gate>,
+    pub(crate) run: RunOptions,
+    pub(crate) results: PathBuf,
+    pub(crate) script_bytes: Vec<u8>,
+    pub(crate) script_hash: String,
+    pub(crate) launcher: Vec<OsString>,
+    pub(crate) gate: Arc<Gate>,
     /// Set by Ctrl-C or the deadline; stops new inputs.
-    stop: Arc<Cancel>,
+    pub(crate) stop: Arc<Cancel>,
     /// The cancel tokens of the inputs being reduced.
-    live: Arc<Mutex<Vec<Arc<Cancel>>>>,
-    pub(super) deadline: Option<Deadline>,
+    pub(crate) live: Arc<Mutex<Vec<Arc<Cancel>>>>,
+    pub(crate) deadline: Option<Deadline>,
     /// `--report`/`--report-template`.
-    pub(super) template: Option<Arc<report::Template>>,
+    pub(crate) template: Option<Arc<report::Template>>,
     /// The memory the inputs reduced at once share.
-    memory: MemoryShare,
+    pub(crate) memory: MemoryShare,
 }
 
 impl BatchRun<'_> {
@@ -79,7 +75,7 @@ impl BatchRun<'_> {
         self.run.in_order && self.run.jobs > 1
     }
 
-    fn deadline_reached(&self) -> bool {
+    pub(crate) fn deadline_reached(&self) -> bool {
         self.deadline.as_ref().is_some_and(Deadline::reached)
     }
 
@@ -374,7 +370,10 @@ pub(super) struct Ended<'a> {
 }
 
 /// Writes the result `found` (see [`status_of`]), fills the input's record
-/// from the statistics and `size`, and writes its bug report.
+/// from the statistics and `size`, and writes its bug report. The result
+/// ends through [`BestWriter::finish_or_keep`], as every mode's does: one
+/// that cannot be written is saved in the temporary folder, and the
+/// record says `output_failed` with a reason that names where.
 pub(super) fn finish_record(
     shared: &BatchRun<'_>,
     input: &Input,
@@ -384,12 +383,9 @@ pub(super) fn finish_record(
     size: impl FnOnce(&[u8], Option<u64>, &Report) -> Written,
 ) -> InputRecord {
     let result_path = ended.result_path;
-    if let Err(e) = ended.writer.finish(&text) {
-        return record.fail(
-            Status::OutputFailed,
-            format!("cannot write {}: {e}", result_path.display()),
-        );
-    }
+    // The step every mode ends with: a result that cannot be written is
+    // saved in the temporary folder, and the reason names it.
+    let kept = ended.writer.finish_or_keep(&text, &input.path);
     *ended.stats.time_limit.lock() = Some(ended.oracle.time_limit());
     let report = ended.stats.report();
     let written = size(&text, tokens, &report);
@@ -401,6 +397,9 @@ pub(super) fn finish_record(
     record.tests = report.tests;
     record.canonical = Some(written.canonical);
     record.stats = serde_json::to_value(&report).ok();
+    if let Err(reason) = kept {
+        return record.fail(Status::OutputFailed, reason);
+    }
     if let Some(template) = &shared.template
         && let Err(e) = write_report_of(
             template,
@@ -575,7 +574,7 @@ pub(super) fn write_report_of(
 
 /// The records kept from an earlier run (unless `--force`), by input,
 /// each with `true` (kept); and the indexes of the inputs to reduce.
-fn resumed(
+pub(crate) fn resumed(
     args: &BatchArgs,
     inputs: &[Input],
     results: &Path,
@@ -619,7 +618,7 @@ fn resumable(results: &Path, input: &Input, script_hash: &str) -> Option<InputRe
 }
 
 /// Writes `text` to `path` atomically (readable by all).
-fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
+pub(crate) fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
     use std::os::unix::fs::PermissionsExt;
     let readable = fs::Permissions::from_mode(0o644);
     Destination::of(path)
@@ -631,7 +630,7 @@ fn write_file(path: &Path, text: &[u8]) -> Result<(), Failure> {
 /// Reduces the inputs of `todo` (indexes into `inputs`), `at_once` at a
 /// time, each record written as it is done; every input's record, in the
 /// order of `inputs` (with whether it was kept from an earlier run).
-fn reduce_all(
+pub(crate) fn reduce_all(
     shared: &BatchRun<'_>,
     inputs: &[Input],
     (records, todo): (Vec<Option<(InputRecord, bool)>>, VecDeque<usize>),
@@ -685,224 +684,8 @@ fn reduce_all(
         .collect()
 }
 
-/// The test script, checked to be runnable: its bytes and their hash.
-fn check_script(script: &Path, stop: &Arc<Cancel>) -> Result<(Vec<u8>, String), Failure> {
-    let probe = RunOptions {
-        jobs: 1,
-        ..RunOptions::default()
-    };
-    ScriptOracle::new(script, std::ffi::OsStr::new("probe"), &probe, stop.clone())
-        .map_err(|e| Failure::Usage(e.into()))?;
-    let script_bytes = fs::read(script).map_err(|e| {
-        Failure::Usage(anyhow!(
-            "cannot read the test script {}: {e}",
-            script.display()
-        ))
-    })?;
-    let script_hash = hex(xxh3_128(&script_bytes));
-    Ok((script_bytes, script_hash))
-}
-
-/// The first line: how many inputs, how many kept from an earlier run,
-/// how they share `-j`, where the results go.
-fn start_line(
-    (inputs, skipped, total): (usize, usize, usize),
-    shard: Option<(u64, u64)>,
-    (jobs, at_once): (usize, usize),
-    results: &Path,
-) -> String {
-    let mut line = format!("treereduce: {inputs} inputs");
-    if let Some((i, n)) = shard {
-        line.push_str(&format!(" (shard {i}/{n} of {total})"));
-    }
-    if skipped > 0 {
-        line.push_str(&format!(
-            ", {skipped} already reduced (kept; --force reduces them again)"
-        ));
-    }
-    line.push_str(&format!(
-        "; -j {jobs} shared, up to {at_once} inputs at once; results in {}",
-        results.display()
-    ));
-    line
-}
-
-/// Writes summary.json, summary.md and groups.json.
-fn write_summary(
-    out: &Path,
-    records: &[(InputRecord, bool)],
-    (jobs, shard, total): (usize, Option<(u64, u64)>, usize),
-    started: Instant,
-) -> Result<(Summary, Groups), Failure> {
-    let groups = group(records.iter().filter_map(|(r, _)| {
-        let text = fs::read(out.join("results").join(&r.name)).ok()?;
-        entry(r, text)
-    }));
-    let summary = Summary::of(records, &groups, jobs, shard, total, started.elapsed());
-    let json = serde_json::to_vec_pretty(&summary).map_err(|e| Failure::Internal(e.into()))?;
-    write_file(&out.join("summary.json"), &json)?;
-    write_file(&out.join("summary.md"), summary.markdown().as_bytes())?;
-    let json = serde_json::to_vec_pretty(&groups).map_err(|e| Failure::Internal(e.into()))?;
-    write_file(&out.join("groups.json"), &json)?;
-
-    Ok((summary, groups))
-}
-
-/// Ctrl-C, SIGTERM and the `--deadline` (returned) set `stop` and the
-/// cancel token of every input being reduced (`live`).
-fn stop_on_signals(
-    args: &BatchArgs,
-    started: Instant,
-    stop: &Arc<Cancel>,
-    live: &Arc<Mutex<Vec<Arc<Cancel>>>>,
-) -> Result<Option<Deadline>, Failure> {
-    let stop_all = {
-        let (stop, live) = (stop.clone(), live.clone());
-        move || {
-            stop.cancel();
-            for c in live.lock().iter() {
-                c.cancel();
-            }
-        }
-    };
-    job::on_signals(stop_all.clone())?;
-    Ok(args.stop.deadline.map(|d| {
-        let stop = stop.clone();
-        Deadline::start_with(
-            started + d,
-            format!("{:.1} s", d.as_secs_f64()),
-            move || stop.is_cancelled(),
-            stop_all,
-        )
-    }))
-}
-
-/// The closing lines: what became of the inputs, and each failure;
-/// whether an input failed.
-fn report_failures(
-    (quiet, out): (bool, &Path),
-    records: &[(InputRecord, bool)],
-    (summary, groups): (&Summary, &Groups),
-    started: Instant,
-) -> bool {
-    let failed: Vec<&InputRecord> = records
-        .iter()
-        .map(|(r, _)| r)
-        .filter(|r| r.status.failed())
-        .collect();
-    if !quiet {
-        eprintln!(
-            "treereduce: {} of {} inputs reduced, {} failed, {} not finished; {} distinct results; {}; summary in {}",
-            summary.reduced,
-            records.len(),
-            failed.len(),
-            summary.unfinished,
-            groups.groups.len(),
-            progress::clock(started.elapsed()),
-            out.join("summary.md").display()
-        );
-    }
-    if !failed.is_empty() {
-        eprintln!("treereduce: {} inputs failed:", failed.len());
-        for r in &failed {
-            eprintln!("  {}", line(r));
-        }
-    }
-    !failed.is_empty()
-}
-
-/// Runs `treereduce batch`.
-pub fn run(args: BatchArgs) -> Result<u8, Failure> {
-    let started = Instant::now();
-    let run = usage(args.run.options())?;
-    let jobs = run.jobs;
-    let Selected {
-        inputs,
-        shard,
-        total,
-    } = selected(&args)?;
-    let launcher = usage(args.launch.launcher())?;
-
-    // The test script: checked once for all inputs.
-    let stop = Arc::new(Cancel::new().map_err(|e| Failure::Internal(e.into()))?);
-    let script = usage(args.test.required())?;
-    let (script_bytes, script_hash) = check_script(script, &stop)?;
-
-    // The outputs, before the first test.
-    let results = check_outputs(&args, &inputs)?;
-    // A --cache directory that cannot be used is an error now, not per input.
-    args.launch
-        .store(0, None)
-        .map_err(|e| Failure::Usage(anyhow!(e)))?;
-
-    // Ctrl-C and the deadline stop the inputs being reduced.
-    let live: Arc<Mutex<Vec<Arc<Cancel>>>> = Arc::new(Mutex::new(Vec::new()));
-    let deadline = stop_on_signals(&args, started, &stop, &live)?;
-
-    let template = args
-        .report
-        .template()
-        .map_err(|e| Failure::Usage(anyhow!(e)))?
-        .map(Arc::new);
-    let shared = BatchRun {
-        template,
-        args: &args,
-        script,
-        run,
-        results: results.clone(),
-        script_bytes,
-        script_hash,
-        launcher,
-        gate: Arc::new(Gate::new(jobs)),
-        stop: stop.clone(),
-        live,
-        deadline,
-        memory: MemoryShare::new(total_memory().map_or(u64::MAX, job::usable_memory)),
-    };
-
-    let (records, todo) = resumed(&args, &inputs, &results, &shared.script_hash);
-    let at_once = todo.len().min(jobs).clamp(1, MAX_AT_ONCE);
-    if !args.display.quiet {
-        let skipped = inputs.len() - todo.len();
-        eprintln!(
-            "{}",
-            start_line(
-                (inputs.len(), skipped, total),
-                shard,
-                (jobs, at_once),
-                &results
-            )
-        );
-    }
-    let records = reduce_all(&shared, &inputs, (records, todo), at_once);
-    let out = usage(args.result.required())?;
-    let (summary, groups) = write_summary(out, &records, (jobs, shard, total), started)?;
-    let failed = report_failures(
-        (args.display.quiet, out),
-        &records,
-        (&summary, &groups),
-        started,
-    );
-    Ok(exit_code(&shared, failed))
-}
-
-/// The exit code of a run over: stopped by Ctrl-C or a signal, some inputs
-/// `failed`, stopped by the deadline, or done.
-fn exit_code(shared: &BatchRun<'_>, failed: bool) -> u8 {
-    let interrupted = shared.stop.is_cancelled() && !shared.deadline_reached();
-    if interrupted {
-        exit::INTERRUPTED
-    } else if failed {
-        exit::SOME_FAILED
-    } else if shared.deadline_reached() {
-        exit::DEADLINE
-    } else {
-        exit::SUCCESS
-    }
-}
-
 /// One line about a record, for the log.
-fn line(r: &InputRecord) -> String {
+pub(crate) fn line(r: &InputRecord) -> String {
     match (r.status, &r.reason) {
         (Status::Reduced, None) => format!(
             "{}: {} -> {} ({} -> {} tokens), {} tests, {:.1} s",
@@ -923,8 +706,9 @@ fn line(r: &InputRecord) -> String {
     }
 }
 
-/// Runs `treereduce dedup DIR...`.
-pub fn dedup(dirs: &[PathBuf], output: Option<&Path>) -> Result<u8, Failure> {
+/// The groups of the results of the batch runs that wrote `dirs`
+/// (`treereduce dedup`): every input with a record and a result.
+pub(crate) fn groups_of_runs(dirs: &[PathBuf]) -> Result<Groups, Failure> {
     let mut entries = Vec::new();
     for dir in dirs {
         let results = dir.join("results");
@@ -952,11 +736,5 @@ pub fn dedup(dirs: &[PathBuf], output: Option<&Path>) -> Result<u8, Failure> {
             entries.extend(entry(&record, text));
         }
     }
-    let groups = group(entries.into_iter());
-    let mut json = serde_json::to_vec_pretty(&groups).map_err(|e| Failure::Internal(e.into()))?;
-    json.push(b'\n');
-    match output {
-        Some(path) => write_file(path, &json).map(|()| exit::SUCCESS),
-        None => job::print_all(&json),
-    }
+    Ok(group(entries.into_iter()))
 }

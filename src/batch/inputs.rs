@@ -16,19 +16,19 @@ use crate::job::{Destination, Failure, same_file, usage};
 use crate::lang::Language;
 
 /// The inputs of this run.
-pub(super) struct Selected {
+pub(crate) struct Selected {
     /// The shard's share of the inputs named (all of them without
     /// `--shard`).
-    pub(super) inputs: Vec<Input>,
+    pub(crate) inputs: Vec<Input>,
     /// `--shard`: (index, count).
-    pub(super) shard: Option<(u64, u64)>,
+    pub(crate) shard: Option<(u64, u64)>,
     /// How many inputs were named in all.
-    pub(super) total: usize,
+    pub(crate) total: usize,
 }
 
 /// The inputs of this run. An unknown `--language` or `--shard`, or
 /// inputs that cannot be listed, are usage errors.
-pub(super) fn selected(args: &BatchArgs) -> Result<Selected, Failure> {
+pub(crate) fn selected(args: &BatchArgs) -> Result<Selected, Failure> {
     if let Some(name) = &args.language.lang
         && Language::by_name(name).is_none()
     {
@@ -128,7 +128,7 @@ fn collect_inputs(args: &BatchArgs) -> Result<Vec<Input>> {
 
 /// The results folder, created, and the summary files, checked: no result
 /// may overwrite an input or the test script.
-pub(super) fn check_outputs(args: &BatchArgs, inputs: &[Input]) -> Result<PathBuf, Failure> {
+pub(crate) fn check_outputs(args: &BatchArgs, inputs: &[Input]) -> Result<PathBuf, Failure> {
     let (out, script) = (usage(args.result.required())?, usage(args.test.required())?);
     let results = out.join("results");
     fs::create_dir_all(&results)

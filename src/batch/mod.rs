@@ -1,12 +1,12 @@
-//! The batch mode's bookkeeping, apart from the command line that runs it
-//! (`driver`): what became of each input (`results/<name>.json`, an
+//! The batch mode's bookkeeping, apart from the driver that reduces the
+//! inputs (`driver`) and the front that runs it (`app`): what became of each input (`results/<name>.json`, an
 //! [`InputRecord`] with its [`Status`]), which inputs a shard takes, the
 //! memory the inputs reduced at once share, the canonical text that groups
 //! equal results, and the summary of a run (summary.json, summary.md,
 //! groups.json).
 
 pub mod driver;
-mod inputs;
+pub(crate) mod inputs;
 mod projects;
 
 use std::collections::BTreeMap;

@@ -288,56 +288,67 @@ impl BestWriter {
     /// and the message says where; the exit code is then
     /// [`exit::OUTPUT_FAILED`].
     pub fn finish_or_save(&self, text: &[u8], named_like: &Path) -> Result<(), u8> {
-        let target = self
-            .destination
-            .path()
-            .map_or("stdout".to_string(), |p| p.display().to_string());
-        match self.finish(text) {
+        match self.finish_or_keep(text, named_like) {
             Ok(None) => Ok(()),
-            Ok(Some(e)) => {
-                eprintln!(
-                    "treereduce: warning: an intermediate result could not be written to {target} ({e}); the final one is"
-                );
+            Ok(Some(warning)) => {
+                eprintln!("treereduce: warning: {warning}");
                 Ok(())
             }
-            Err(e) if matches!(self.destination, Destination::Folder(_)) => {
-                match super::folder::save_in_temp(text) {
-                    Ok(path) => eprintln!(
-                        "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
-                        path.display()
-                    ),
-                    Err(e2) => eprintln!(
-                        "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary folder ({e2})"
-                    ),
-                }
-                Err(exit::OUTPUT_FAILED)
-            }
-            Err(e) => {
-                let ext = named_like
-                    .extension()
-                    .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
-                let saved = tempfile::Builder::new()
-                    .prefix("treereduce-result-")
-                    .suffix(&ext)
-                    .tempfile()
-                    .and_then(|mut f| {
-                        use std::io::Write;
-                        f.write_all(text)?;
-                        f.keep().map(|(_, path)| path).map_err(|e| e.error)
-                    });
-                match saved {
-                    Ok(path) => eprintln!(
-                        "treereduce: error: cannot write the result to {target} ({e}); it is saved in {}",
-                        path.display()
-                    ),
-                    Err(e2) => eprintln!(
-                        "treereduce: error: cannot write the result to {target} ({e}), nor to a temporary file ({e2})"
-                    ),
-                }
+            Err(error) => {
+                eprintln!("treereduce: error: {error}");
                 Err(exit::OUTPUT_FAILED)
             }
         }
     }
+
+    /// [`BestWriter::finish_or_save`] without printing, for a front that
+    /// reports through a record of its own (batch mode): `Ok` with a
+    /// warning when only an intermediate result could not be written;
+    /// `Err` with the message when the final one could not, which names
+    /// the file or folder of the temporary folder it is saved in.
+    pub fn finish_or_keep(&self, text: &[u8], named_like: &Path) -> Result<Option<String>, String> {
+        let target = self
+            .destination
+            .path()
+            .map_or("stdout".to_string(), |p| p.display().to_string());
+        let e = match self.finish(text) {
+            Ok(None) => return Ok(None),
+            Ok(Some(e)) => {
+                return Ok(Some(format!(
+                    "an intermediate result could not be written to {target} ({e}); the final one is"
+                )));
+            }
+            Err(e) => e,
+        };
+        let (saved, place) = if matches!(self.destination, Destination::Folder(_)) {
+            (super::folder::save_in_temp(text), "a temporary folder")
+        } else {
+            (save_in_temp_file(text, named_like), "a temporary file")
+        };
+        Err(match saved {
+            Ok(path) => format!(
+                "cannot write the result to {target} ({e}); it is saved in {}",
+                path.display()
+            ),
+            Err(e2) => format!("cannot write the result to {target} ({e}), nor to {place} ({e2})"),
+        })
+    }
+}
+
+/// Saves `text` in a new file of the temporary folder, named with the
+/// extension of `named_like`; its path.
+fn save_in_temp_file(text: &[u8], named_like: &Path) -> io::Result<PathBuf> {
+    let ext = named_like
+        .extension()
+        .map_or(String::new(), |x| format!(".{}", x.to_string_lossy()));
+    tempfile::Builder::new()
+        .prefix("treereduce-result-")
+        .suffix(&ext)
+        .tempfile()
+        .and_then(|mut f| {
+            f.write_all(text)?;
+            f.keep().map(|(_, path)| path).map_err(|e| e.error)
+        })
 }
 
 impl Drop for BestWriter {
