@@ -34,7 +34,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{Best, Change, PassKind, RANK_CANON, Reduction, TreeSubject};
+use super::{Best, Change, PassKind, RANK_CANON, Reduction, Tasks, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::lexical::{LexKind, LexTree, Lexicon, TokenClass, shortlex_less};
 use crate::syntax::{NodeId, Original, until};
@@ -62,12 +62,7 @@ impl Reduction for Canon {
     /// priorities pop first in, first out): the first name of the program
     /// takes `a`, the next new one `b`, and so on, so the same program under
     /// other names comes out as the same text.
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, kind: PassKind, out: &mut Tasks<'a>) {
         if kind != PassKind::Canon {
             return;
         }

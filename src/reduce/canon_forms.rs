@@ -24,11 +24,11 @@
 
 use std::sync::Arc;
 
-use super::{Attempt, Change, PassKind, RANK_CANON, Reduction, TreeSubject, slot_of};
+use super::{Attempt, Change, PassKind, RANK_CANON, Reduction, Tasks, TreeSubject, slot_of};
 use crate::edit::{Edit, EditView};
 use crate::lexical::Lexicon;
 use crate::syntax::{NodeId, Original, until};
-use crate::task::{Priority, Queued};
+use crate::task::Priority;
 
 /// Canonical forms as a table entry.
 pub struct CanonForms;
@@ -45,12 +45,7 @@ impl Reduction for CanonForms {
         "Do not canonicalize equal-sized forms (a keyword by an earlier one: `static` -> `const`; a one-token expression by a literal: `..` -> `0`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, kind: PassKind, out: &mut Tasks<'a>) {
         if kind != PassKind::Canon {
             return;
         }

@@ -119,7 +119,7 @@ pub trait Reduction: Sync {
         _cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         _n: NodeId,
-        _out: &mut Vec<Queued<TreeSubject<'a>>>,
+        _out: &mut Tasks<'a>,
     ) {
     }
     /// Tasks for child `c` of a visited node.
@@ -128,17 +128,11 @@ pub trait Reduction: Sync {
         _cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         _c: NodeId,
-        _out: &mut Vec<Queued<TreeSubject<'a>>>,
+        _out: &mut Tasks<'a>,
     ) {
     }
     /// Tasks queued when a pass of `kind` starts, besides the visit of its scope.
-    fn pass_start<'a>(
-        &self,
-        _cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        _out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
-    }
+    fn pass_start<'a>(&self, _cx: &TreeSubject<'a>, _kind: PassKind, _out: &mut Tasks<'a>) {}
 }
 
 /// A change a task proposes (see the module documentation).

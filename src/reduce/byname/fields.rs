@@ -27,7 +27,7 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Record;
 use crate::reduce::byname::{Gone, Places, child, first_name, kinds, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, Stop, until};
 use crate::task::{Priority, Queued};
 
@@ -50,12 +50,7 @@ impl Reduction for FieldsReduction {
         "Do not remove a struct field together with its accesses and initializers (`s.a = 1;` goes, `s.a` becomes `0`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         out.extend(tasks(cx));
     }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, current_text, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
@@ -37,12 +37,7 @@ impl Reduction for InlineDeclaratorTypesReduction {
         "Do not inline a C typedef of a pointer or array type (`typedef int *p;`) at its uses"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         if !cx
             .original
             .language

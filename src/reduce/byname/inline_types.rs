@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::TypeAlias;
 use crate::reduce::byname::{child, current_text, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, KindId, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
@@ -38,12 +38,7 @@ impl Reduction for InlineTypesReduction {
         "Do not inline a type alias (C typedef, Rust `type`) at its uses and drop it"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         for alias in cx.original.language.type_aliases {
             let mut leaves = None;
             for n in until(

@@ -34,7 +34,9 @@ use crate::edit::{Edit, EditView, render_node};
 use crate::lang::{Constness, Variable};
 use crate::reduce::byname::scopes::{Scopes, Use};
 use crate::reduce::byname::{Places, deletion, edited_inside, kinds};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject, slot_of};
+use crate::reduce::{
+    Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, slot_of,
+};
 use crate::syntax::{Grammar, KindId, NodeId, Original, until};
 use crate::task::{Priority, Queued};
 
@@ -62,12 +64,7 @@ impl Reduction for InlineConstsReduction {
         "Do not write a constant's value at all its uses and drop its declaration (`const int x = 3; f(x);` -> `f(3);`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         out.extend(tasks(cx, true));
     }
 }
@@ -81,12 +78,7 @@ impl Reduction for InlineVarsReduction {
         "Do not merge a variable used once into its use (`int x = f(); g(x);` -> `g(f());`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         out.extend(tasks(cx, false));
     }
 }

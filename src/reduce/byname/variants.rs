@@ -20,7 +20,7 @@ use crate::edit::{Edit, EditView, render_node};
 use crate::lang::Enumeration;
 use crate::reduce::byname::scopes::Scopes;
 use crate::reduce::byname::{Gone, Places, child, name_of, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, until};
 use crate::task::{Priority, Queued};
 
@@ -45,12 +45,7 @@ impl Reduction for VariantsReduction {
         "Do not remove an enumerator or enum variant together with its uses (C: uses become its value; Rust: its match arms go)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         out.extend(tasks(cx));
     }
 }

@@ -7,10 +7,10 @@ mod joined;
 
 use std::sync::Arc;
 
-use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::edit::{Edit, EditView, render_siblings};
 use crate::syntax::NodeId;
-use crate::task::{Priority, Queued};
+use crate::task::Priority;
 
 /// The name of the reduction that deletes whole files.
 pub const FILES_NAME: &str = "files";
@@ -36,12 +36,7 @@ impl Reduction for Files {
         "Do not delete whole files of a project (with the lines that name them: mod x;, #include \"x.h\", require('./x'))"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         for (file, naming) in joined::files_named(cx.grammar, cx.original) {
             let tokens: usize = file
                 .items
@@ -117,12 +112,7 @@ impl Reduction for InlineFiles {
         "Do not inline a project's file into the one place that names it (#include \"x.h\", mod x;)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         for (file, naming) in joined::files_named(cx.grammar, cx.original) {
             let [only] = naming.as_slice() else {
                 continue;

@@ -25,7 +25,7 @@ use crate::edit::{Edit, EditView};
 use crate::lang::Preprocessor;
 use crate::reduce::preproc::{cover, is_kind, preprocessor};
 use crate::reduce::tree::hoist::MAX_DEPTH;
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
@@ -44,12 +44,7 @@ impl Reduction for ConditionalsReduction {
         "Do not replace a C preprocessor conditional that the parser could not read as one node by one of its branches, or delete it"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         if let Some(pp) = preprocessor(cx.original) {
             out.extend(tasks(cx, pp));
         }

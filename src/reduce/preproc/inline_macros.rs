@@ -40,7 +40,7 @@ use crate::reduce::preproc::{
     Definition, Macro, PpKind, count_pp_tokens, cover, current_range_text, is_kind, mentions,
     pp_tokens, preprocessor,
 };
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Stop, until};
 use crate::task::{Priority, Queued};
 
@@ -59,12 +59,7 @@ impl Reduction for InlineMacrosReduction {
         "Do not inline a C macro at its uses and delete its #define"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         if let Some(pp) = preprocessor(cx.original) {
             out.extend(tasks(cx, pp));
         }

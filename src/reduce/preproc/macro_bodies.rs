@@ -26,7 +26,7 @@ use crate::lang::Preprocessor;
 use crate::reduce::byname::current_text;
 use crate::reduce::preproc::{Definition, count_pp_tokens, cover, preprocessor};
 use crate::reduce::tree::hoist::compatible_below;
-use crate::reduce::{Best, Change, RANK_ATTEMPT, Reduction, TreeSubject, slot_of};
+use crate::reduce::{Best, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, slot_of};
 use crate::syntax::{Grammar, KindId, NodeId, Original, Role, count_errors, parse};
 use crate::task::{Job, Priority, Queued};
 
@@ -63,7 +63,7 @@ impl Reduction for MacroBodiesReduction {
         cx: &TreeSubject<'a>,
         current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         let (grammar, original) = (cx.grammar, cx.original);
         let Some(pp) = preprocessor(original) else {

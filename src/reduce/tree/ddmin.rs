@@ -43,7 +43,7 @@ use crate::edit::EditView;
 use crate::reduce::tree::closure::Dependents;
 use crate::reduce::tree::delete::Delete;
 use crate::reduce::tree::forms::Forms;
-use crate::reduce::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Best, Change, Config, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{ListId, NodeId, Original, Stop};
 use crate::task::{Job, Priority, Queued, Tests};
 
@@ -71,7 +71,7 @@ impl Reduction for Ddmin {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         n: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         for list in cx.original.lists_owned_by(n) {
             out.extend(start(cx.original, list));
@@ -79,12 +79,7 @@ impl Reduction for Ddmin {
     }
 
     /// All comments form one list of their own, owned by no node.
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         if cx.scope == cx.original.nodes.root() {
             for list in cx.original.lists_owned_by(NodeId::NONE) {
                 out.extend(start(cx.original, list));

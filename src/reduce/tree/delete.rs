@@ -2,9 +2,9 @@
 //! ddmin chunk and every retry too).
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{ListId, NodeId, Role};
-use crate::task::{Priority, Queued};
+use crate::task::Priority;
 
 /// Deleting a node that sits alone in an optional slot.
 pub struct DeleteOptional;
@@ -30,7 +30,7 @@ impl Reduction for DeleteOptional {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         if cx.original.role(c) == Role::Optional {
             out.push(Attempt::queued(

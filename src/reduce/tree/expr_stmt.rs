@@ -9,7 +9,7 @@
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::tree::hoist::{self, compatible_below};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, TreeSubject, inner_slot};
+use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot};
 use crate::syntax::{KindId, NodeId};
 use crate::task::{Priority, Queued};
 
@@ -42,7 +42,7 @@ impl Reduction for ExprStmtReduction {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         let (original, nodes) = (cx.original, &cx.original.nodes);
         // Top-level items stay: C and Rust have no statements there, so a

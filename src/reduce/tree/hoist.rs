@@ -14,7 +14,9 @@
 use std::collections::VecDeque;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, TreeSubject, inner_slot, slot_of};
+use crate::reduce::{
+    Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot, slot_of,
+};
 use crate::syntax::{KindSet, NodeId, Original};
 use crate::task::{Priority, Queued};
 
@@ -38,7 +40,7 @@ impl Reduction for HoistReduction {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         if let Some(slot) = inner_slot(cx, c) {
             out.extend(tasks(cx.original, c, c, &slot.types, slot.multiple));

@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, until};
-use crate::task::{Priority, Queued};
+use crate::task::Priority;
 
 /// Prototypes as a table entry.
 pub struct PrototypeReduction;
@@ -28,12 +28,7 @@ impl Reduction for PrototypeReduction {
         "Do not turn a C function definition into a prototype (its body into `;`)"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         for (kind, field, text) in original.language.prototypes {
             let text: Arc<[u8]> = Arc::from(text.as_bytes());

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_RENAME, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, RANK_RENAME, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NameId, NodeId, Original};
 use crate::task::{Priority, Queued};
 
@@ -34,7 +34,7 @@ impl Reduction for RenameReduction {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         if cx.original.nodes.is_leaf(c) {
             out.extend(task(cx.grammar, cx.original, c));

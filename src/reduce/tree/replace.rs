@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, TreeSubject, inner_slot};
+use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot};
 use crate::syntax::{KindSet, NodeId, Original};
 use crate::task::{Priority, Queued};
 
@@ -39,7 +39,7 @@ impl Reduction for ReplaceReduction {
         cx: &TreeSubject<'a>,
         _current: EditView<'_>,
         c: NodeId,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
+        out: &mut Tasks<'a>,
     ) {
         if let Some(slot) = inner_slot(cx, c)
             && !(cx.config.prune && deletion_covers(cx.original, c))

@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, until};
-use crate::task::{Priority, Queued};
+use crate::task::Priority;
 
 /// Stub bodies as a table entry.
 pub struct StubBodiesReduction;
@@ -34,12 +34,7 @@ impl Reduction for StubBodiesReduction {
         "Do not replace a Rust function's body by `{ loop {} }`, which fits any return type"
     }
 
-    fn pass_start<'a>(
-        &self,
-        cx: &TreeSubject<'a>,
-        _kind: PassKind,
-        out: &mut Vec<Queued<TreeSubject<'a>>>,
-    ) {
+    fn pass_start<'a>(&self, cx: &TreeSubject<'a>, _kind: PassKind, out: &mut Tasks<'a>) {
         let (grammar, original) = (cx.grammar, cx.original);
         let nodes = &original.nodes;
         for (kind, field, text) in original.language.stub_bodies {
