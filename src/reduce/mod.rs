@@ -242,6 +242,18 @@ impl Attempt {
     ) -> Queued<TreeSubject<'a>> {
         (priority, Box::new(Attempt(Box::new(change))))
     }
+
+    /// The task of testing `change`, an attempt prioritized by the `tokens`
+    /// it removes.
+    pub fn removing<'a>(tokens: usize, change: impl Change + 'static) -> Queued<TreeSubject<'a>> {
+        Attempt::queued(
+            Priority {
+                tokens: tokens as u64,
+                rank: RANK_ATTEMPT,
+            },
+            change,
+        )
+    }
 }
 
 impl<'a> Job<TreeSubject<'a>> for Attempt {

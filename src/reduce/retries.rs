@@ -20,10 +20,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use parking_lot::Mutex;
 
 use super::tree::delete::Delete;
-use super::{Attempt, RANK_ATTEMPT, Reduction, TreeSubject};
+use super::{Attempt, Reduction, TreeSubject};
 use crate::edit::{Edit, EditView};
 use crate::syntax::{Grammar, NameId, NodeId, Original};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// The name of the retry rule (`--no-retries`).
 pub const RETRIES_NAME: &str = "retries";
@@ -164,11 +164,8 @@ impl Retries {
         fired
             .into_iter()
             .map(|node| {
-                Attempt::queued(
-                    Priority {
-                        tokens: original.nodes.tokens(node) as u64,
-                        rank: RANK_ATTEMPT,
-                    },
+                Attempt::removing(
+                    original.nodes.tokens(node),
                     Delete {
                         nodes: vec![node],
                         plus: None,

@@ -27,9 +27,9 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Record;
 use crate::reduce::byname::{Gone, Places, child, first_name, kinds, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, Stop, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Nested records are followed this deep in positional initializers (a
 /// bound against a record that contains itself through a typedef).
@@ -196,11 +196,8 @@ fn tasks<'a>(cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
         let Some(removed) = usize::try_from(removed).ok().filter(|&r| r > 0) else {
             continue;
         };
-        out.push(Attempt::queued(
-            Priority {
-                tokens: removed as u64,
-                rank: RANK_ATTEMPT,
-            },
+        out.push(Attempt::removing(
+            removed,
             RemoveField {
                 members: members.clone().into(),
                 uses: gone.into(),

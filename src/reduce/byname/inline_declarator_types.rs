@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, current_text, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// The reduction as a table entry.
 pub struct InlineDeclaratorTypesReduction;
@@ -249,11 +249,8 @@ fn task<'a>(
         .map(|u| nodes.tokens(aliased) - 1 + parts * u.declarators.len().max(1))
         .sum();
     let removed = nodes.tokens(n).checked_sub(added).filter(|&r| r > 0)?;
-    Some(Attempt::queued(
-        Priority {
-            tokens: removed as u64,
-            rank: RANK_ATTEMPT,
-        },
+    Some(Attempt::removing(
+        removed,
         InlineDeclaratorType {
             definition: n,
             aliased,

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::TypeAlias;
 use crate::reduce::byname::{child, current_text, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, KindId, NodeId, Original, Role, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Alias inlining as a table entry.
 pub struct InlineTypesReduction;
@@ -153,11 +153,8 @@ fn task<'a>(
     if uses.is_empty() {
         return None;
     }
-    Some(Attempt::queued(
-        Priority {
-            tokens: removed as u64,
-            rank: RANK_ATTEMPT,
-        },
+    Some(Attempt::removing(
+        removed,
         InlineType {
             definition: n,
             name,

@@ -34,11 +34,9 @@ use crate::edit::{Edit, EditView, render_node};
 use crate::lang::{Constness, Variable};
 use crate::reduce::byname::scopes::{Scopes, Use};
 use crate::reduce::byname::{Places, deletion, edited_inside, kinds};
-use crate::reduce::{
-    Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, slot_of,
-};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject, slot_of};
 use crate::syntax::{Grammar, KindId, NodeId, Original, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// The kind of a parenthesized expression, in every grammar here.
 const PARENTHESIZED: &str = "parenthesized_expression";
@@ -278,11 +276,8 @@ fn task<'a>(
     let removed = usize::try_from(nodes.tokens(deleted) as isize - added)
         .ok()
         .filter(|&r| r > 0)?;
-    Some(Attempt::queued(
-        Priority {
-            tokens: removed as u64,
-            rank: RANK_ATTEMPT,
-        },
+    Some(Attempt::removing(
+        removed,
         InlineValue {
             constant,
             declaration: n,

@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{follow, name_of, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Stop, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Parameter removal as a table entry.
 pub struct ParamsReduction;
@@ -276,11 +276,8 @@ fn removals<'a>(
                 .filter_map(|s| s.get(index))
                 .map(|&e| nodes.tokens(e))
                 .sum();
-            Attempt::queued(
-                Priority {
-                    tokens: removed as u64,
-                    rank: RANK_ATTEMPT,
-                },
+            Attempt::removing(
+                removed,
                 RemoveParam {
                     sites: sites.clone(),
                     index,

@@ -20,9 +20,9 @@ use crate::edit::{Edit, EditView, render_node};
 use crate::lang::Enumeration;
 use crate::reduce::byname::scopes::Scopes;
 use crate::reduce::byname::{Gone, Places, child, name_of, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// What separates pattern alternatives (Rust's `A | B`).
 const ALTERNATIVE_BAR: &[u8] = b"|";
@@ -203,11 +203,8 @@ fn tasks<'a>(cx: &TreeSubject<'a>) -> Vec<Queued<TreeSubject<'a>>> {
                         Rewrite::Value { at, .. } => original.nodes.tokens(*at) as isize - 1,
                     };
                 }
-                out.push(Attempt::queued(
-                    Priority {
-                        tokens: removed.max(1) as u64,
-                        rank: RANK_ATTEMPT,
-                    },
+                out.push(Attempt::removing(
+                    removed.max(1) as usize,
                     RemoveVariant {
                         member: m,
                         uses: uses.into(),

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
-use crate::reduce::cxx::{Cxx, attempt, children_in, first_name, is_kind, sorted};
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::cxx::{Cxx, children_in, first_name, is_kind, sorted};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Base class removal as a table entry.
@@ -80,7 +80,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
                 .chain(&initializers)
                 .map(|&n| nodes.tokens(n))
                 .sum();
-            out.push(attempt(
+            out.push(Attempt::removing(
                 removed,
                 DropBase {
                     nodes: own.into_iter().chain(initializers).collect(),

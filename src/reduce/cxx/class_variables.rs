@@ -11,9 +11,9 @@ use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::child;
 use crate::reduce::cxx::{
-    Cxx, attempt, children_in, classes_alone, is_kind, name_leaf, next_sibling, untouched,
+    Cxx, children_in, classes_alone, is_kind, name_leaf, next_sibling, untouched,
 };
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Class definitions merged with their variables, as a table entry.
@@ -55,7 +55,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
             .count()
             == 1
         {
-            out.push(attempt(
+            out.push(Attempt::removing(
                 3,
                 Merge {
                     name: Some(name),
@@ -64,7 +64,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
                 },
             ));
         }
-        out.push(attempt(
+        out.push(Attempt::removing(
             2,
             Merge {
                 name: None,

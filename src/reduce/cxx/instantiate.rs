@@ -17,9 +17,9 @@ use crate::lang::Templates;
 use crate::reduce::byname::nodes_of_kind;
 use crate::reduce::cxx::template_params::Template;
 use crate::reduce::cxx::{
-    Cxx, attempt, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
+    Cxx, facts, first_name, is_kind, keep_names, sorted, text_now, untouched,
 };
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Role};
 
 /// Instantiation as a table entry.
@@ -60,7 +60,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
                 .iter()
                 .map(|&(u, n)| nodes.tokens(u) - nodes.tokens(n))
                 .sum::<usize>();
-        out.push(attempt(
+        out.push(Attempt::removing(
             removed,
             Instantiate {
                 declaration: td,

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, attempt, children_in, is_kind};
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::cxx::{Cxx, children_in, is_kind};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Method declarations as a table entry.
@@ -61,7 +61,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         if removed == 0 {
             continue;
         }
-        out.push(attempt(
+        out.push(Attempt::removing(
             removed,
             Declare {
                 body,

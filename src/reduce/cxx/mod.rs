@@ -20,9 +20,8 @@ pub mod unwrap_classes;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, current_text, edited_inside, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
+use crate::reduce::{PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Role};
-use crate::task::{Priority, Queued};
 
 /// A C++ reduction as an entry of the reductions table: its name, its help
 /// line, and the function that proposes its tasks when a pass starts,
@@ -192,17 +191,6 @@ pub fn keep_names(
             edits.push((user, keep(name)));
         }
     }
-}
-
-/// The attempt of `change`, prioritized by the tokens it removes.
-pub fn attempt<'a>(tokens: usize, change: impl Change + 'static) -> Queued<TreeSubject<'a>> {
-    Attempt::queued(
-        Priority {
-            tokens: tokens as u64,
-            rank: crate::reduce::RANK_ATTEMPT,
-        },
-        change,
-    )
 }
 
 /// Edits sorted by node, at most one per node (the first wins), or `None`

@@ -16,8 +16,8 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, attempt, keep_names, sorted};
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::cxx::{Cxx, keep_names, sorted};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, Original, Role};
 
 /// Namespace unwrapping as a table entry.
@@ -63,7 +63,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
                 None => groups.push((text, vec![unwrap.clone()])),
             }
         }
-        out.push(attempt(removed, unwrap));
+        out.push(Attempt::removing(removed, unwrap));
     }
     for (_, members) in groups {
         if members.len() < 2 {
@@ -83,7 +83,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
             })
             .sum::<usize>()
             + 2 * uses.len();
-        out.push(attempt(
+        out.push(Attempt::removing(
             removed,
             Unwrap {
                 blocks: blocks.into(),

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::cxx::{Cxx, attempt, children_in, first_name, is_kind, name_leaf, sorted};
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::cxx::{Cxx, children_in, first_name, is_kind, name_leaf, sorted};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original};
 
 /// Template parameter removal as a table entry.
@@ -54,7 +54,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
                 .collect();
             let removed =
                 nodes.tokens(param) + args.iter().map(|&a| nodes.tokens(a)).sum::<usize>();
-            out.push(attempt(
+            out.push(Attempt::removing(
                 removed,
                 DropParam {
                     param,

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use crate::edit::render_node;
 use crate::edit::{Edit, EditView};
 use crate::lang::Templates;
-use crate::reduce::cxx::{Cxx, attempt, children_in, classes_alone, facts, is_kind};
-use crate::reduce::{Change, Reduction, Tasks, TreeSubject};
+use crate::reduce::cxx::{Cxx, children_in, classes_alone, facts, is_kind};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::NodeId;
 
 /// Class unwrapping as a table entry.
@@ -58,7 +58,7 @@ fn start<'a>(cx: &TreeSubject<'a>, t: &'static Templates, out: &mut Tasks<'a>) {
         if members.is_empty() || removed == 0 {
             continue;
         }
-        out.push(attempt(
+        out.push(Attempt::removing(
             removed,
             Unwrap {
                 class,

@@ -7,10 +7,9 @@ mod joined;
 
 use std::sync::Arc;
 
-use super::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use super::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::edit::{Edit, EditView, render_siblings};
 use crate::syntax::NodeId;
-use crate::task::Priority;
 
 /// The name of the reduction that deletes whole files.
 pub const FILES_NAME: &str = "files";
@@ -43,11 +42,8 @@ impl Reduction for Files {
                 .iter()
                 .map(|&n| cx.original.nodes.tokens(n))
                 .sum();
-            out.push(Attempt::queued(
-                Priority {
-                    tokens: tokens as u64 + 1,
-                    rank: RANK_ATTEMPT,
-                },
+            out.push(Attempt::removing(
+                tokens + 1,
                 DeleteFile {
                     marker: file.marker,
                     nodes: file
@@ -121,12 +117,9 @@ impl Reduction for InlineFiles {
                 continue;
             };
             // What it saves: the marker and the naming node's tokens.
-            let tokens = cx.original.nodes.tokens(only.node) as u64 + 1;
-            out.push(Attempt::queued(
-                Priority {
-                    tokens,
-                    rank: RANK_ATTEMPT,
-                },
+            let tokens = cx.original.nodes.tokens(only.node) + 1;
+            out.push(Attempt::removing(
+                tokens,
                 InlineFile {
                     marker: file.marker,
                     items: file.items,

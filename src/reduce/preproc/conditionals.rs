@@ -25,9 +25,9 @@ use crate::edit::{Edit, EditView};
 use crate::lang::Preprocessor;
 use crate::reduce::preproc::{cover, is_kind, preprocessor};
 use crate::reduce::tree::hoist::MAX_DEPTH;
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Stop, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Conditional branches as a table entry.
 pub struct ConditionalsReduction;
@@ -246,11 +246,8 @@ fn task<'a>(
     }
     nodes.sort_unstable();
     let removed: usize = nodes.iter().map(|&n| original.nodes.tokens(n)).sum();
-    Some(Attempt::queued(
-        Priority {
-            tokens: removed as u64,
-            rank: RANK_ATTEMPT,
-        },
+    Some(Attempt::removing(
+        removed,
         RemoveLines {
             nodes: nodes.into(),
         },

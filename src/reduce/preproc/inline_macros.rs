@@ -40,9 +40,9 @@ use crate::reduce::preproc::{
     Definition, Macro, PpKind, count_pp_tokens, cover, current_range_text, is_kind, mentions,
     pp_tokens, preprocessor,
 };
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{Grammar, NodeId, Original, Stop, until};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Macro inlining as a table entry.
 pub struct InlineMacrosReduction;
@@ -287,11 +287,8 @@ fn tasks<'a>(cx: &TreeSubject<'a>, pp: &'static Preprocessor) -> Vec<Queued<Tree
         if !edited_nodes.into_iter().all(|&n| cx.inside(n)) {
             continue;
         }
-        out.push(Attempt::queued(
-            Priority {
-                tokens: removed as u64,
-                rank: RANK_ATTEMPT,
-            },
+        out.push(Attempt::removing(
+            removed as usize,
             InlineMacro {
                 definition: *def,
                 name: Arc::from(name),

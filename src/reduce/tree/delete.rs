@@ -2,9 +2,8 @@
 //! ddmin chunk and every retry too).
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject};
 use crate::syntax::{ListId, NodeId, Role};
-use crate::task::Priority;
 
 /// Deleting a node that sits alone in an optional slot.
 pub struct DeleteOptional;
@@ -33,11 +32,8 @@ impl Reduction for DeleteOptional {
         out: &mut Tasks<'a>,
     ) {
         if cx.original.role(c) == Role::Optional {
-            out.push(Attempt::queued(
-                Priority {
-                    tokens: cx.original.nodes.tokens(c) as u64,
-                    rank: RANK_ATTEMPT,
-                },
+            out.push(Attempt::removing(
+                cx.original.nodes.tokens(c),
                 Delete {
                     nodes: vec![c],
                     plus: None,

@@ -9,9 +9,9 @@
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::tree::hoist::{self, compatible_below};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject, inner_slot};
 use crate::syntax::{KindId, NodeId};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// The most tokens a candidate may remove. A statement whose expression is
 /// all but a few of its tokens is one the other reductions have emptied
@@ -81,11 +81,8 @@ impl Reduction for ExprStmtReduction {
                 else {
                     continue;
                 };
-                out.push(Attempt::queued(
-                    Priority {
-                        tokens: removed as u64,
-                        rank: RANK_ATTEMPT,
-                    },
+                out.push(Attempt::removing(
+                    removed,
                     ExprStmt {
                         node: c,
                         expr,

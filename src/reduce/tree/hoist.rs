@@ -14,11 +14,9 @@
 use std::collections::VecDeque;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{
-    Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot, slot_of,
-};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject, inner_slot, slot_of};
 use crate::syntax::{KindSet, NodeId, Original};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Hoisting as a table entry.
 pub struct HoistReduction;
@@ -151,13 +149,7 @@ pub fn tasks<'a>(
         .filter_map(|(first, last)| {
             let kept = kept_tokens(original, first, last);
             let removed = nodes.tokens(node).checked_sub(kept).filter(|&r| r > 0)?;
-            Some(Attempt::queued(
-                Priority {
-                    tokens: removed as u64,
-                    rank: RANK_ATTEMPT,
-                },
-                Hoist { node, first, last },
-            ))
+            Some(Attempt::removing(removed, Hoist { node, first, last }))
         })
         .collect()
 }

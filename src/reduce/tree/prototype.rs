@@ -9,9 +9,8 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, until};
-use crate::task::Priority;
 
 /// Prototypes as a table entry.
 pub struct PrototypeReduction;
@@ -42,11 +41,8 @@ impl Reduction for PrototypeReduction {
                 // Sized by what it saves over replacement's `{}` (one
                 // token), so it comes after the pass has reduced the body
                 // by the reductions that see inside it.
-                out.push(Attempt::queued(
-                    Priority {
-                        tokens: 1,
-                        rank: RANK_ATTEMPT,
-                    },
+                out.push(Attempt::removing(
+                    1,
                     Prototype {
                         body,
                         text: text.clone(),

@@ -15,9 +15,9 @@
 use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
-use crate::reduce::{Attempt, Change, RANK_ATTEMPT, Reduction, Tasks, TreeSubject, inner_slot};
+use crate::reduce::{Attempt, Change, Reduction, Tasks, TreeSubject, inner_slot};
 use crate::syntax::{KindSet, NodeId, Original};
-use crate::task::{Priority, Queued};
+use crate::task::Queued;
 
 /// Replacement as a table entry.
 pub struct ReplaceReduction;
@@ -136,11 +136,8 @@ pub fn tasks<'a>(
             .tokens(node)
             .checked_sub(nodes.tokens(m))
             .filter(|&r| r > 0 || (typed && bytes(m) < bytes(node)))?;
-        Some(Attempt::queued(
-            Priority {
-                tokens: removed as u64,
-                rank: RANK_ATTEMPT,
-            },
+        Some(Attempt::removing(
+            removed,
             Replace {
                 node,
                 text: Arc::from(original.node_text(m)),

@@ -15,9 +15,8 @@ use std::sync::Arc;
 
 use crate::edit::{Edit, EditView};
 use crate::reduce::byname::{child, nodes_of_kind};
-use crate::reduce::{Attempt, Change, PassKind, RANK_ATTEMPT, Reduction, Tasks, TreeSubject};
+use crate::reduce::{Attempt, Change, PassKind, Reduction, Tasks, TreeSubject};
 use crate::syntax::{NodeId, until};
-use crate::task::Priority;
 
 /// Stub bodies as a table entry.
 pub struct StubBodiesReduction;
@@ -51,11 +50,8 @@ impl Reduction for StubBodiesReduction {
                 else {
                     continue;
                 };
-                out.push(Attempt::queued(
-                    Priority {
-                        tokens: removed as u64,
-                        rank: RANK_ATTEMPT,
-                    },
+                out.push(Attempt::removing(
+                    removed,
                     StubBody {
                         body,
                         text: text.clone(),
