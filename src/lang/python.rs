@@ -2,7 +2,7 @@
 //! block on a line of its own, one level deeper, and keeps line breaks
 //! after statements; what does not parse to the same tokens is refused.
 
-use super::{Constness, Expressions, Language, Layout, Scoping, Signature, Variable};
+use super::{Constness, Expressions, Language, Layout, Scoping, Signature, Variable, joined};
 
 /// The Python table entry.
 pub static PYTHON: Language = Language {
@@ -66,21 +66,17 @@ pub static PYTHON: Language = Language {
         constness: Constness::Never,
     }],
     expressions: Expressions {
-        primary: &[
-            "identifier",
-            "integer",
-            "float",
-            "string",
-            "true",
-            "false",
-            "none",
-            "call",
-            "attribute",
-            "subscript",
-            "parenthesized_expression",
-            "list",
-            "dictionary",
-        ],
+        // The literals, and what names, calls and accesses build.
+        primary: &joined::<{ PY_VALUES.len() + 5 }>(
+            PY_VALUES,
+            &[
+                "identifier",
+                "call",
+                "attribute",
+                "subscript",
+                "parenthesized_expression",
+            ],
+        ),
         bare: &[
             "argument_list",
             "expression_statement",
@@ -102,16 +98,7 @@ pub static PYTHON: Language = Language {
     // `pass` is a body of any function.
     stub_bodies: &[("function_definition", "body", "pass")],
     // `0 + ""` fails where `0 + 0` does not.
-    value_kinds: &[
-        "integer",
-        "float",
-        "string",
-        "true",
-        "false",
-        "none",
-        "list",
-        "dictionary",
-    ],
+    value_kinds: PY_VALUES,
     indented_blocks: true,
     ..Language::entry(
         "python",
@@ -120,3 +107,15 @@ pub static PYTHON: Language = Language {
         include_str!("../../grammars/python.json"),
     )
 };
+
+/// Python's literal values (all of them primary expressions).
+const PY_VALUES: &[&str] = &[
+    "integer",
+    "float",
+    "string",
+    "true",
+    "false",
+    "none",
+    "list",
+    "dictionary",
+];
