@@ -85,77 +85,69 @@ pub fn references(grammar: &Grammar, original: &Original, files: &[Joint]) -> Ve
     let file_of = |n: NodeId| files.iter().rposition(|f| f.marker < n);
     let mut found = Vec::new();
     for reference in original.language.file_references {
-        match *reference {
-            FileReference::Quoted(kind, field) => {
-                for n in nodes_of_kind(grammar, original, original.nodes.root(), kind) {
-                    let (Some(from), Some(name)) =
-                        (file_of(n), field_text(grammar, original, n, field))
-                    else {
-                        continue;
-                    };
-                    let Some(name) = name.strip_prefix('"').and_then(|n| n.strip_suffix('"'))
-                    else {
-                        continue;
-                    };
-                    if let Some(to) = resolve_quoted(&paths[from], name, &paths) {
-                        found.push(Reference {
-                            node: n,
-                            from,
-                            to,
-                            inline: Some((String::new(), String::new())),
-                        });
-                    }
-                }
+        let (kind, field) = match *reference {
+            FileReference::Quoted(kind, field) | FileReference::Specifier(kind, field) => {
+                (kind, field)
             }
-            FileReference::Module(kind, name, body) => {
-                for n in nodes_of_kind(grammar, original, original.nodes.root(), kind) {
-                    if child(grammar, original, n, body).is_some() {
-                        continue;
-                    }
-                    let (Some(from), Some(module)) =
-                        (file_of(n), field_text(grammar, original, n, name))
-                    else {
-                        continue;
-                    };
-                    if let Some(to) = module_file(&paths[from], &module, &paths) {
-                        // `pub(crate) mod x;` -> `pub(crate) mod x {`.
-                        let declared = String::from_utf8_lossy(original.node_text(n));
-                        let head = declared.trim_end().trim_end_matches(';').trim_end();
-                        let open = format!("{head} {{\n");
-                        found.push(Reference {
-                            node: n,
-                            from,
-                            to,
-                            inline: Some((open, "}".into())),
-                        });
-                    }
-                }
-            }
-            FileReference::Specifier(kind, field) => {
-                for n in nodes_of_kind(grammar, original, original.nodes.root(), kind) {
-                    let (Some(from), Some(spec)) =
-                        (file_of(n), field_text(grammar, original, n, field))
-                    else {
-                        continue;
-                    };
-                    if let Some(to) = script_file(&paths[from], unquote(&spec), &paths) {
-                        found.push(Reference {
-                            node: n,
-                            from,
-                            to,
-                            inline: None,
-                        });
-                    }
-                }
-            }
+            FileReference::Module(kind, name, _) => (kind, name),
             FileReference::Call(function) => {
                 found.extend(calls(grammar, original, &paths, &file_of, function));
+                continue;
+            }
+        };
+        for n in nodes_of_kind(grammar, original, original.nodes.root(), kind) {
+            let (Some(from), Some(text)) = (file_of(n), field_text(grammar, original, n, field))
+            else {
+                continue;
+            };
+            if let Some((to, inline)) =
+                named_file(grammar, original, reference, n, &text, &paths[from], &paths)
+            {
+                found.push(Reference {
+                    node: n,
+                    from,
+                    to,
+                    inline,
+                });
             }
         }
     }
     found.retain(|r| r.from != r.to);
     found.sort_by_key(|r| r.node);
     found
+}
+
+/// The file that node `n` (of `reference`'s kind, whose path or name is
+/// `text`) in the file at `from` names, among `paths`, and how the file is
+/// inlined there ([`Reference::inline`]).
+fn named_file(
+    grammar: &Grammar,
+    original: &Original,
+    reference: &FileReference,
+    n: NodeId,
+    text: &str,
+    from: &str,
+    paths: &[String],
+) -> Option<(usize, Option<(String, String)>)> {
+    match *reference {
+        FileReference::Quoted(..) => {
+            let name = text.strip_prefix('"')?.strip_suffix('"')?;
+            let to = resolve_quoted(from, name, paths)?;
+            Some((to, Some((String::new(), String::new()))))
+        }
+        FileReference::Module(_, _, body) => {
+            if child(grammar, original, n, body).is_some() {
+                return None;
+            }
+            let to = module_file(from, text, paths)?;
+            // `pub(crate) mod x;` -> `pub(crate) mod x {`.
+            let declared = String::from_utf8_lossy(original.node_text(n));
+            let head = declared.trim_end().trim_end_matches(';').trim_end();
+            Some((to, Some((format!("{head} {{\n"), "}".into()))))
+        }
+        FileReference::Specifier(..) => Some((script_file(from, unquote(text), paths)?, None)),
+        FileReference::Call(_) => None,
+    }
 }
 
 /// `require('./x')` calls: the list element holding each goes with `x`.
