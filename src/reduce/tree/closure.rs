@@ -137,25 +137,12 @@ impl Rules {
         if self.closed.contains(&nodes.kind(n)) {
             return true;
         }
-        let parent = nodes.parent(n);
-        parent != NodeId::NONE
-            && nodes.field(n).is_some_and(|f| {
-                self.record_bodies
-                    .iter()
-                    .any(|&(k, body)| k == nodes.kind(parent) && body == f)
-            })
+        in_field(original, n, &self.record_bodies)
     }
 
     /// Whether `leaf` is the body of a macro definition.
     fn macro_body(&self, original: &Original, leaf: NodeId) -> bool {
-        let nodes = &original.nodes;
-        let parent = nodes.parent(leaf);
-        parent != NodeId::NONE
-            && nodes.field(leaf).is_some_and(|f| {
-                self.macro_bodies
-                    .iter()
-                    .any(|&(k, body)| k == nodes.kind(parent) && body == f)
-            })
+        in_field(original, leaf, &self.macro_bodies)
     }
 
     /// What a token is in a conditional group, by its text (`#if`, `#
@@ -628,6 +615,17 @@ pub(crate) fn identifier_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
         }
         None
     })
+}
+
+/// Whether `n` is the child in one of `fields` (a parent's kind, the field)
+/// of its parent.
+fn in_field(original: &Original, n: NodeId, fields: &[(KindId, FieldId)]) -> bool {
+    let nodes = &original.nodes;
+    let parent = nodes.parent(n);
+    parent != NodeId::NONE
+        && nodes
+            .field(n)
+            .is_some_and(|f| fields.contains(&(nodes.kind(parent), f)))
 }
 
 #[cfg(test)]
