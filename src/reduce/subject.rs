@@ -854,7 +854,10 @@ impl<'a> Merging<TreeSubject<'a>> for TreeSubject<'a> {
             };
             parts.into_iter().flatten()
         });
-        let footprint = Footprint::of(edits.iter().map(|(n, _)| span(*n))).removing(gone);
+        let deletions = edits.iter().filter(|e| matches!(e.1, Edit::Delete)).count();
+        let footprint = Footprint::of(edits.iter().map(|(n, _)| span(*n)))
+            .removing(gone)
+            .deleting(deletions, edits.len() - deletions);
         // A fresh name is taken by the change that gives it: two changes
         // giving one fresh name to different tokens never share a round.
         Some(

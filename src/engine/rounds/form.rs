@@ -368,14 +368,19 @@ impl<S: Subject> Coordinator<'_, '_, S> {
     }
 
     /// Tasks set aside that overlap the round but claim nothing it claims
-    /// fill the places left, in order. Whether one started.
+    /// fill the places left, in order, but for those that wait for a
+    /// chunk of the round ([`Footprint::chunk`]). Whether one started.
     fn fill_aside(&mut self, f: &mut Forming<S>) -> Option<bool> {
         let mut filled = false;
         let mut kept = Vec::new();
         for (order, task, footprint) in std::mem::take(&mut f.aside) {
-            let fits = footprint
-                .as_ref()
-                .is_some_and(|footprint| !footprint.conflicts(&f.touched));
+            let fits = footprint.as_ref().is_some_and(|footprint| {
+                !footprint.conflicts(&f.touched)
+                    && !f
+                        .footprints
+                        .iter()
+                        .any(|(.., theirs)| theirs.chunk(footprint))
+            });
             let free = match fits && self.open(f)? {
                 true => self.free_lane_for(f)?,
                 false => None,
