@@ -1159,6 +1159,9 @@ fn spaced(t: &str) -> String {
 struct Timed<F> {
     verdict: F,
     runs: Mutex<Vec<(Vec<u8>, std::time::Instant, std::time::Instant)>>,
+    /// A text whose runs take 500 ms instead of 20: two runs of it started
+    /// side by side overlap however late a loaded machine starts the second.
+    slow: Option<Vec<u8>>,
 }
 
 impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Timed<F> {
@@ -1168,7 +1171,12 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Timed<F> {
         candidate: &[u8],
     ) -> Result<Verdict, crate::oracle::OracleError> {
         let start = std::time::Instant::now();
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        let slow = self.slow.as_deref() == Some(candidate);
+        std::thread::sleep(std::time::Duration::from_millis(if slow {
+            500
+        } else {
+            20
+        }));
         let holds = (self.verdict)(candidate);
         let run = (candidate.to_vec(), start, std::time::Instant::now());
         self.runs.lock().push(run);
@@ -1189,15 +1197,20 @@ impl<F: Fn(&[u8]) -> bool + Sync> Oracle for Timed<F> {
 #[test]
 fn the_pairs_recheck_runs_beside_the_layouts_test() {
     let (seed_text, variant_text) = (spaced(SEED), spaced(VARIANT));
-    let mut outs = Vec::new();
+    let mut outs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     for jobs in [1, 3, 4, 8] {
+        // The pair is the same at every -j (asserted below): from the
+        // second -j on, its texts' runs are the slow ones.
+        let last = outs.first().cloned();
         let seed = Timed {
             verdict: |t: &[u8]| parses(t) && kept(t) && !String::from_utf8_lossy(t).contains("/ 0"),
             runs: Mutex::new(Vec::new()),
+            slow: last.as_ref().map(|l| l.0.clone()),
         };
         let variant = Timed {
             verdict: |t: &[u8]| parses(t) && kept(t) && String::from_utf8_lossy(t).contains("/ 0"),
             runs: Mutex::new(Vec::new()),
+            slow: last.map(|l| l.1),
         };
         let tests = PairTests::sides(&seed, &variant);
         let out = reduce_at(
@@ -1269,10 +1282,12 @@ fn mintdiff_tests_the_first_removals_of_both_programs_in_one_round() {
             let seed = Timed {
                 verdict: seed_ok,
                 runs: Mutex::new(Vec::new()),
+                slow: None,
             };
             let variant = Timed {
                 verdict: variant_bug,
                 runs: Mutex::new(Vec::new()),
+                slow: None,
             };
             let tests = PairTests::sides(&seed, &variant);
             let out = reduce(c(), pair, &tests, &config(jobs), &Quiet).unwrap();
